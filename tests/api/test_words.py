@@ -1,0 +1,145 @@
+"""The word routes through Flask's test client."""
+
+import pytest
+
+
+def test_check_one_word(client):
+    response = client.get("/v1/words/Котики?categories=noun-singular,noun-plural")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["valid"] is True
+    assert body["word"] == "котики"
+    assert [c["accepted"] for c in body["categories"]] == [False, True]
+    assert body["categories"][0]["reason"] == "plural"
+
+
+def test_check_accepts_repeated_category_parameters(client):
+    body = client.get("/v1/words/дуб?category=noun-plural&category=noun-singular").get_json()
+    assert [c["id"] for c in body["categories"]] == ["noun-plural", "noun-singular"]
+
+
+def test_refused_word_comes_with_suggestions(client):
+    body = client.get("/v1/words/мясо?categories=noun-singular").get_json()
+    assert body["valid"] is False
+    assert body["suggestions"][0]["word"] == "м'ясо"
+    quiet = client.get("/v1/words/мясо?categories=noun-singular&suggest=false").get_json()
+    assert quiet["suggestions"] == []
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "code"),
+    [
+        ("/v1/words/дуб42", 422, "contains_digits"),
+        ("/v1/words/hello", 422, "not_cyrillic"),
+        ("/v1/words/" + "ж" * 65, 422, "too_long"),
+        ("/v1/words/дуб?categories=nouns", 400, "unknown_category"),
+        ("/v1/words/дуб?suggest=maybe", 400, "invalid_parameter"),
+        ("/v1/words", 400, "missing_pattern"),
+        ("/v1/words?pattern=*", 400, "pattern_too_broad"),
+        ("/v1/words?pattern=м*&limit=x", 400, "invalid_parameter"),
+        ("/v1/words?pattern=м*&limit=100000", 400, "invalid_parameter"),
+        ("/v1/nothing-here", 404, "not_found"),
+    ],
+)
+def test_bad_requests_get_a_problem_document(client, url, status, code):
+    response = client.get(url)
+    assert response.status_code == status
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["code"] == code
+    assert body["status"] == status
+    assert body["type"].endswith(code)
+    assert body["detail"]
+
+
+def test_batch_check(client):
+    response = client.post(
+        "/v1/words/check",
+        json={"words": ["дуб", "котики", "дуб42"], "categories": ["noun-singular"]},
+    )
+    assert response.status_code == 200
+    body = response.get_json()
+    assert [r["valid"] for r in body["results"]] == [True, False, False]
+    assert body["results"][2]["error"]["code"] == "contains_digits"
+    assert body["results"][2]["input"] == "дуб42"
+    assert body["all_valid"] is False
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "status", "code"),
+    [
+        ({"data": "{not json", "content_type": "application/json"}, 400, "malformed_json"),
+        ({"data": "words=дуб", "content_type": "text/plain"}, 400, "unsupported_media_type"),
+        ({"json": ["дуб"]}, 400, "invalid_body"),
+        ({"json": {"words": "дуб"}}, 400, "invalid_words"),
+        ({"json": {"words": [1, 2]}}, 400, "invalid_words"),
+        ({"json": {"words": ["дуб"], "categories": "noun-singular"}}, 400, "invalid_categories"),
+        ({"json": {"words": ["дуб"], "suggest": "yes"}}, 400, "invalid_suggest"),
+        ({"json": {"words": ["дуб"], "categories": ["x"]}}, 400, "unknown_category"),
+        ({"json": {"words": ["дуб"] * 1001}}, 413, "too_many_words"),
+        ({"data": "x" * 70_000, "content_type": "application/json"}, 413, "payload_too_large"),
+    ],
+)
+def test_bad_batches_get_a_problem_document(client, kwargs, status, code):
+    response = client.post("/v1/words/check", **kwargs)
+    assert response.status_code == status
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["code"] == code
+
+
+def test_wrong_method_is_a_problem_too(client):
+    response = client.delete("/v1/words/check")
+    assert response.status_code == 405
+    assert response.get_json()["code"] == "method_not_allowed"
+
+
+def test_search(client):
+    body = client.get("/v1/words?pattern=м?р*&categories=noun-singular&max_length=4").get_json()
+    assert "мир" in body["words"]
+    assert body["categories"] == ["noun-singular"]
+    assert body["next_offset"] in (None, 50)
+
+
+def test_categories(client):
+    body = client.get("/v1/categories").get_json()
+    ids = [c["id"] for c in body["categories"]]
+    for expected in ("any", "noun-singular", "noun-plural", "adjective", "verb", "verb:any",
+                     "proper-noun", "surzhyk", "anglicism", "abbreviation"):  # fmt: skip
+        assert expected in ids
+    anglicism = next(c for c in body["categories"] if c["id"] == "anglicism")
+    assert anglicism["list_file"] == "anglicism.txt"
+    assert anglicism["name_uk"]
+    assert anglicism["description"]
+
+
+def test_lexicon_and_health(client):
+    manifest = client.get("/v1/lexicon").get_json()
+    assert manifest["counts"]["forms"] > 3_000_000
+    health = client.get("/healthz").get_json()
+    assert health["status"] == "ok"
+    assert health["lexicon"]["fingerprint"] == manifest["fingerprint"]
+
+
+def test_without_a_lexicon_word_routes_answer_503(tmp_path):
+    from wordsvc.api import create_app
+    from wordsvc.config import Settings
+
+    app = create_app(Settings(data_dir=tmp_path, dictionaries_dir=tmp_path))
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["code"] == "lexicon_not_built"
+
+
+def test_unexpected_errors_are_problems_not_bare_500s(app):
+    from wordsvc.api import create_app
+
+    class Broken:
+        def check(self, *args, **kwargs):
+            raise RuntimeError("boom")
+
+    broken = create_app(app.extensions["wordsvc.settings"], judge=Broken())
+    response = broken.test_client().get("/v1/words/дуб")
+    assert response.status_code == 500
+    assert response.mimetype == "application/problem+json"
+    assert response.get_json()["code"] == "internal_error"
+    assert "boom" not in response.get_data(as_text=True)

@@ -1,0 +1,138 @@
+"""The build pipeline on a tiny fake dictionary: atomic publishing, manifest, staleness."""
+
+from pathlib import Path
+
+import pytest
+
+from wordsvc import build as build_module
+from wordsvc.config import Settings
+from wordsvc.errors import LexiconNotBuilt
+from wordsvc.lexicon import sources
+from wordsvc.lexicon.sources import Entry
+from wordsvc.lexicon.store import CURRENT, StoredLexicon
+
+FAKE_DICTIONARY = [
+    Entry("дуб", "дуб", "NOUN,inan masc,nomn"),
+    Entry("дуба", "дуб", "NOUN,inan masc,gent"),
+    Entry("дуби", "дуб", "NOUN,inan plur,nomn"),
+    Entry("бігати", "бігати", "VERB,impf infn"),
+    Entry("микола", "микола", "NOUN,Name,anim masc,nomn"),
+    Entry("аби-як", "аби-як", "ADVB"),
+]
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch) -> Settings:
+    """Settings for a build from FAKE_DICTIONARY plus two small word lists."""
+    dictionaries = tmp_path / "dictionaries"
+    (dictionaries / "categories").mkdir(parents=True)
+    (dictionaries / "words").mkdir()
+    (dictionaries / "categories" / "birds.txt").write_text(
+        "# name_uk: Птахи\n# name_en: Birds\n# description: Birds.\nсорока\nгоробець\n2bad\n",
+        encoding="utf-8",
+    )
+    (dictionaries / "words" / "game.txt").write_text("# id: game\nГикач\n", encoding="utf-8")
+    system = tmp_path / "ukrainian"
+    system.write_text("дуб\nКиїв\nООН\nнове\nnot a word\n", encoding="utf-8")
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", str(system))
+
+    def fake_pymorphy(skipped=None):
+        if skipped is not None:
+            skipped[sources.PYMORPHY_SOURCE] = 0
+        yield from FAKE_DICTIONARY
+
+    monkeypatch.setattr(sources, "iter_pymorphy", fake_pymorphy)
+    return Settings(data_dir=tmp_path / "data", dictionaries_dir=dictionaries)
+
+
+def test_build_publishes_tries_and_a_manifest(tiny):
+    manifest = build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert "дуб" in lexicon
+    assert {kind.tag for kind, _ in lexicon.analyses("дуба")} == {"NOUN,inan masc,gent"}
+    assert [(k.source, k.tag, lemma) for k, lemma in lexicon.analyses("київ")] == [
+        ("system-wordlist", "Capitalised", "Київ")
+    ]
+    assert lexicon.analyses("гикач")[0][0].source == "words:game"
+    counts = manifest["counts"]
+    added = {"київ", "оон", "нове", "гикач", "сорока", "горобець"}
+    assert counts["forms"] == len({e.word for e in FAKE_DICTIONARY} | added)
+    assert counts["analyses"] == len(FAKE_DICTIONARY) + len(added)
+    assert counts["skipped_by_source"]["system-wordlist"] == 1
+    assert manifest["rejected_list_lines"]["list:birds"] == [[6, "2bad", "contains_digits"]]
+    assert {s["id"] for s in manifest["sources"]} == {
+        "pymorphy3-dicts-uk", "words:game", "list:birds", "system-wordlist",
+    }  # fmt: skip
+    assert lexicon.verify() == {}
+
+
+def test_category_sets_hold_playable_forms_only(tiny):
+    build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert set(lexicon.word_set("noun-singular").keys()) == {"дуб"}
+    assert set(lexicon.word_set("noun-plural").keys()) == {"дуби"}
+    assert set(lexicon.word_set("birds").keys()) == {"сорока", "горобець"}
+    assert "аби-як" not in lexicon.word_set("any")  # hyphenated: never playable
+    assert {"київ", "гикач", "микола"} <= set(lexicon.word_set("proper-noun").keys())
+    assert "оон" in lexicon.word_set("abbreviation")
+
+
+def test_system_words_already_in_the_dictionary_add_nothing(tiny):
+    build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert [k.source for k, _ in lexicon.analyses("дуб")] == ["pymorphy3-dicts-uk"]
+    assert [k.source for k, _ in lexicon.analyses("нове")] == ["system-wordlist"]
+
+
+def test_without_a_system_wordlist_the_build_says_so(tiny, monkeypatch):
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", "")
+    notes = []
+
+    class Recorder(build_module.SilentProgress):
+        def note(self, message):
+            notes.append(message)
+
+    manifest = build_module.build(tiny, Recorder())
+    assert "wukrainian" in manifest["system_wordlist"]
+    assert notes == [manifest["system_wordlist"]]
+    assert "київ" not in StoredLexicon(tiny.data_dir)
+
+
+def test_a_changed_source_makes_the_lexicon_stale(tiny):
+    build_module.build(tiny)
+    assert build_module.is_up_to_date(tiny)
+    birds = tiny.dictionaries_dir / "categories" / "birds.txt"
+    birds.write_text(birds.read_text(encoding="utf-8") + "синиця\n", encoding="utf-8")
+    assert not build_module.is_up_to_date(tiny)
+    build_module.build(tiny)
+    assert build_module.is_up_to_date(tiny)
+    assert "синиця" in StoredLexicon(tiny.data_dir).word_set("birds")
+
+
+def test_an_interrupted_build_leaves_the_published_lexicon_in_use(tiny, monkeypatch):
+    build_module.build(tiny)
+    before = (tiny.data_dir / CURRENT).resolve()
+
+    def explode(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "_write_category_sets", explode)
+    with pytest.raises(KeyboardInterrupt):
+        build_module.build(tiny)
+    assert (tiny.data_dir / CURRENT).resolve() == before
+    assert "дуб" in StoredLexicon(tiny.data_dir)
+    leftovers = [p.name for p in tiny.data_dir.iterdir() if p.name.startswith(".building")]
+    assert leftovers == []
+
+
+def test_a_rebuild_keeps_an_open_lexicon_readable(tiny):
+    build_module.build(tiny)
+    opened = StoredLexicon(tiny.data_dir)
+    build_module.build(tiny)  # publishes a new directory and removes the old one
+    assert "дуб" in opened
+    assert "дуб" in opened.word_set("noun-singular")
+
+
+def test_loading_without_a_build_says_how_to_build(tmp_path):
+    with pytest.raises(LexiconNotBuilt, match="wordsvc build"):
+        StoredLexicon(tmp_path)

@@ -1,0 +1,130 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wordsvc.alphabet import (
+    APOSTROPHE,
+    APOSTROPHE_VARIANTS,
+    LETTERS,
+    MAX_INPUT_LENGTH,
+    normalise,
+    sort_key,
+    word_length,
+)
+from wordsvc.errors import InvalidWord
+
+words = st.text(alphabet=LETTERS, min_size=1, max_size=20)
+
+
+def codes(text: str) -> list[str]:
+    return [c.code for c in normalise(text).changes]
+
+
+@pytest.mark.parametrize("variant", sorted(APOSTROPHE_VARIANTS))
+def test_every_apostrophe_becomes_the_canonical_one(variant):
+    result = normalise(f"м{variant}ясо")
+    assert result.word == f"м{APOSTROPHE}ясо"
+    assert result.length == 4  # the apostrophe is not a letter
+    if variant != APOSTROPHE:
+        assert "apostrophe_unified" in codes(f"м{variant}ясо")
+
+
+def test_stress_marks_are_removed_and_reported():
+    assert normalise("мрі\u0301яти").word == "мріяти"
+    assert codes("мрі\u0301яти") == ["stress_removed"]
+
+
+def test_decomposed_letters_are_composed():
+    result = normalise("и\u0306од")  # й typed as и + combining breve
+    assert result.word == "йод"
+    assert "nfc" in codes("и\u0306од")
+
+
+def test_capitals_are_folded_and_reported():
+    result = normalise("Київ")
+    assert result.word == "київ"
+    assert codes("Київ") == ["lowercased"]
+    assert result.original == "Київ"
+
+
+def test_latin_lookalikes_in_a_cyrillic_word_are_mapped():
+    result = normalise("кiт")  # Latin i
+    assert result.word == "кіт"
+    change = result.changes[0]
+    assert change.code == "latin_lookalikes"
+    assert change.details["mapped"] == {"i": "і"}
+
+
+def test_latin_capital_lookalikes_keep_track_of_case():
+    assert normalise("KИЇВ").word == "київ"
+
+
+def test_spaces_around_are_trimmed():
+    assert normalise("  дуб\n").word == "дуб"
+    assert codes("  дуб") == ["trimmed"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("дуб2", "contains_digits"),
+        ("два слова", "contains_spaces"),
+        ("дуб🌳", "contains_symbols"),
+        ("дуб!", "contains_punctuation"),
+        ("hello", "not_cyrillic"),
+        ("слоwо", "mixed_scripts"),
+        ("ёлка", "non_ukrainian_letters"),
+        ("'дуб", "misplaced_punctuation"),
+        ("дуб-", "misplaced_punctuation"),
+        ("ж" * (MAX_INPUT_LENGTH + 1), "too_long"),
+        ("Ελλάδα", "not_cyrillic"),
+    ],
+)
+def test_input_that_is_not_a_word_is_refused_with_a_code(text, code):
+    with pytest.raises(InvalidWord) as info:
+        normalise(text)
+    assert info.value.code == code
+    assert info.value.message
+
+
+def test_non_string_input_is_refused():
+    with pytest.raises(InvalidWord) as info:
+        normalise(42)  # type: ignore[arg-type]
+    assert info.value.code == "not_a_string"
+
+
+def test_hyphenated_words_normalise_and_say_so():
+    result = normalise("будь–який")  # en dash
+    assert result.word == "будь-який"
+    assert result.is_hyphenated
+    assert result.length == 8
+
+
+@given(words)
+def test_normalised_words_are_fixed_points(word):
+    once = normalise(word)
+    assert normalise(once.word).word == once.word
+    assert normalise(once.word).changes == ()
+
+
+@given(words, st.data())
+def test_case_never_changes_the_word(word, data):
+    flips = data.draw(st.lists(st.booleans(), min_size=len(word), max_size=len(word)))
+    mixed = "".join(ch.upper() if flip else ch for ch, flip in zip(word, flips, strict=True))
+    assert normalise(mixed).word == word
+
+
+@given(words, st.sampled_from(sorted(APOSTROPHE_VARIANTS)), st.data())
+def test_length_counts_letters_only(word, apostrophe, data):
+    if len(word) < 2:
+        return
+    cut = data.draw(st.integers(1, len(word) - 1))
+    result = normalise(word[:cut] + apostrophe + word[cut:])
+    assert result.length == len(word) == word_length(result.word)
+
+
+def test_ukrainian_alphabetical_order():
+    ordered = sorted(["ґава", "гава", "іва", "ива", "єва", "ева", "їжа"], key=sort_key)
+    assert ordered == ["гава", "ґава", "ева", "єва", "ива", "іва", "їжа"]

@@ -1,0 +1,102 @@
+"""The command line through click's runner, and its documentation in the README."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from wordsvc.cli import main
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.fixture
+def run(settings, monkeypatch):
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(settings.data_dir))
+    monkeypatch.setenv("WORDSVC_DICTIONARIES_DIR", str(settings.dictionaries_dir))
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_check_valid_words_exits_0(run):
+    result = run("check", "дуб", "вікно", "--category", "noun-singular")
+    assert result.exit_code == 0
+    assert "✓ дуб" in result.output
+
+
+def test_check_invalid_word_exits_1_with_reason(run):
+    result = run("check", "котики", "-c", "noun-singular")
+    assert result.exit_code == 1
+    assert "[plural]" in result.output
+    assert "did you mean" in result.output
+
+
+def test_check_json(run):
+    result = run("check", "Мʼясо", "--json")
+    body = json.loads(result.output)
+    assert body["valid"] is True
+    assert body["word"] == "м'ясо"
+    assert [c["code"] for c in body["normalisation"]] == ["apostrophe_unified", "lowercased"]
+
+
+def test_check_refused_input_exits_1(run):
+    result = run("check", "дуб", "123", "--json")
+    assert result.exit_code == 1
+    body = json.loads(result.output)
+    assert body[1]["error"]["code"] == "contains_digits"
+
+
+def test_unknown_category_exits_2_with_a_clear_message(run):
+    result = run("check", "дуб", "-c", "nouns")
+    assert result.exit_code == 2
+    assert "unknown_category" in result.output
+
+
+def test_search(run):
+    result = run("search", "м?р*", "-c", "noun-singular", "--max-length", "3")
+    assert result.exit_code == 0
+    assert "мир" in result.output.split()
+
+
+def test_search_json(run):
+    body = json.loads(run("search", "кі?", "--json", "--limit", "2").output)
+    assert len(body["words"]) == 2
+    assert body["next_offset"] == 2
+
+
+def test_categories(run):
+    result = run("categories")
+    assert "noun-singular" in result.output
+    body = json.loads(run("categories", "--json").output)
+    assert {"any", "anglicism"} <= {c["id"] for c in body}
+
+
+def test_lexicon(run):
+    result = run("lexicon", "--verify")
+    assert result.exit_code == 0
+    assert "pymorphy3-dicts-uk" in result.output
+    assert "checksums: all match" in result.output
+    body = json.loads(run("lexicon", "--json").output)
+    assert body["up_to_date"] is True
+
+
+def test_every_command_is_in_the_readme_and_has_help(run):
+    readme = README.read_text(encoding="utf-8")
+    for name, command in main.commands.items():
+        assert f"wordsvc {name}" in readme, f"README does not show `wordsvc {name}`"
+        assert command.help, name
+        assert run(name, "--help").exit_code == 0
+
+
+def test_readme_opens_with_the_two_commands():
+    readme = README.read_text(encoding="utf-8")
+    commands = re.findall(r"^\s*(\./scripts/\w+)\s*$", readme[:1500], re.MULTILINE)
+    assert commands[:2] == ["./scripts/serve", "./scripts/test"]
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert "./scripts/test" in ci

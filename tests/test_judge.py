@@ -1,0 +1,200 @@
+"""The judge on the full lexicon: the rulebook's category table and typical disputes."""
+
+import pytest
+
+from wordsvc.errors import InvalidPattern, InvalidWord, UnknownCategory
+
+RULEBOOK_EXAMPLES = {
+    "noun-singular": ["дуб", "вікно", "пісня"],
+    "noun-plural": ["котики", "бобри", "абрикоси"],
+    "adjective": ["світлий", "важке", "приємна"],
+    "verb": ["прасувати", "мріяти", "відпочивати"],
+    "proper-noun": ["Київ", "Гикач", "Микола"],
+    "surzhyk": ["пропуск", "резина", "ножниці"],
+    "anglicism": ["інфлюенсер", "ейчар", "інсайт"],
+    "abbreviation": ["ЗНО", "ООН", "УЗД"],
+}
+
+
+@pytest.mark.parametrize(
+    ("category", "word"),
+    [(c, w) for c, words in RULEBOOK_EXAMPLES.items() for w in words],
+)
+def test_every_rulebook_example_is_accepted_in_its_category(judge, category, word):
+    verdict = judge.check(word, [category])
+    assert verdict.valid, verdict.categories
+    assert verdict.categories[0].accepted
+    assert verdict.categories[0].reason is None
+
+
+@pytest.mark.parametrize(
+    ("word", "category", "reason", "also"),
+    [
+        ("котики", "noun-singular", "plural", set()),
+        ("вікна", "noun-singular", "wrong_case", {"plural"}),  # gen. sg. or nom. pl.
+        ("бігати", "noun-singular", "not_a_noun", set()),
+        ("бігав", "verb", "not_infinitive", set()),
+        ("червоний", "noun-singular", "proper_noun", set()),  # only a surname as a noun
+        ("дуб", "noun-plural", "singular", set()),
+        ("мясо", "noun-singular", "not_in_dictionary", set()),  # only in the surzhyk list
+        ("шмяфкало", "noun-singular", "unknown_word", set()),
+        ("ох", "any", "too_short", set()),
+        ("будь-який", "any", "hyphenated", set()),
+        ("дуб", "anglicism", "not_in_list", set()),
+        ("вікно", "surzhyk", "normative", set()),
+        ("дуб", "abbreviation", "not_an_abbreviation", set()),
+    ],
+)
+def test_counter_examples_are_refused_with_the_right_reason(judge, word, category, reason, also):
+    verdict = judge.check(word, [category])
+    assert not verdict.valid
+    result = verdict.categories[0]
+    assert result.reason == reason
+    assert also <= set(result.reasons)
+    assert result.message
+    assert result.message_uk
+
+
+def test_a_word_passes_when_any_analysis_fits(judge):
+    verdict = judge.check("дуба", ["noun-singular"])  # also a feminine nominative noun
+    assert verdict.valid
+    assert len({a.lemma for a in verdict.analyses}) >= 2
+
+
+def test_several_categories_accept_if_one_does(judge):
+    verdict = judge.check("котики", ["noun-singular", "noun-plural"])
+    assert verdict.valid
+    assert [c.accepted for c in verdict.categories] == [False, True]
+
+
+def test_no_categories_means_any_word(judge):
+    verdict = judge.check("бігав")
+    assert verdict.valid
+    assert [c.id for c in verdict.categories] == ["any"]
+
+
+def test_verb_variant_admits_every_form(judge):
+    assert judge.check("бігав", ["verb:any"]).valid
+
+
+def test_guesses_never_make_a_word_valid(judge):
+    # pymorphy3 would guess a paradigm for these; the lexicon only holds dictionary forms.
+    verdict = judge.check("шмяфкало")
+    assert not verdict.valid
+    assert verdict.analyses == ()
+
+
+def test_the_verdict_explains_itself(judge):
+    verdict = judge.check("Вікна", ["noun-singular"]).to_dict()
+    assert verdict["word"] == "вікна"
+    assert verdict["length"] == 5
+    assert [c["code"] for c in verdict["normalisation"]] == ["lowercased"]
+    analyses = verdict["analyses"]
+    assert {a["lemma"] for a in analyses} == {"вікно"}
+    assert all(a["source"] == "pymorphy3-dicts-uk" for a in analyses)
+    assert any("nomn" in a["grammemes"] and "plur" in a["grammemes"] for a in analyses)
+
+
+def test_apostrophe_counts_no_letter_and_any_apostrophe_works(judge):
+    for typed in ("м'ясо", "м’ясо", "мʼясо", "М`ЯСО"):
+        verdict = judge.check(typed, ["noun-singular"])
+        assert verdict.valid
+        assert verdict.word == "м'ясо"
+        assert verdict.length == 4
+
+
+def test_suggestions_offer_the_apostrophe(judge):
+    verdict = judge.check("мясо", ["noun-singular"])
+    assert verdict.suggestions[0].word == "м'ясо"
+    assert verdict.suggestions[0].distance == 0.5
+    assert all(s.distance <= 2 for s in verdict.suggestions)
+
+
+def test_suggestions_come_from_the_asked_categories(judge):
+    verdict = judge.check("котики", ["noun-singular"])
+    singular = judge.lexicon.word_set("noun-singular")
+    assert verdict.suggestions
+    assert all(s.word in singular for s in verdict.suggestions)
+
+
+def test_lemma_forms_without_a_case_in_the_dictionary_count_as_nominative(judge):
+    # pymorphy3-dicts-uk tags котик as "NOUN,anim masc": no case. See docs/lexicon.md.
+    assert judge.check("котик", ["noun-singular"]).valid
+
+
+def test_not_a_word_raises_with_a_code(judge):
+    with pytest.raises(InvalidWord) as info:
+        judge.check("дуб42")
+    assert info.value.code == "contains_digits"
+
+
+def test_unknown_category_is_refused(judge):
+    with pytest.raises(UnknownCategory) as info:
+        judge.check("дуб", ["nouns"])
+    assert "noun-singular" in info.value.details["known"]
+
+
+def test_check_many_reports_bad_input_in_place(judge):
+    results = judge.check_many(["дуб", "", "котики"], ["noun-singular"])
+    assert results[0].valid
+    assert isinstance(results[1], InvalidWord)
+    assert results[1].code == "empty"
+    assert not results[2].valid
+
+
+def test_search_pattern_example(judge):
+    page = judge.search("м?р*", ["noun-singular"], max_length=5, limit=500)
+    assert "мир" in page.words
+    assert "море" in page.words
+    assert all(w[0] == "м" and w[2] == "р" for w in page.words)
+    assert list(page.words) == sorted(page.words, key=__import__("wordsvc").alphabet.sort_key)
+
+
+def test_search_pages_through_all_matches(judge):
+    first = judge.search("кі?", ["noun-singular"], limit=2)
+    assert first.total > 2
+    seen = list(first.words)
+    offset = first.next_offset
+    while offset is not None:
+        page = judge.search("кі?", ["noun-singular"], limit=2, offset=offset)
+        seen.extend(page.words)
+        offset = page.next_offset
+    assert len(seen) == first.total == len(set(seen))
+    assert "кіт" in seen
+
+
+def test_search_accepts_what_people_type(judge):
+    assert "м'ясо" in judge.search("М’Я?О").words
+
+
+def test_search_filters_by_length(judge):
+    page = judge.search("*ння", ["noun-singular"], min_length=5, max_length=5)
+    assert page.words
+    assert all(len(w.replace("'", "")) == 5 for w in page.words)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "code"),
+    [("", "empty_pattern"), ("*", "pattern_too_broad"), ("а-*", "hyphenated"),
+     ("м?р1", "contains_digits")],
+)  # fmt: skip
+def test_bad_patterns_are_refused(judge, pattern, code):
+    with pytest.raises(InvalidPattern) as info:
+        judge.search(pattern)
+    assert info.value.code == code
+
+
+def test_category_sets_agree_with_the_category_predicates(judge):
+    """A sample of every category's trie is accepted by check, and a sample of refusals
+    from the whole lexicon is absent from the trie: the two paths agree."""
+    import itertools
+
+    registry = judge.registry
+    any_words = judge.lexicon.word_set("any")
+    for category in registry:
+        members = judge.lexicon.word_set(category.id)
+        for word in itertools.islice(members.iterkeys(), 0, None, max(1, len(members) // 200)):
+            assert judge.check(word, [category.id], suggest=False).valid, (category.id, word)
+        for word in itertools.islice(any_words.iterkeys(), 0, None, len(any_words) // 300):
+            accepted = judge.check(word, [category.id], suggest=False).valid
+            assert accepted == (word in members), (category.id, word)

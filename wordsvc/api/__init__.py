@@ -1,0 +1,44 @@
+"""The HTTP API: a Flask app factory with one blueprint per area.
+
+The layer is thin: it parses JSON and query strings, calls the judge, and returns JSON. Every
+error, including those Flask raises, leaves as an RFC 9457 problem document (``problems``).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+
+from wordsvc.config import Settings
+
+#: Largest request body accepted, in bytes.
+MAX_BODY_BYTES = 64 * 1024
+
+
+def create_app(settings: Settings | None = None, judge: object | None = None) -> Flask:
+    """Build the app. The lexicon is opened on first use, so the app starts even before the
+    lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
+    from wordsvc.api import health, meta, problems, words
+
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    app.extensions["wordsvc.settings"] = settings or Settings.from_env()
+    if judge is not None:
+        app.extensions["wordsvc.judge"] = judge
+    problems.register(app)
+    app.register_blueprint(words.blueprint)
+    app.register_blueprint(health.blueprint)
+    app.register_blueprint(meta.blueprint)
+    return app
+
+
+def get_judge():  # noqa: ANN201 - wordsvc.judge.Judge, imported lazily
+    """The app's judge, opened from the data directory on first use."""
+    judge = current_app.extensions.get("wordsvc.judge")
+    if judge is None:
+        from wordsvc.judge import Judge
+
+        judge = Judge.open(current_app.extensions["wordsvc.settings"])
+        current_app.extensions["wordsvc.judge"] = judge
+    return judge

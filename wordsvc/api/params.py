@@ -1,0 +1,59 @@
+"""Parsing of query strings and JSON bodies into typed values, or a clear 400."""
+
+from __future__ import annotations
+
+from flask import request
+
+from wordsvc.errors import InvalidRequest
+
+
+def categories_arg() -> list[str]:
+    """``?categories=a,b`` and/or ``?category=a&category=b``."""
+    values = request.args.getlist("categories") + request.args.getlist("category")
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def int_arg(name: str, *, low: int, high: int) -> int | None:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidRequest(
+            "invalid_parameter", f"`{name}` must be a whole number.", {"parameter": name}
+        ) from None
+    if not low <= value <= high:
+        raise InvalidRequest(
+            "invalid_parameter",
+            f"`{name}` must be between {low} and {high}.",
+            {"parameter": name, "min": low, "max": high},
+        )
+    return value
+
+
+def bool_arg(name: str, *, default: bool) -> bool:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if raw.lower() in ("1", "true", "yes"):
+        return True
+    if raw.lower() in ("0", "false", "no"):
+        return False
+    raise InvalidRequest(
+        "invalid_parameter", f"`{name}` must be true or false.", {"parameter": name}
+    )
+
+
+def json_body() -> dict:
+    """The request's JSON object, or a 400/415 that says what is wrong with it."""
+    if not request.is_json:
+        raise InvalidRequest(
+            "unsupported_media_type", "Send JSON with Content-Type: application/json."
+        )
+    body = request.get_json(silent=True)
+    if body is None:
+        raise InvalidRequest("malformed_json", "The request body is not valid JSON.")
+    if not isinstance(body, dict):
+        raise InvalidRequest("invalid_body", "The request body must be a JSON object.")
+    return body

@@ -1,0 +1,58 @@
+"""One error shape for every response: RFC 9457 problem details with a stable ``code``."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from wordsvc.errors import WordsvcError
+
+PROBLEM_TYPE = "https://wordsvc.invalid/problems/"
+log = logging.getLogger(__name__)
+
+#: Stable codes for the HTTP errors werkzeug raises itself.
+HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+}
+
+
+def problem(
+    status: int, code: str, detail: str, details: dict | None = None, title: str | None = None
+) -> Response:
+    body = {
+        "type": PROBLEM_TYPE + code,
+        "title": title or code.replace("_", " ").capitalize(),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    if details:
+        body["details"] = details
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    return response
+
+
+def register(app: Flask) -> None:
+    """Route every error, expected or not, through :func:`problem`."""
+
+    @app.errorhandler(WordsvcError)
+    def _wordsvc_error(exc: WordsvcError) -> Response:
+        return problem(exc.status, exc.code, exc.message, exc.details)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException) -> Response:
+        status = exc.code or 500
+        return problem(status, HTTP_CODES.get(status, f"http_{status}"), exc.description or "")
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> Response:
+        log.exception("unexpected error")
+        return problem(500, "internal_error", "An unexpected error occurred; it has been logged.")

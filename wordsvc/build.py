@@ -1,0 +1,245 @@
+"""Compile the lexicon: read every source, attach analyses, write the tries and category sets.
+
+The build is a pure function of its inputs (pymorphy3-dicts-uk, ``dictionaries/``, Debian's
+word list when present, and ``categories.toml``). A fingerprint of those inputs names the
+result, so a service can tell at start, without reading any dictionary, whether the lexicon on
+disk is up to date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, word_length
+from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
+from wordsvc.config import CATEGORIES_FILE, Settings
+from wordsvc.lexicon import sources
+from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
+from wordsvc.lexicon.store import FORMAT_VERSION, Kind, LexiconWriter, current_manifest
+
+WORDS_SOURCE_PREFIX = "words:"
+
+
+class Progress(Protocol):
+    """Receives build progress; the CLI draws it as progress bars."""
+
+    def phase(self, name: str, total: int | None = None) -> None: ...
+    def advance(self, count: int) -> None: ...
+    def note(self, message: str) -> None: ...
+
+
+class SilentProgress:
+    def phase(self, name: str, total: int | None = None) -> None:
+        pass
+
+    def advance(self, count: int) -> None:
+        pass
+
+    def note(self, message: str) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class BuildInputs:
+    """Everything a build reads, located but not yet read."""
+
+    settings: Settings
+    system_wordlist: Path | None
+    pymorphy_dir: Path
+
+    @classmethod
+    def discover(cls, settings: Settings) -> BuildInputs:
+        return cls(
+            settings=settings,
+            system_wordlist=sources.system_wordlist_path(),
+            pymorphy_dir=sources.pymorphy_dictionary_path(),
+        )
+
+    def word_list_files(self) -> list[Path]:
+        return sorted((self.settings.dictionaries_dir / "words").glob("*.txt"))
+
+    def fingerprint(self) -> str:
+        """A hash of what the inputs are: contents of small files, size and mtime of big ones."""
+        digest = hashlib.sha256()
+        parts: list[object] = [
+            FORMAT_VERSION,
+            importlib.metadata.version("wordsvc"),
+            importlib.metadata.version("pymorphy3-dicts-uk"),
+            _stat(self.pymorphy_dir / "words.dawg"),
+            _stat(self.system_wordlist) if self.system_wordlist else None,
+            CATEGORIES_FILE.read_bytes().hex(),
+        ]
+        dictionaries = self.settings.dictionaries_dir
+        for path in sorted(dictionaries.glob("*/*.txt")) if dictionaries.is_dir() else []:
+            parts.append([str(path.relative_to(dictionaries)), path.read_bytes().hex()])
+        digest.update(json.dumps(parts).encode())
+        return digest.hexdigest()
+
+
+def _stat(path: Path) -> list[object]:
+    info = path.stat()
+    return [str(path), info.st_size, info.st_mtime_ns]
+
+
+def is_up_to_date(settings: Settings) -> bool:
+    manifest = current_manifest(settings.data_dir)
+    if manifest is None:
+        return False
+    return manifest.get("fingerprint") == BuildInputs.discover(settings).fingerprint()
+
+
+def build(settings: Settings, progress: Progress | None = None) -> dict[str, object]:
+    """Build and publish the lexicon; return its manifest."""
+    progress = progress or SilentProgress()
+    inputs = BuildInputs.discover(settings)
+    registry = load_registry(settings.dictionaries_dir)
+    writer = LexiconWriter(settings.data_dir, inputs.fingerprint())
+    try:
+        manifest = _build(inputs, registry, writer, progress)
+        writer.publish(manifest)
+    except BaseException:
+        writer.abort()
+        raise
+    return current_manifest(settings.data_dir) or manifest
+
+
+def _build(
+    inputs: BuildInputs, registry: Registry, writer: LexiconWriter, progress: Progress
+) -> dict[str, object]:
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+    kinds: dict[Kind, int] = {}
+    records: list[tuple[str, int, str]] = []
+    per_source: dict[str, int] = {}
+    skipped: dict[str, int] = {}
+    source_infos: list[SourceInfo] = []
+
+    def add(source: str, entries: Iterator[Entry], total: int | None) -> None:
+        clock = time.perf_counter()
+        progress.phase(f"Reading {source}", total)
+        count = 0
+        for entry in entries:
+            kind = Kind(source, entry.tag)
+            kind_id = kinds.get(kind)
+            if kind_id is None:
+                kind_id = kinds[kind] = len(kinds)
+            records.append((entry.word, kind_id, entry.lemma))
+            count += 1
+            if count % 100_000 == 0:
+                progress.advance(100_000)
+        progress.advance(count % 100_000)
+        per_source[source] = per_source.get(source, 0) + count
+        timings[f"read {source}"] = round(time.perf_counter() - clock, 2)
+
+    info = sources.pymorphy_info()
+    source_infos.append(info)
+    add(info.id, sources.iter_pymorphy(skipped), _pymorphy_size(inputs.pymorphy_dir))
+    dictionary_words = {word for word, _, _ in records}
+
+    lists: list[tuple[str, WordList]] = [
+        (WORDS_SOURCE_PREFIX, sources.read_word_list(p)) for p in inputs.word_list_files()
+    ] + [(LIST_SOURCE_PREFIX, wl) for wl in registry.word_lists]
+    rejected_lines: dict[str, list[object]] = {}
+    for prefix, word_list in lists:
+        info = word_list.info(prefix.rstrip(":"))
+        source_infos.append(info)
+        add(info.id, sources.list_entries(word_list), len(word_list.words))
+        if word_list.rejected:
+            rejected_lines[info.id] = [list(r) for r in word_list.rejected]
+
+    if inputs.system_wordlist is not None:
+        info = sources.system_info(inputs.system_wordlist)
+        source_infos.append(info)
+        entries = (
+            e
+            for e in sources.iter_system_wordlist(inputs.system_wordlist, skipped)
+            if e.tag or e.word not in dictionary_words
+        )
+        add(info.id, entries, None)
+        system_note = None
+    else:
+        system_note = (
+            "Debian's Ukrainian word list (/usr/share/dict/ukrainian, package wukrainian) is "
+            "not installed: the lexicon has fewer proper nouns. Install it and rebuild."
+        )
+        progress.note(system_note)
+    del dictionary_words
+
+    clock = time.perf_counter()
+    kind_list = sorted(kinds, key=kinds.__getitem__)
+    progress.phase("Writing the forms trie", None)
+    counts = writer.write_forms(kind_list, records)
+    timings["write forms"] = round(time.perf_counter() - clock, 2)
+
+    clock = time.perf_counter()
+    set_sizes = _write_category_sets(registry, kind_list, records, writer, progress)
+    timings["write category sets"] = round(time.perf_counter() - clock, 2)
+    timings["total"] = round(time.perf_counter() - started, 2)
+
+    return {
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "wordsvc_version": importlib.metadata.version("wordsvc"),
+        "sources": [s.to_dict() for s in source_infos],
+        "system_wordlist": system_note or "included",
+        "counts": {
+            **counts,
+            "kinds": len(kind_list),
+            "analyses_by_source": per_source,
+            "skipped_by_source": skipped,
+            "categories": set_sizes,
+        },
+        "rejected_list_lines": rejected_lines,
+        "seconds": timings,
+    }
+
+
+def _write_category_sets(
+    registry: Registry,
+    kinds: list[Kind],
+    records: list[tuple[str, int, str]],
+    writer: LexiconWriter,
+    progress: Progress,
+) -> dict[str, int]:
+    """One trie per category with every playable form it admits (any analysis accepted)."""
+    categories = list(registry)
+    kind_masks = [
+        sum(1 << bit for bit, c in enumerate(categories) if c.judge(k.source, k.tag).accepted)
+        for k in kinds
+    ]
+    progress.phase("Sorting forms into categories", len(records))
+    masks: dict[str, int] = {}
+    for start in range(0, len(records), 500_000):
+        for word, kind_id, _ in records[start : start + 500_000]:
+            masks[word] = masks.get(word, 0) | kind_masks[kind_id]
+        progress.advance(min(500_000, len(records) - start))
+    members: list[list[str]] = [[] for _ in categories]
+    for word, mask in masks.items():
+        if not mask or HYPHEN in word or word_length(word) < MIN_WORD_LENGTH:
+            continue
+        bit = 0
+        while mask:
+            if mask & 1:
+                members[bit].append(word)
+            mask >>= 1
+            bit += 1
+    progress.phase("Writing category tries", len(categories))
+    sizes = {}
+    for category, words in zip(categories, members, strict=True):
+        sizes[category.id] = writer.write_set(category.id, words)
+        progress.advance(1)
+    return sizes
+
+
+def _pymorphy_size(path: Path) -> int | None:
+    try:
+        meta = dict(json.loads((path / "meta.json").read_text(encoding="utf-8")))
+        return int(meta["words_dawg_length"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -1,0 +1,197 @@
+"""The category registry: what each word category admits, defined as data.
+
+Categories come from ``wordsvc/data/categories.toml`` plus one custom category for every word
+list under ``dictionaries/categories/`` that the file does not name. A category is a predicate
+over analyses (see the file's header); :meth:`Category.judge` applies it to one analysis and
+says how far the analysis got, so the judge can explain a refusal by its closest miss.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordsvc.config import CATEGORIES_FILE
+from wordsvc.errors import UnknownCategory
+from wordsvc.lexicon.sources import WordList, read_word_list
+from wordsvc.morphology import parse_tag
+
+LIST_SOURCE_PREFIX = "list:"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    reason: str
+    require: frozenset[str] = frozenset()
+    forbid: frozenset[str] = frozenset()
+
+    def passes(self, grammemes: frozenset[str]) -> bool:
+        if self.require and not (self.require & grammemes):
+            return False
+        return not (self.forbid & grammemes)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One analysis judged by one category: accepted, or the reason and how far it got."""
+
+    accepted: bool
+    reason: str | None
+    progress: int
+
+
+ACCEPTED = Outcome(True, None, 1 << 30)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    sources: tuple[str, ...]
+    checks: tuple[Check, ...] = ()
+    missing_reason: str = "not_in_list"
+
+    def covers(self, source: str) -> bool:
+        return any(
+            source.startswith(pattern[:-1]) if pattern.endswith("*") else source == pattern
+            for pattern in self.sources
+        )
+
+    def judge(self, source: str, grammemes: frozenset[str]) -> Outcome:
+        if not self.covers(source):
+            return Outcome(False, self.missing_reason, -1)
+        for passed, check in enumerate(self.checks):
+            if not check.passes(grammemes):
+                return Outcome(False, check.reason, passed)
+        return ACCEPTED
+
+
+@dataclass(frozen=True)
+class Category:
+    id: str
+    name_uk: str
+    name_en: str
+    description: str
+    rules: tuple[Rule, ...]
+    variant_of: str | None = None
+    list_file: str | None = None
+    _cache: dict[tuple[str, str], Outcome] = field(default_factory=dict, compare=False, repr=False)
+
+    def judge(self, source: str, tag: str) -> Outcome:
+        """The best outcome of this category's rules for one analysis (memoised per kind)."""
+        key = (source, tag)
+        outcome = self._cache.get(key)
+        if outcome is None:
+            _, grammemes = parse_tag(tag)
+            outcome = max(
+                (rule.judge(source, grammemes) for rule in self.rules),
+                key=lambda o: o.progress,
+            )
+            self._cache[key] = outcome
+        return outcome
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name_uk": self.name_uk,
+            "name_en": self.name_en,
+            "description": self.description,
+            "variant_of": self.variant_of,
+            "list_file": self.list_file,
+        }
+
+
+@dataclass(frozen=True)
+class Registry:
+    """All categories by id, in the order they are declared, and the refusal reasons."""
+
+    categories: dict[str, Category]
+    reasons: dict[str, dict[str, str]]
+    word_lists: tuple[WordList, ...]
+
+    def __iter__(self):  # noqa: ANN204 - an iterator of categories
+        return iter(self.categories.values())
+
+    def get(self, category_id: str) -> Category:
+        try:
+            return self.categories[category_id]
+        except KeyError:
+            raise UnknownCategory(
+                message=f"Unknown category {category_id!r}.",
+                details={"category": category_id, "known": list(self.categories)},
+            ) from None
+
+    def resolve(self, ids: Iterable[str] | None) -> list[Category]:
+        """Categories for the given ids; none given means no restriction (``any``)."""
+        wanted = [i.strip() for i in (ids or []) if i and i.strip()]
+        if not wanted:
+            return [self.categories["any"]]
+        return [self.get(i) for i in dict.fromkeys(wanted)]
+
+    def message(self, reason: str, language: str = "en") -> str:
+        return self.reasons.get(reason, {}).get(language, reason.replace("_", " "))
+
+
+def load_registry(dictionaries_dir: Path, categories_file: Path = CATEGORIES_FILE) -> Registry:
+    """Read the declared categories and add a custom one for every undeclared list file."""
+    with categories_file.open("rb") as fh:
+        data = tomllib.load(fh)
+    lists = category_lists(dictionaries_dir)
+    list_files = {LIST_SOURCE_PREFIX + wl.id: wl.path.name for wl in lists}
+    categories: dict[str, Category] = {}
+    for raw in data["category"]:
+        category = _category_from_toml(raw, list_files)
+        categories[category.id] = category
+    declared_sources = {s for c in categories.values() for r in c.rules for s in r.sources}
+    for word_list in lists:
+        source = LIST_SOURCE_PREFIX + word_list.id
+        if source in declared_sources:
+            continue
+        categories[word_list.id] = Category(
+            id=word_list.id,
+            name_uk=word_list.meta.get("name_uk", word_list.id),
+            name_en=word_list.meta.get("name_en", word_list.id),
+            description=word_list.meta.get(
+                "description", f"Entries of dictionaries/categories/{word_list.path.name}."
+            ),
+            rules=(Rule(sources=(source,), missing_reason="not_in_list"),),
+            list_file=word_list.path.name,
+        )
+    return Registry(categories=categories, reasons=data["reasons"], word_lists=tuple(lists))
+
+
+def category_lists(dictionaries_dir: Path) -> list[WordList]:
+    folder = dictionaries_dir / "categories"
+    return [read_word_list(p) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+
+
+def _category_from_toml(raw: dict, list_files: dict[str, str]) -> Category:
+    rules = tuple(
+        Rule(
+            sources=tuple(rule["sources"]),
+            checks=tuple(
+                Check(
+                    reason=check["reason"],
+                    require=frozenset(check.get("require", ())),
+                    forbid=frozenset(check.get("forbid", ())),
+                )
+                for check in rule.get("checks", ())
+            ),
+            missing_reason=rule.get("missing_reason", "not_in_list"),
+        )
+        for rule in raw["rule"]
+    )
+    return Category(
+        id=raw["id"],
+        name_uk=raw["name_uk"],
+        name_en=raw["name_en"],
+        description=raw["description"],
+        rules=rules,
+        variant_of=raw.get("variant_of"),
+        list_file=next((list_files[s] for r in rules for s in r.sources if s in list_files), None),
+    )
+
+
+def best_outcome(outcomes: Sequence[Outcome]) -> Outcome | None:
+    """The accepted outcome if any, else the closest miss (first among equals)."""
+    return max(outcomes, key=lambda o: o.progress, default=None)

@@ -1,0 +1,303 @@
+"""The ``wordsvc`` command line: build the lexicon, check and search words, serve HTTP."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+import click
+
+from wordsvc import build as lexicon_build
+from wordsvc.config import Settings
+from wordsvc.errors import WordsvcError
+
+#: Exit status when a checked word is not playable (0 = all playable).
+EXIT_INVALID = 1
+#: Exit status for a usage or data error.
+EXIT_ERROR = 2
+
+
+class ClickProgress:
+    """Build progress as click progress bars on stderr: one bar per phase."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self._bar: object | None = None
+
+    def phase(self, name: str, total: int | None = None) -> None:
+        self._close()
+        if total:
+            self._bar = click.progressbar(
+                length=total, label=name.ljust(36), file=self.stream, show_pos=True
+            )
+            self._bar.__enter__()
+        else:
+            click.echo(f"{name}...", file=self.stream)
+
+    def advance(self, count: int) -> None:
+        if self._bar is not None:
+            self._bar.update(count)
+
+    def note(self, message: str) -> None:
+        self._close()
+        click.secho(f"Note: {message}", file=self.stream, fg="yellow")
+
+    def _close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+    def finish(self) -> None:
+        self._close()
+
+
+def ensure_lexicon(settings: Settings, *, quiet: bool = False) -> None:
+    """Build the lexicon when it is missing or its sources changed (first use)."""
+    if lexicon_build.is_up_to_date(settings):
+        return
+    if not quiet:
+        click.echo(f"Building the lexicon in {settings.data_dir} (first use)...", err=True)
+    run_build(settings, quiet=quiet)
+
+
+def run_build(settings: Settings, *, quiet: bool = False) -> dict[str, object]:
+    progress = None if quiet else ClickProgress()
+    try:
+        return lexicon_build.build(settings, progress)
+    finally:
+        if progress is not None:
+            progress.finish()
+
+
+def handle_errors(func: Callable[..., object]) -> Callable[..., object]:
+    """Report a :class:`WordsvcError` as one clear line and exit with status 2."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args: object, **kwargs: object) -> object:
+        try:
+            return func(*args, **kwargs)
+        except WordsvcError as exc:
+            click.secho(f"Error [{exc.code}]: {exc.message}", err=True, fg="red")
+            sys.exit(EXIT_ERROR)
+
+    return wrapper
+
+
+def _judge(settings: Settings):  # noqa: ANN202 - wordsvc.judge.Judge, imported lazily
+    from wordsvc.judge import Judge
+
+    ensure_lexicon(settings)
+    return Judge.open(settings)
+
+
+def _dump(value: object) -> None:
+    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="wordsvc")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """wordsvc: settle Ukrainian word disputes for Words of Magic.
+
+    The lexicon lives in $WORDSVC_DATA_DIR (default: your cache directory) and is built on
+    first use.
+    """
+    ctx.obj = Settings.from_env()
+
+
+@main.command()
+@click.option("--quiet", is_flag=True, help="No progress output.")
+@click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
+@click.pass_obj
+@handle_errors
+def build(settings: Settings, quiet: bool, as_json: bool) -> None:
+    """Build the lexicon from pymorphy3-dicts-uk, dictionaries/ and the system word list."""
+    manifest = run_build(settings, quiet=quiet)
+    if as_json:
+        _dump(manifest)
+        return
+    counts = manifest["counts"]
+    click.echo(
+        f"Built {counts['forms']:,} word forms ({counts['analyses']:,} analyses, "
+        f"{counts['lemmas']:,} lemmas) in {manifest['seconds']['total']} s."
+    )
+    if manifest["system_wordlist"] != "included":
+        click.secho(f"Note: {manifest['system_wordlist']}", fg="yellow")
+
+
+@main.command()
+@click.argument("words", nargs=-1, required=True)
+@click.option(
+    "--category", "-c", "categories", multiple=True,
+    help="An agreed category (repeatable). None means any word.",
+)  # fmt: skip
+@click.option("--no-suggestions", is_flag=True, help="Skip suggestions for refused words.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+@handle_errors
+def check(
+    settings: Settings,
+    words: tuple[str, ...],
+    categories: tuple[str, ...],
+    no_suggestions: bool,
+    as_json: bool,
+) -> None:
+    """Judge WORDS. Exit status 0 when all are playable, 1 when any is not."""
+    judge = _judge(settings)
+    results = judge.check_many(list(words), categories, suggest=not no_suggestions)
+    all_valid = True
+    payload = []
+    for result in results:
+        if isinstance(result, WordsvcError):
+            all_valid = False
+            payload.append({"input": None, "valid": False, "error": result.to_dict()})
+            if not as_json:
+                click.secho(f"✗ refused input: [{result.code}] {result.message}", fg="red")
+            continue
+        all_valid &= result.valid
+        payload.append(result.to_dict())
+        if not as_json:
+            _print_verdict(result)
+    for item, word in zip(payload, words, strict=True):
+        item["input"] = item["input"] or word
+    if as_json:
+        _dump(payload if len(payload) > 1 else payload[0])
+    sys.exit(0 if all_valid else EXIT_INVALID)
+
+
+def _print_verdict(verdict) -> None:  # noqa: ANN001 - a wordsvc.judge.Verdict
+    mark = click.style("✓", fg="green") if verdict.valid else click.style("✗", fg="red")
+    status = "playable" if verdict.valid else "not playable"
+    click.echo(f"{mark} {verdict.word} ({verdict.length} letters): {status}")
+    for change in verdict.normalisation:
+        click.echo(f"    normalised [{change.code}]: {change.message}")
+    for category in verdict.categories:
+        sign = "+" if category.accepted else "-"
+        reason = "" if category.accepted else f" [{category.reason}] {category.message}"
+        click.echo(f"  {sign} {category.id}{reason}")
+    for analysis in verdict.analyses[:8]:
+        click.echo(f"    {analysis.lemma}: {analysis.tag or '(no tags)'}  ({analysis.source})")
+    if len(verdict.analyses) > 8:
+        click.echo(f"    ... {len(verdict.analyses) - 8} more analyses (--json shows all)")
+    if verdict.suggestions:
+        click.echo("  did you mean: " + ", ".join(s.word for s in verdict.suggestions))
+
+
+@main.command()
+@click.argument("pattern")
+@click.option("--category", "-c", "categories", multiple=True, help="Filter (repeatable).")
+@click.option("--min-length", type=click.IntRange(1, 64), help="Fewest letters.")
+@click.option("--max-length", type=click.IntRange(1, 64), help="Most letters.")
+@click.option("--offset", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--limit", type=click.IntRange(1, 500), default=50, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+@handle_errors
+def search(
+    settings: Settings,
+    pattern: str,
+    categories: tuple[str, ...],
+    min_length: int | None,
+    max_length: int | None,
+    offset: int,
+    limit: int,
+    as_json: bool,
+) -> None:
+    """Find words by PATTERN: ? is one letter, * any run of letters (e.g. 'м?р*')."""
+    page = _judge(settings).search(
+        pattern,
+        categories,
+        min_length=min_length,
+        max_length=max_length,
+        offset=offset,
+        limit=limit,
+    )
+    if as_json:
+        _dump(page.to_dict())
+        return
+    for word in page.words:
+        click.echo(word)
+    more = "+" if page.truncated else ""
+    tail = f", next: --offset {page.next_offset}" if page.next_offset is not None else ""
+    click.echo(
+        f"({len(page.words)} of {page.total}{more} matches from {page.offset}{tail})", err=True
+    )
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+@handle_errors
+def categories(settings: Settings, as_json: bool) -> None:
+    """List the word categories and what each admits."""
+    from wordsvc.categories import load_registry
+
+    registry = load_registry(settings.dictionaries_dir)
+    if as_json:
+        _dump([c.to_dict() for c in registry])
+        return
+    for category in registry:
+        click.echo(f"{category.id:16} {category.name_uk} / {category.name_en}")
+        click.echo(f"{'':16} {category.description}")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
+@click.option("--verify", is_flag=True, help="Also check every file's checksum.")
+@click.pass_obj
+@handle_errors
+def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
+    """Show the lexicon's manifest: sources, versions, counts, checksums."""
+    from wordsvc.lexicon.store import StoredLexicon
+
+    stored = StoredLexicon(settings.data_dir)
+    manifest = dict(stored.manifest)
+    manifest["path"] = str(stored.path)
+    manifest["up_to_date"] = lexicon_build.is_up_to_date(settings)
+    if verify:
+        manifest["corrupt_files"] = dict(stored.verify())
+    if as_json:
+        _dump(manifest)
+        return
+    counts = manifest["counts"]
+    click.echo(f"Lexicon at {stored.path}")
+    click.echo(f"  built {manifest['built_at']} by wordsvc {manifest['wordsvc_version']}")
+    click.echo(f"  up to date with its sources: {'yes' if manifest['up_to_date'] else 'no'}")
+    click.echo(
+        f"  {counts['forms']:,} forms, {counts['analyses']:,} analyses, {counts['lemmas']:,} lemmas"
+    )
+    click.echo("  sources:")
+    for source in manifest["sources"]:
+        n = counts["analyses_by_source"].get(source["id"], 0)
+        click.echo(f"    {source['id']:28} {source['version']:24} {n:>10,} analyses")
+    if manifest["system_wordlist"] != "included":
+        click.secho(f"  note: {manifest['system_wordlist']}", fg="yellow")
+    click.echo("  categories (playable forms):")
+    for name, size in counts["categories"].items():
+        click.echo(f"    {name:28} {size:>10,}")
+    if verify:
+        bad = manifest["corrupt_files"]
+        click.echo("  checksums: " + ("all match" if not bad else f"MISMATCH {sorted(bad)}"))
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
+@click.pass_obj
+@handle_errors
+def serve(settings: Settings, host: str, port: int, workers: int) -> None:
+    """Serve the HTTP API with gunicorn, building the lexicon first if needed."""
+    ensure_lexicon(settings)
+    from wordsvc.server import run_gunicorn
+
+    click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} workers", err=True)
+    run_gunicorn(host=host, port=port, workers=workers)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

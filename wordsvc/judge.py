@@ -1,0 +1,314 @@
+"""The word judge: is a word playable under the agreed categories, and why.
+
+``Judge.check`` answers one word with its normalisation, a verdict per category with a reason
+code, the analyses behind it and, for a refused word, the nearest words that would pass.
+``Judge.search`` finds words by wildcard pattern. Both run on the memory-mapped lexicon and
+need neither pymorphy3 nor Flask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordsvc.alphabet import (
+    APOSTROPHE,
+    MIN_WORD_LENGTH,
+    Change,
+    NormalisedWord,
+    normalise,
+    normalise_fragment,
+    sort_key,
+)
+from wordsvc.categories import Category, Outcome, Registry, load_registry
+from wordsvc.config import Settings
+from wordsvc.errors import InvalidPattern, InvalidWord
+from wordsvc.lexicon.store import StoredLexicon
+from wordsvc.lexicon.trie_search import (
+    ANY_RUN,
+    ONE_LETTER,
+    Pattern,
+    letters_between,
+    match_pattern,
+    nearest,
+)
+from wordsvc.morphology import Analysis, analysis_of
+
+MAX_SUGGESTIONS = 5
+MAX_PATTERN_LENGTH = 64
+MAX_SEARCH_MATCHES = 10_000
+MAX_PAGE_SIZE = 500
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryVerdict:
+    id: str
+    accepted: bool
+    reason: str | None
+    message: str
+    message_uk: str
+    #: Every distinct closest-miss reason, when analyses disagree (вікна: wrong_case, plural).
+    reasons: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "accepted": self.accepted,
+            "reason": self.reason,
+            "reasons": list(self.reasons),
+            "message": self.message,
+            "message_uk": self.message_uk,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    word: str
+    distance: float
+    categories: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"word": self.word, "distance": self.distance, "categories": list(self.categories)}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The whole answer to "is this word playable?"."""
+
+    input: str
+    word: str
+    length: int
+    valid: bool
+    normalisation: tuple[Change, ...]
+    categories: tuple[CategoryVerdict, ...]
+    analyses: tuple[Analysis, ...]
+    suggestions: tuple[Suggestion, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "input": self.input,
+            "word": self.word,
+            "length": self.length,
+            "valid": self.valid,
+            "normalisation": [c.to_dict() for c in self.normalisation],
+            "categories": [c.to_dict() for c in self.categories],
+            "analyses": [a.to_dict() for a in self.analyses],
+            "suggestions": [s.to_dict() for s in self.suggestions],
+        }
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    pattern: str
+    categories: tuple[str, ...]
+    words: tuple[str, ...]
+    offset: int
+    limit: int
+    total: int
+    truncated: bool
+
+    @property
+    def next_offset(self) -> int | None:
+        end = self.offset + len(self.words)
+        return end if end < self.total else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "pattern": self.pattern,
+            "categories": list(self.categories),
+            "words": list(self.words),
+            "offset": self.offset,
+            "limit": self.limit,
+            "total": self.total,
+            "truncated": self.truncated,
+            "next_offset": self.next_offset,
+        }
+
+
+class Judge:
+    """Checks and searches words against the lexicon and the category registry."""
+
+    def __init__(self, lexicon: StoredLexicon, registry: Registry) -> None:
+        self.lexicon = lexicon
+        self.registry = registry
+
+    @classmethod
+    def open(cls, settings: Settings | None = None) -> Judge:
+        """Open the built lexicon (raises :class:`LexiconNotBuilt` when there is none)."""
+        settings = settings or Settings.from_env()
+        return cls(StoredLexicon(settings.data_dir), load_registry(settings.dictionaries_dir))
+
+    @classmethod
+    def from_data_dir(cls, data_dir: Path, dictionaries_dir: Path) -> Judge:
+        return cls.open(Settings(data_dir=data_dir, dictionaries_dir=dictionaries_dir))
+
+    # --- checking ---------------------------------------------------------------------------
+
+    def check(
+        self,
+        text: str,
+        categories: Iterable[str] | None = None,
+        *,
+        suggest: bool = True,
+    ) -> Verdict:
+        """Judge one word; raises :class:`InvalidWord` for input that is not a word."""
+        wanted = self.registry.resolve(categories)
+        normalised = normalise(text)
+        return self._verdict(normalised, wanted, suggest=suggest)
+
+    def _verdict(
+        self, normalised: NormalisedWord, wanted: Sequence[Category], *, suggest: bool
+    ) -> Verdict:
+        word = normalised.word
+        found = self.lexicon.analyses(word)
+        verdicts = tuple(self._judge_category(c, normalised, found) for c in wanted)
+        valid = any(v.accepted for v in verdicts)
+        suggestions = () if valid or not suggest else self.suggestions(word, wanted)
+        return Verdict(
+            input=normalised.original,
+            word=word,
+            length=normalised.length,
+            valid=valid,
+            normalisation=normalised.changes,
+            categories=verdicts,
+            analyses=_distinct(analysis_of(kind, lemma) for kind, lemma in found),
+            suggestions=suggestions,
+        )
+
+    def _judge_category(
+        self, category: Category, normalised: NormalisedWord, found: list
+    ) -> CategoryVerdict:
+        if normalised.length < MIN_WORD_LENGTH:
+            return self._category_verdict(category, False, "too_short")
+        if normalised.is_hyphenated:
+            return self._category_verdict(category, False, "hyphenated")
+        if not found:
+            return self._category_verdict(category, False, "unknown_word")
+        outcomes: list[Outcome] = [category.judge(kind.source, kind.tag) for kind, _ in found]
+        best = max(outcomes, key=lambda o: o.progress)
+        if best.accepted:
+            return self._category_verdict(category, True, None)
+        reasons = tuple(dict.fromkeys(o.reason for o in outcomes if o.progress == best.progress))
+        others = tuple(dict.fromkeys(o.reason for o in outcomes if o.reason not in reasons))
+        return self._category_verdict(category, False, best.reason, reasons + others)
+
+    def _category_verdict(
+        self,
+        category: Category,
+        accepted: bool,
+        reason: str | None,
+        reasons: tuple[str | None, ...] = (),
+    ) -> CategoryVerdict:
+        code = reason or "accepted"
+        message = "Accepted." if accepted else self.registry.message(code, "en")
+        message_uk = "Прийнято." if accepted else self.registry.message(code, "uk")
+        listed = tuple(r for r in reasons if r) or ((reason,) if reason else ())
+        return CategoryVerdict(category.id, accepted, reason, message, message_uk, listed)
+
+    def check_many(
+        self, texts: Sequence[str], categories: Iterable[str] | None = None, *, suggest: bool = True
+    ) -> list[Verdict | InvalidWord]:
+        """Judge a batch; input that is not a word yields its :class:`InvalidWord` in place."""
+        wanted = self.registry.resolve(categories)
+        results: list[Verdict | InvalidWord] = []
+        for text in texts:
+            try:
+                results.append(self._verdict(normalise(text), wanted, suggest=suggest))
+            except InvalidWord as exc:
+                results.append(exc)
+        return results
+
+    def suggestions(self, word: str, wanted: Sequence[Category]) -> tuple[Suggestion, ...]:
+        """The nearest playable words in the wanted categories (at most 2 edits away)."""
+        scored: dict[str, float] = {}
+        members: dict[str, list[str]] = {}
+        for category in wanted:
+            trie = self.lexicon.word_set(category.id)
+            for candidate, distance in nearest(trie, word, limit=MAX_SUGGESTIONS * 4):
+                scored[candidate] = min(distance, scored.get(candidate, distance))
+                members.setdefault(candidate, []).append(category.id)
+        ranked = sorted(scored, key=lambda w: (scored[w], -len(members[w]), sort_key(w)))
+        return tuple(Suggestion(w, scored[w], tuple(members[w])) for w in ranked[:MAX_SUGGESTIONS])
+
+    # --- searching --------------------------------------------------------------------------
+
+    def search(
+        self,
+        pattern: str,
+        categories: Iterable[str] | None = None,
+        *,
+        min_length: int | None = None,
+        max_length: int | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> SearchPage:
+        """Words matching a ``?``/``*`` pattern in any of the categories, alphabetically.
+
+        At most :data:`MAX_SEARCH_MATCHES` matches are collected; ``truncated`` says when a
+        pattern matched more, so the caller can narrow it.
+        """
+        parsed = parse_pattern(pattern)
+        wanted = self.registry.resolve(categories)
+        if limit < 1 or limit > MAX_PAGE_SIZE or offset < 0:
+            raise InvalidPattern(
+                "invalid_page",
+                f"limit must be 1..{MAX_PAGE_SIZE} and offset at least 0.",
+                {"limit": limit, "offset": offset},
+            )
+
+        def accept(word: str) -> bool:
+            return letters_between(word, min_length, max_length)
+
+        matches: set[str] = set()
+        truncated = False
+        for trie in (self.lexicon.word_set(c.id) for c in wanted):
+            for word in match_pattern(trie, parsed, accept):
+                matches.add(word)
+                if len(matches) > MAX_SEARCH_MATCHES:
+                    truncated = True
+                    break
+            if truncated:
+                break
+        ordered = sorted(matches, key=sort_key)[:MAX_SEARCH_MATCHES]
+        return SearchPage(
+            pattern=parsed.text,
+            categories=tuple(c.id for c in wanted),
+            words=tuple(ordered[offset : offset + limit]),
+            offset=offset,
+            limit=limit,
+            total=len(ordered),
+            truncated=truncated,
+        )
+
+
+def parse_pattern(text: str) -> Pattern:
+    """Normalise a search pattern like a word, keeping the wildcards ``?`` and ``*``."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidPattern("empty_pattern", "The pattern is empty.")
+    if len(text) > MAX_PATTERN_LENGTH:
+        raise InvalidPattern(
+            "pattern_too_long",
+            f"A pattern has at most {MAX_PATTERN_LENGTH} characters.",
+            {"max_length": MAX_PATTERN_LENGTH},
+        )
+    try:
+        normalised = normalise_fragment(text.strip(), [], frozenset(ONE_LETTER + ANY_RUN))
+    except InvalidWord as exc:
+        raise InvalidPattern(exc.code, exc.message, exc.details) from exc
+    if "-" in normalised:
+        raise InvalidPattern("hyphenated", "Hyphenated words are not playable.")
+    while ANY_RUN * 2 in normalised:
+        normalised = normalised.replace(ANY_RUN * 2, ANY_RUN)
+    if normalised.replace(APOSTROPHE, "") in ("", ANY_RUN):
+        raise InvalidPattern("pattern_too_broad", "Give at least one letter or ? in the pattern.")
+    return Pattern(normalised)
+
+
+def _distinct(analyses: Iterable[Analysis]) -> tuple[Analysis, ...]:
+    seen: dict[tuple, Analysis] = {}
+    for analysis in analyses:
+        seen.setdefault(
+            (analysis.lemma, analysis.source, analysis.pos, analysis.grammemes), analysis
+        )
+    return tuple(seen.values())

@@ -1,0 +1,261 @@
+"""Readers for the lexicon's sources: pymorphy3-dicts-uk, word lists and Debian's word list.
+
+Each reader yields :class:`Entry` records: one word form with one analysis. Only what a source
+really states is yielded; nothing is guessed. pymorphy3's dictionary is read directly from its
+``words.dawg`` (every known form with its paradigm), never through ``MorphAnalyzer.parse``,
+whose guesses and ґ/г substitutions must not make a word valid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from wordsvc.alphabet import fold_case, is_lexicon_key, normalise
+from wordsvc.errors import InvalidWord
+
+PYMORPHY_SOURCE = "pymorphy3-dicts-uk"
+SYSTEM_SOURCE = "system-wordlist"
+SYSTEM_WORDLIST = Path("/usr/share/dict/ukrainian")
+
+#: Pseudo-grammemes for entries of plain word lists, which carry no tags of their own.
+CAPITALISED = "Capitalised"
+UPPERCASE = "Uppercase"
+
+
+class Entry(NamedTuple):
+    """One analysis of one word form: the lexicon key, its lemma as written, a tag."""
+
+    word: str
+    lemma: str
+    tag: str
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """What the manifest records of a source."""
+
+    id: str
+    kind: str
+    version: str
+    checksum: str
+    path: str | None = None
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "version": self.version,
+            "checksum": self.checksum,
+            "path": self.path,
+            "meta": self.meta,
+        }
+
+
+def file_checksum(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return "sha256:" + digest.hexdigest()
+
+
+# --- pymorphy3-dicts-uk ---------------------------------------------------------------------
+
+
+def pymorphy_dictionary_path() -> Path:
+    import pymorphy3_dicts_uk
+
+    return Path(pymorphy3_dicts_uk.get_path())
+
+
+def pymorphy_info() -> SourceInfo:
+    path = pymorphy_dictionary_path()
+    return SourceInfo(
+        id=PYMORPHY_SOURCE,
+        kind="morphology",
+        version=importlib.metadata.version("pymorphy3-dicts-uk"),
+        checksum=file_checksum(path / "words.dawg"),
+        path=str(path),
+    )
+
+
+def iter_pymorphy(skipped: dict[str, int] | None = None) -> Iterator[Entry]:
+    """Every (form, lemma, tag) the dictionary knows, about 6.5 million of them.
+
+    Forms with characters no card can show (dots, for example) are counted in ``skipped``.
+    """
+    import dawg
+    from pymorphy3.opencorpora_dict.wrapper import Dictionary
+
+    path = pymorphy_dictionary_path()
+    dictionary = Dictionary(str(path))
+    words = dawg.RecordDAWG(">HH")
+    words.load(str(path / "words.dawg"))
+    paradigms = dictionary.paradigms
+    suffixes = dictionary.suffixes
+    prefixes = dictionary.paradigm_prefixes
+    tags = [str(tag) for tag in dictionary.gramtab]
+    lemma_tags = [_repair_lemma_tag(tag) for tag in tags]
+    rejected = 0
+    for word, (para_id, idx) in words.iteritems():
+        if not is_lexicon_key(word):
+            rejected += 1
+            continue
+        paradigm = paradigms[para_id]
+        size = len(paradigm) // 3
+        if idx == 0:
+            yield Entry(word, word, lemma_tags[paradigm[size]])
+        else:
+            prefix = prefixes[paradigm[2 * size + idx]]
+            suffix = suffixes[paradigm[idx]]
+            stem = word[len(prefix) : len(word) - len(suffix)]
+            lemma = prefixes[paradigm[2 * size]] + stem + suffixes[paradigm[0]]
+            yield Entry(word, lemma, tags[paradigm[size + idx]])
+    if skipped is not None:
+        skipped[PYMORPHY_SOURCE] = rejected
+
+
+CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct", "voct"})
+DECLINABLE = frozenset({"NOUN", "ADJF", "NUMR"})
+
+
+def _repair_lemma_tag(tag: str) -> str:
+    """Add the nominative that the dictionary leaves out of some lemma forms' tags.
+
+    About 2,800 lemma forms (``котик``: "NOUN,anim masc") carry no case at all. A lemma of a
+    noun, adjective or numeral is its nominative, so the case is stated here; case-less tags
+    of other forms are left as they are. Listed in docs/lexicon.md.
+    """
+    grammemes = set(tag.replace(" ", ",").split(","))
+    if grammemes & DECLINABLE and not grammemes & CASES:
+        return f"{tag},nomn"
+    return tag
+
+
+# --- plain word lists -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A word list file: a header of ``# key: value`` lines, then one word a line."""
+
+    id: str
+    path: Path
+    meta: dict[str, str]
+    words: tuple[str, ...]
+    rejected: tuple[tuple[int, str, str], ...]
+
+    def info(self, kind: str) -> SourceInfo:
+        return SourceInfo(
+            id=f"{kind}:{self.id}",
+            kind=kind,
+            version=self.meta.get("version", "1"),
+            checksum=file_checksum(self.path),
+            path=str(self.path),
+            meta=self.meta,
+        )
+
+
+def read_word_list(path: Path) -> WordList:
+    """Read a word list. Entries are normalised like user input; bad lines are reported."""
+    meta: dict[str, str] = {}
+    words: list[str] = []
+    rejected: list[tuple[int, str, str]] = []
+    in_header = True
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            if in_header and ":" in line:
+                key, _, value = line[1:].partition(":")
+                meta[key.strip()] = value.strip()
+            continue
+        in_header = False
+        entry = line.split("  #", 1)[0].split("\t#", 1)[0].strip()
+        if not entry:
+            continue
+        try:
+            normalise(entry)
+        except InvalidWord as exc:
+            rejected.append((number, entry, exc.code))
+            continue
+        words.append(entry)
+    return WordList(
+        id=meta.get("id", path.stem),
+        path=path,
+        meta=meta,
+        words=tuple(words),
+        rejected=tuple(rejected),
+    )
+
+
+def list_entries(word_list: WordList) -> Iterator[Entry]:
+    """Entries of a word list, each keyed by its normalised form, its lemma kept as written."""
+    for written in word_list.words:
+        yield Entry(normalise(written).word, written, capitalisation_tag(written))
+
+
+def capitalisation_tag(written: str) -> str:
+    """The pseudo-grammeme that a list entry's capital letters carry, or ''."""
+    letters = [ch for ch in written if ch.isalpha()]
+    if len(letters) >= 2 and all(ch.isupper() for ch in letters):
+        return UPPERCASE
+    if letters and letters[0].isupper():
+        return CAPITALISED
+    return ""
+
+
+# --- Debian's wukrainian --------------------------------------------------------------------
+
+
+def system_wordlist_path() -> Path | None:
+    """Debian's Ukrainian word list, or the file ``WORDSVC_SYSTEM_WORDLIST`` names; None if
+    absent. Setting the variable to an empty string turns the source off."""
+    configured = os.environ.get("WORDSVC_SYSTEM_WORDLIST")
+    if configured is not None:
+        return Path(configured) if configured else None
+    return SYSTEM_WORDLIST if SYSTEM_WORDLIST.is_file() else None
+
+
+def system_info(path: Path) -> SourceInfo:
+    return SourceInfo(
+        id=SYSTEM_SOURCE,
+        kind="wordlist",
+        version=_debian_package_version("wukrainian") or "unknown",
+        checksum=file_checksum(path),
+        path=str(path),
+    )
+
+
+def iter_system_wordlist(path: Path, skipped: dict[str, int] | None = None) -> Iterator[Entry]:
+    """Entries of the system word list. Lines that are not plain words are counted as skipped."""
+    rejected = 0
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            written = line.strip()
+            key = fold_case(written)
+            if not is_lexicon_key(key):
+                rejected += 1
+                continue
+            yield Entry(key, written, capitalisation_tag(written))
+    if skipped is not None:
+        skipped[SYSTEM_SOURCE] = rejected
+
+
+def _debian_package_version(package: str) -> str | None:
+    status = Path("/var/lib/dpkg/status")
+    if not status.is_file():
+        return None
+    current = None
+    for line in status.read_text(encoding="utf-8", errors="replace").splitlines():
+        if line.startswith("Package: "):
+            current = line[9:].strip()
+        elif current == package and line.startswith("Version: "):
+            return line[9:].strip()
+    return None

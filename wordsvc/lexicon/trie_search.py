@@ -1,0 +1,192 @@
+"""Searches that run on marisa tries: wildcard patterns and nearest words by edit distance.
+
+Both walk the trie letter by letter and prune every branch that cannot lead to an answer, so
+their cost follows the size of the answer, not of the lexicon. ``has_prefix`` (one marisa
+call) tells whether any key continues a prefix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import marisa_trie
+
+from wordsvc.alphabet import APOSTROPHE, LETTER_SET, LETTERS, word_length
+
+#: Characters a key may continue with, in alphabetical order, apostrophe last.
+CONTINUATIONS = LETTERS + APOSTROPHE
+ONE_LETTER = "?"
+ANY_RUN = "*"
+
+
+def has_prefix(trie: marisa_trie.Trie, prefix: str) -> bool:
+    return next(iter(trie.iterkeys(prefix)), None) is not None
+
+
+# --- wildcard patterns ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A normalised pattern: letters, ``?`` (one letter), ``*`` (any run of letters).
+
+    Apostrophes in words are not letters: they match nothing and are skipped freely, so
+    ``м?со`` finds м'ясо, as a player would expect.
+    """
+
+    text: str
+
+    @property
+    def tokens(self) -> str:
+        return self.text.replace(APOSTROPHE, "")
+
+    @property
+    def min_letters(self) -> int:
+        return sum(1 for t in self.tokens if t != ANY_RUN)
+
+    @property
+    def max_letters(self) -> int | None:
+        return None if ANY_RUN in self.tokens else self.min_letters
+
+    def regex(self) -> re.Pattern[str]:
+        parts = [f"{APOSTROPHE}?"]
+        for token in self.tokens:
+            if token == ONE_LETTER:
+                parts.append(f"[{LETTERS}]")
+            elif token == ANY_RUN:
+                parts.append(f"[{LETTERS}{APOSTROPHE}]*")
+            else:
+                parts.append(re.escape(token))
+            parts.append(f"{APOSTROPHE}?")
+        return re.compile("".join(parts))
+
+    def reversed(self) -> Pattern:
+        return Pattern(self.text[::-1])
+
+    def literal_prefix(self) -> str:
+        end = len(self.tokens)
+        for i, token in enumerate(self.tokens):
+            if token in (ONE_LETTER, ANY_RUN):
+                end = i
+                break
+        return self.tokens[:end]
+
+
+def match_pattern(
+    trie: marisa_trie.Trie,
+    pattern: Pattern,
+    accept: Callable[[str], bool] = lambda word: True,
+) -> Iterator[str]:
+    """Keys of ``trie`` matching ``pattern``, expanding ``?`` letter by letter on the trie and
+    enumerating a subtree once only ``*`` can match (checked with the pattern's regex)."""
+    regex = pattern.regex()
+    tokens = pattern.tokens
+
+    def walk(prefix: str, position: int) -> Iterator[str]:
+        if position == len(tokens):
+            if prefix in trie and accept(prefix):
+                yield prefix
+            # A trailing apostrophe never ends a key, so nothing more to do here.
+            return
+        token = tokens[position]
+        if token == ANY_RUN:
+            for key in trie.iterkeys(prefix):
+                if regex.fullmatch(key) and accept(key):
+                    yield key
+            return
+        letters = LETTERS if token == ONE_LETTER else token
+        for letter in letters:
+            for step in (letter, APOSTROPHE + letter) if prefix else (letter,):
+                candidate = prefix + step
+                if has_prefix(trie, candidate):
+                    yield from walk(candidate, position + 1)
+
+    yield from walk("", 0)
+
+
+# --- nearest words --------------------------------------------------------------------------
+
+#: Edit costs, in half-edits: a plain edit costs 2, a cheap one 1.
+EDIT = 2
+CHEAP_PAIRS = frozenset({("г", "ґ"), ("ґ", "г"), ("и", "і"), ("і", "и"), ("е", "є"), ("є", "е")})
+
+
+def _insert_cost(ch: str) -> int:
+    return 1 if ch == APOSTROPHE else EDIT
+
+
+def _substitute_cost(a: str, b: str) -> int:
+    if a == b:
+        return 0
+    return 1 if (a, b) in CHEAP_PAIRS else EDIT
+
+
+def nearest(
+    trie: marisa_trie.Trie,
+    word: str,
+    max_cost: int = 2 * EDIT,
+    limit: int = 10,
+    accept: Callable[[str], bool] = lambda w: True,
+) -> list[tuple[str, float]]:
+    """Keys within ``max_cost`` half-edits of ``word`` (2 edits by default), nearest first.
+
+    Weighted Levenshtein on a trie walk: inserting or deleting an apostrophe and confusing
+    г/ґ, и/і, е/є cost half an edit. Returns (key, distance in edits).
+    """
+    found: dict[str, int] = {}
+    first_row = [0]
+    for ch in word:
+        first_row.append(first_row[-1] + _insert_cost(ch))
+
+    def walk(prefix: str, row: list[int]) -> None:
+        if row[-1] <= max_cost and prefix and prefix in trie and accept(prefix):
+            found[prefix] = min(found.get(prefix, row[-1]), row[-1])
+        for ch in _viable(word, row, max_cost):
+            candidate = prefix + ch
+            if not has_prefix(trie, candidate):
+                continue
+            cost_in = _insert_cost(ch)
+            new_row = [row[0] + cost_in]
+            for i, target in enumerate(word, start=1):
+                new_row.append(
+                    min(
+                        new_row[i - 1] + _insert_cost(target),  # target letter missing
+                        row[i] + cost_in,  # extra letter in the key
+                        row[i - 1] + _substitute_cost(target, ch),
+                    )
+                )
+            if min(new_row) <= max_cost:
+                walk(candidate, new_row)
+
+    walk("", first_row)
+    ranked = sorted(found.items(), key=lambda item: (item[1], _alphabetic(item[0])))
+    return [(key, cost / EDIT) for key, cost in ranked[:limit] if key != word]
+
+
+def _viable(word: str, row: list[int], max_cost: int) -> str | set[str]:
+    """The next characters that can still lead to a key within ``max_cost``.
+
+    With a full edit of slack every character can; with less, only a letter that matches
+    the word where the row allows it, a cheap partner of one, or an apostrophe.
+    """
+    lowest = min(row)
+    if lowest + EDIT <= max_cost:
+        return CONTINUATIONS
+    chars: set[str] = {APOSTROPHE} if lowest + 1 <= max_cost else set()
+    for i, target in enumerate(word):
+        if row[i] <= max_cost:
+            chars.add(target)
+        if row[i] + 1 <= max_cost:
+            chars.update(b for a, b in CHEAP_PAIRS if a == target)
+    return chars
+
+
+def _alphabetic(word: str) -> tuple[int, ...]:
+    return tuple(LETTERS.index(ch) if ch in LETTER_SET else len(LETTERS) for ch in word)
+
+
+def letters_between(word: str, low: int | None, high: int | None) -> bool:
+    length = word_length(word)
+    return (low is None or length >= low) and (high is None or length <= high)

@@ -1,0 +1,73 @@
+"""Dictionary analyses as the judge explains them: lemma, part of speech, grammemes, source."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+
+from wordsvc.config import PACKAGE_DIR
+from wordsvc.lexicon.store import Kind
+
+GRAMMEMES_FILE = PACKAGE_DIR / "data" / "grammemes.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One reading of a word form, as one source states it."""
+
+    lemma: str
+    source: str
+    tag: str
+    pos: str | None
+    grammemes: frozenset[str]
+
+    def to_dict(self) -> dict[str, object]:
+        labels = grammeme_labels()
+        return {
+            "lemma": self.lemma,
+            "pos": self.pos,
+            "grammemes": sorted(self.grammemes),
+            "description": [labels[g] for g in _ordered(self.tag) if g in labels],
+            "tag": self.tag,
+            "source": self.source,
+        }
+
+
+@cache
+def parse_tag(tag: str) -> tuple[str | None, frozenset[str]]:
+    """Split an OpenCorpora tag ("NOUN,inan masc,nomn") into its part of speech and grammemes."""
+    grammemes = frozenset(_ordered(tag))
+    parts = _ordered(tag)
+    pos = parts[0] if parts and parts[0] in parts_of_speech() else None
+    return pos, grammemes
+
+
+def analysis_of(kind: Kind, lemma: str) -> Analysis:
+    pos, grammemes = parse_tag(kind.tag)
+    return Analysis(lemma=lemma, source=kind.source, tag=kind.tag, pos=pos, grammemes=grammemes)
+
+
+def _ordered(tag: str) -> list[str]:
+    return [g for g in tag.replace(" ", ",").split(",") if g]
+
+
+@cache
+def _grammeme_table() -> dict[str, dict[str, str]]:
+    with GRAMMEMES_FILE.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+@cache
+def parts_of_speech() -> frozenset[str]:
+    return frozenset(_grammeme_table()["pos"])
+
+
+@cache
+def grammeme_labels() -> dict[str, str]:
+    """Grammeme -> "українською (in English)" for people reading an analysis."""
+    labels = {}
+    for section in _grammeme_table().values():
+        for key, names in section.items():
+            labels[key] = f"{names['uk']} ({names['en']})"
+    return labels

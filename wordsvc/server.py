@@ -1,0 +1,35 @@
+"""Run the WSGI app under gunicorn, a production server, from ``wordsvc serve``."""
+
+from __future__ import annotations
+
+from flask import Flask
+from gunicorn.app.base import BaseApplication
+
+from wordsvc.api import create_app
+
+
+class _Gunicorn(BaseApplication):
+    def __init__(self, options: dict[str, object]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Flask:
+        return create_app()
+
+
+def run_gunicorn(host: str, port: int, workers: int) -> None:
+    """Serve until stopped. The app is loaded before forking, so workers share the tries'
+    memory-mapped pages."""
+    _Gunicorn(
+        {
+            "bind": f"{host}:{port}",
+            "workers": workers,
+            "preload_app": True,
+            "accesslog": "-",
+            "timeout": 30,
+        }
+    ).run()
