@@ -74,7 +74,7 @@ class NormalisedWord:
 
 def word_length(word: str) -> int:
     """Letters in a normalised word: the apostrophe and the hyphen are not letters."""
-    return sum(1 for ch in word if ch in LETTER_SET)
+    return len(word) - word.count(APOSTROPHE) - word.count(HYPHEN)
 
 
 _LEXICON_KEY = re.compile(f"[{LETTERS}]+(?:['-][{LETTERS}]+)*")
@@ -107,6 +107,8 @@ def normalise(text: str) -> NormalisedWord:
             f"A word has at most {MAX_INPUT_LENGTH} characters; this input has {len(text)}.",
             {"max_length": MAX_INPUT_LENGTH, "length": len(text)},
         )
+    if _LEXICON_KEY.fullmatch(text):  # already normalised: the common case, kept fast
+        return NormalisedWord(original=original, word=text, changes=())
     changes: list[Change] = []
     stripped = text.strip()
     if stripped != text:

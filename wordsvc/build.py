@@ -125,12 +125,13 @@ def _build(
         clock = time.perf_counter()
         progress.phase(f"Reading {source}", total)
         count = 0
-        for entry in entries:
-            kind = Kind(source, entry.tag)
-            kind_id = kinds.get(kind)
+        kind_ids: dict[str, int] = {}  # tag -> kind id, for this source
+        append = records.append
+        for word, lemma, tag in entries:
+            kind_id = kind_ids.get(tag)
             if kind_id is None:
-                kind_id = kinds[kind] = len(kinds)
-            records.append((entry.word, kind_id, entry.lemma))
+                kind_id = kind_ids[tag] = kinds.setdefault(Kind(source, tag), len(kinds))
+            append((word, kind_id, lemma))
             count += 1
             if count % 100_000 == 0:
                 progress.advance(100_000)

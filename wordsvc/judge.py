@@ -27,6 +27,7 @@ from wordsvc.errors import InvalidPattern, InvalidWord
 from wordsvc.lexicon.store import StoredLexicon
 from wordsvc.lexicon.trie_search import (
     ANY_RUN,
+    EDIT,
     ONE_LETTER,
     Pattern,
     letters_between,
@@ -36,6 +37,8 @@ from wordsvc.lexicon.trie_search import (
 from wordsvc.morphology import Analysis, analysis_of
 
 MAX_SUGGESTIONS = 5
+#: The farthest suggestion, in half-edits (see trie_search): 2 edits.
+MAX_SUGGESTION_COST = 2 * EDIT
 MAX_PATTERN_LENGTH = 64
 MAX_SEARCH_MATCHES = 10_000
 MAX_PAGE_SIZE = 500
@@ -132,6 +135,8 @@ class Judge:
     def __init__(self, lexicon: StoredLexicon, registry: Registry) -> None:
         self.lexicon = lexicon
         self.registry = registry
+        # Category verdicts are immutable and few: (category, outcome) pairs, shared.
+        self._verdicts: dict[tuple, CategoryVerdict] = {}
 
     @classmethod
     def open(cls, settings: Settings | None = None) -> Judge:
@@ -200,11 +205,24 @@ class Judge:
         reason: str | None,
         reasons: tuple[str | None, ...] = (),
     ) -> CategoryVerdict:
+        key = (category.id, accepted, reason, reasons)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._verdicts[key] = self._new_category_verdict(*key)
+        return verdict
+
+    def _new_category_verdict(
+        self,
+        category_id: str,
+        accepted: bool,
+        reason: str | None,
+        reasons: tuple[str | None, ...],
+    ) -> CategoryVerdict:
         code = reason or "accepted"
         message = "Accepted." if accepted else self.registry.message(code, "en")
         message_uk = "Прийнято." if accepted else self.registry.message(code, "uk")
         listed = tuple(r for r in reasons if r) or ((reason,) if reason else ())
-        return CategoryVerdict(category.id, accepted, reason, message, message_uk, listed)
+        return CategoryVerdict(category_id, accepted, reason, message, message_uk, listed)
 
     def check_many(
         self, texts: Sequence[str], categories: Iterable[str] | None = None, *, suggest: bool = True
@@ -220,14 +238,23 @@ class Judge:
         return results
 
     def suggestions(self, word: str, wanted: Sequence[Category]) -> tuple[Suggestion, ...]:
-        """The nearest playable words in the wanted categories (at most 2 edits away)."""
+        """The nearest playable words in the wanted categories (at most 2 edits away).
+
+        Words within 1 edit are looked for first, and the walk within 2 edits, which costs
+        several times more, only runs when they are too few.
+        """
+        tries = [(category.id, self.lexicon.word_set(category.id)) for category in wanted]
         scored: dict[str, float] = {}
         members: dict[str, list[str]] = {}
-        for category in wanted:
-            trie = self.lexicon.word_set(category.id)
-            for candidate, distance in nearest(trie, word, limit=MAX_SUGGESTIONS * 4):
-                scored[candidate] = min(distance, scored.get(candidate, distance))
-                members.setdefault(candidate, []).append(category.id)
+        for budget in (EDIT, MAX_SUGGESTION_COST):
+            scored.clear()
+            members.clear()
+            for category_id, trie in tries:
+                for candidate, distance in nearest(trie, word, max_cost=budget, limit=1 << 30):
+                    scored[candidate] = min(distance, scored.get(candidate, distance))
+                    members.setdefault(candidate, []).append(category_id)
+            if len(scored) >= MAX_SUGGESTIONS:
+                break
         ranked = sorted(scored, key=lambda w: (scored[w], -len(members[w]), sort_key(w)))
         return tuple(Suggestion(w, scored[w], tuple(members[w])) for w in ranked[:MAX_SUGGESTIONS])
 

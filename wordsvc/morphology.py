@@ -23,12 +23,12 @@ class Analysis:
     grammemes: frozenset[str]
 
     def to_dict(self) -> dict[str, object]:
-        labels = grammeme_labels()
+        grammemes, description = _explain(self.tag)
         return {
             "lemma": self.lemma,
             "pos": self.pos,
-            "grammemes": sorted(self.grammemes),
-            "description": [labels[g] for g in _ordered(self.tag) if g in labels],
+            "grammemes": list(grammemes),
+            "description": list(description),
             "tag": self.tag,
             "source": self.source,
         }
@@ -46,6 +46,14 @@ def parse_tag(tag: str) -> tuple[str | None, frozenset[str]]:
 def analysis_of(kind: Kind, lemma: str) -> Analysis:
     pos, grammemes = parse_tag(kind.tag)
     return Analysis(lemma=lemma, source=kind.source, tag=kind.tag, pos=pos, grammemes=grammemes)
+
+
+@cache
+def _explain(tag: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A tag's sorted grammemes and their labels for people, in the tag's own order."""
+    labels = grammeme_labels()
+    parts = _ordered(tag)
+    return tuple(sorted(parts)), tuple(labels[g] for g in parts if g in labels)
 
 
 def _ordered(tag: str) -> list[str]:

@@ -136,28 +136,36 @@ def nearest(
     г/ґ, и/і, е/є cost half an edit. Returns (key, distance in edits).
     """
     found: dict[str, int] = {}
+    size = len(word)
+    skip_costs = [_insert_cost(ch) for ch in word]  # a letter of the word left out
+    substitution = {ch: [_substitute_cost(target, ch) for target in word] for ch in CONTINUATIONS}
     first_row = [0]
-    for ch in word:
-        first_row.append(first_row[-1] + _insert_cost(ch))
+    for cost in skip_costs:
+        first_row.append(first_row[-1] + cost)
 
     def walk(prefix: str, row: list[int]) -> None:
         if row[-1] <= max_cost and prefix and prefix in trie and accept(prefix):
-            found[prefix] = min(found.get(prefix, row[-1]), row[-1])
+            found[prefix] = row[-1]
         for ch in _viable(word, row, max_cost):
             candidate = prefix + ch
             if not has_prefix(trie, candidate):
                 continue
-            cost_in = _insert_cost(ch)
-            new_row = [row[0] + cost_in]
-            for i, target in enumerate(word, start=1):
-                new_row.append(
-                    min(
-                        new_row[i - 1] + _insert_cost(target),  # target letter missing
-                        row[i] + cost_in,  # extra letter in the key
-                        row[i - 1] + _substitute_cost(target, ch),
-                    )
-                )
-            if min(new_row) <= max_cost:
+            extra = _insert_cost(ch)  # the key has a character the word lacks
+            costs = substitution[ch]
+            previous = row[0] + extra
+            new_row = [previous]
+            lowest = previous
+            for i in range(size):
+                value = row[i] + costs[i]
+                if row[i + 1] + extra < value:
+                    value = row[i + 1] + extra
+                if previous + skip_costs[i] < value:
+                    value = previous + skip_costs[i]
+                new_row.append(value)
+                previous = value
+                if value < lowest:
+                    lowest = value
+            if lowest <= max_cost:
                 walk(candidate, new_row)
 
     walk("", first_row)

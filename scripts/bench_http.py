@@ -1,0 +1,702 @@
+"""HTTP single-word checks against a bare Flask JSON endpoint, served the same way.
+
+Measures the requirement "HTTP single-word checks: throughput >= 70% of a bare Flask JSON
+endpoint served the same way, measured in the same run on loopback".
+
+How: the script starts two gunicorn servers on random free ports of 127.0.0.1 with identical
+settings (worker count and class, ``--preload``, timeouts, no access log unless asked):
+
+- *bare*: a one-route Flask app, generated into a temporary directory, that answers
+  ``GET /v1/words/<word>`` with ``{"word": <word>, "valid": true}``;
+- *wordsvc*: the project's ``wsgi:app``, answering ``GET /v1/words/<word>?categories=...``.
+
+Both get the same request paths (a fixed list of common Ukrainian word forms, URL-encoded,
+rotated request by request). Runs alternate bare, wordsvc, bare, wordsvc, ... for ``--rounds``
+rounds so machine noise hits both; the report gives the median requests/second of each, the
+ratio wordsvc/bare and p50/p99 latency. The headline is the default request
+(``?categories=noun-singular``, suggestions left on) over valid words only; two more variants
+use a valid/invalid mix, with suggestions off and on (suggestions are computed only for
+invalid words, so the last one shows their cost).
+
+Load comes from ``wrk`` when installed (a Lua script rotates the paths), otherwise from a Python
+load generator (threads, one http.client connection each). Before measuring, every path is
+requested once from both servers: each must answer 200 with JSON, and wordsvc's ``valid`` must
+be as expected. Non-2xx responses and socket errors during the runs are counted and reported.
+
+    python scripts/bench_http.py [--workers N] [--duration S] [--connections C] [--rounds R]
+                                 [--variants headline,mixed,mixed-suggest] [--json] [--strict]
+
+Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache). Prints a Markdown table for
+docs/performance.md; ``--json`` prints machine-readable results instead. Progress goes to
+stderr. ``--strict`` exits 1 when the headline ratio is below ``--min-ratio``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+STARTUP_TIMEOUT_S = 60.0
+STOP_TIMEOUT_S = 10.0
+
+
+def _words(text):
+    return tuple(text.split())
+
+
+# Common word forms, checked against the category noun-singular (common noun, singular,
+# nominative). The pre-flight confirms every expectation against the running service.
+VALID_WORDS = _words("""
+слово мова книга стіл вікно дім місто земля вода небо сонце місяць зірка ріка море гора ліс
+поле дерево квітка трава сад хліб молоко сир м'ясо риба яблуко груша вишня кава чай цукор сіль
+олія масло суп борщ каша кіт собака кінь корова вівця коза свиня птах вовк лисиця ведмідь заєць
+миша жаба бджола метелик мати батько брат сестра син дочка дід баба друг сусід учитель лікар
+студент школа клас урок зошит олівець ручка день ніч ранок вечір тиждень рік час година хвилина
+весна літо осінь зима сніг дощ вітер хмара дорога вулиця площа міст стеля підлога стіна кімната
+кухня ліжко стілець шафа лампа телефон комп'ютер машина потяг літак голова рука нога око вухо
+серце душа думка пісня казка гра справа робота праця ціна магазин ринок армія країна народ
+музика
+""")
+
+# Plurals, oblique cases, verbs, adjectives, adverbs, function words, misspellings and
+# non-words: all well-formed input (200), none a nominative singular common noun.
+INVALID_WORDS = _words("""
+слова мови книги столи вікна будинки міста води зірки ріки гори дерева квіти книгу столом
+вікном читати писати бігати говорити робити знати бачити любити ходити їсти пити спати читаю
+пишу біжить говорять знаємо бачила любили гарний великий малий новий добрий зелений синій
+червоний теплий холодний швидко повільно погано завжди ніколи тут але або що коли чому
+кніга сабака малако хлеб харашо щястя дєвушка ізвініть пожалуста будь-ласка ххх
+абвгд кракозябра зюзюка
+""")
+
+
+def _mixed_words():
+    """Every word: the invalid ones spread evenly through the valid ones."""
+    words = list(VALID_WORDS)
+    step = len(VALID_WORDS) / len(INVALID_WORDS)
+    for k, word in enumerate(INVALID_WORDS):
+        words.insert(int(k * step) + k, word)
+    return words
+
+
+def _path(word, query):
+    path = "/v1/words/" + quote(word, safe="")
+    return f"{path}?{query}" if query else path
+
+
+# id -> (description, words (None: valid and invalid mixed), query string)
+VARIANTS = {
+    "headline": (
+        "`?categories=noun-singular` (suggestions default on), valid words",
+        VALID_WORDS,
+        "categories=noun-singular",
+    ),
+    "mixed": (
+        "`?categories=noun-singular&suggest=false`, valid/invalid mix",
+        None,
+        "categories=noun-singular&suggest=false",
+    ),
+    "mixed-suggest": (
+        "`?categories=noun-singular` (suggestions on), valid/invalid mix",
+        None,
+        "categories=noun-singular",
+    ),
+}
+
+BARE_APP = '''"""Bare Flask JSON endpoint: the baseline of scripts/bench_http.py (generated)."""
+
+from flask import Flask, jsonify
+
+app = Flask(__name__)
+
+
+@app.get("/v1/words/<path:word>")
+def check_word(word):
+    return jsonify({"word": word, "valid": True})
+'''
+
+WRK_SCRIPT = """-- generated by scripts/bench_http.py: rotate through the paths, report as JSON
+local paths = {
+%(paths)s
+}
+local n = #paths
+local i = 0
+
+function setup(thread)
+  thread:set("offset", math.random(0, n - 1))
+end
+
+function init(args)
+  i = tonumber(offset) or 0
+end
+
+function request()
+  i = i %% n + 1
+  return wrk.format("GET", paths[i])
+end
+
+function done(summary, latency, requests)
+  io.write(string.format(
+    'BENCH_JSON {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p99_us": %%d, ' ..
+    '"mean_us": %%.1f, "connect": %%d, "read": %%d, "write": %%d, "status": %%d, ' ..
+    '"timeout": %%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    latency.mean, summary.errors.connect, summary.errors.read, summary.errors.write,
+    summary.errors.status, summary.errors.timeout))
+end
+"""
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+# --- servers ---------------------------------------------------------------------------------
+
+
+class Server:
+    """One gunicorn master with its workers, in its own process group."""
+
+    def __init__(self, name, app, chdir, args, log_dir):
+        self.name = name
+        self.app = app
+        self.chdir = chdir
+        self.args = args
+        self.log_path = Path(log_dir) / f"{name}.log"
+        self.proc = None
+        self.port = None
+
+    def command(self, port):
+        args = self.args
+        cmd = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--bind",
+            f"{HOST}:{port}",
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            args.worker_class,
+            "--preload",
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "5",
+            "--log-level",
+            "warning",
+            "--chdir",
+            str(self.chdir),
+        ]
+        if args.worker_class == "gthread":
+            cmd += ["--threads", str(args.threads)]
+        if args.access_log:
+            cmd += ["--access-logfile", "-"]
+        return [*cmd, self.app]
+
+    def start(self, probe_path):
+        """Start on a free port and wait until ``probe_path`` answers; retry on a port race."""
+        for _attempt in range(3):
+            port = free_port()
+            with self.log_path.open("ab") as out:
+                self.proc = subprocess.Popen(
+                    self.command(port),
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,  # Ctrl-C reaches us, not gunicorn; we stop it
+                )
+            self.port = port
+            if self._wait_ready(probe_path):
+                return
+            self.stop()
+        tail = self.log_path.read_text(errors="replace")[-3000:]
+        raise SystemExit(f"{self.name}: gunicorn did not come up; its log ends:\n{tail}")
+
+    def _wait_ready(self, probe_path):
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return False
+            try:
+                status, _ = http_get(self.port, probe_path, timeout=5)
+            except OSError:
+                time.sleep(0.1)
+                continue
+            if status == 200:
+                return True
+            time.sleep(0.2)
+        return False
+
+    def stop(self):
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)  # graceful: the master stops its workers
+        try:
+            proc.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)  # our own session: master and workers
+            proc.wait(STOP_TIMEOUT_S)
+
+
+def http_get(port, path, timeout=10.0):
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def preflight(server, paths, expect_valid):
+    """Request every path once: 200 and JSON expected. Returns (valid count, problems)."""
+    problems, valid = [], 0
+    for path, expected in zip(paths, expect_valid, strict=True):
+        status, body = http_get(server.port, path, timeout=30)
+        if status != 200:
+            problems.append(f"{server.name} {path}: HTTP {status}")
+            continue
+        try:
+            document = json.loads(body)
+        except ValueError:
+            problems.append(f"{server.name} {path}: not JSON")
+            continue
+        valid += bool(document.get("valid"))
+        if expected is not None and document.get("valid") is not expected:
+            word = document.get("input", path)
+            problems.append(
+                f"{server.name} {word}: valid={document.get('valid')}, expected {expected}"
+            )
+    return valid, problems
+
+
+# --- load generators -------------------------------------------------------------------------
+
+
+def run_wrk(wrk, port, lua_path, args, duration):
+    cmd = [
+        wrk,
+        "-t",
+        str(args.threads_client),
+        "-c",
+        str(args.connections),
+        "-d",
+        f"{duration}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(lua_path),
+        f"http://{HOST}:{port}",
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=duration + 60)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
+    if proc.returncode != 0 or line is None:
+        raise SystemExit(f"wrk failed ({proc.returncode}):\n{out}\n{err}")
+    data = json.loads(line.removeprefix("BENCH_JSON "))
+    seconds = data["duration_us"] / 1e6
+    return {
+        "requests": data["requests"],
+        "seconds": round(seconds, 3),
+        "rps": data["requests"] / seconds,
+        "p50_ms": data["p50_us"] / 1000,
+        "p99_ms": data["p99_us"] / 1000,
+        "non_2xx": data["status"],  # wrk: "Non-2xx or 3xx responses"
+        "socket_errors": sum(data[k] for k in ("connect", "read", "write", "timeout")),
+    }
+
+
+def run_python(port, paths, args, duration):
+    """Threads, each with one http.client connection (re-opened when the server closes it,
+    as gunicorn's sync workers do after every response)."""
+    stop = threading.Event()
+    start = threading.Barrier(args.connections + 1)
+    results = [None] * args.connections
+
+    def client(k):
+        conn = http.client.HTTPConnection(HOST, port, timeout=10)
+        latencies, statuses, errors = [], {}, 0
+        i = k * len(paths) // args.connections
+        start.wait()
+        try:
+            while not stop.is_set():
+                path = paths[i % len(paths)]
+                i += 1
+                t0 = time.perf_counter()
+                try:
+                    conn.request("GET", path)
+                    response = conn.getresponse()
+                    response.read()
+                except (OSError, http.client.HTTPException):
+                    errors += 1
+                    conn.close()
+                    continue
+                latencies.append(time.perf_counter() - t0)
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+        finally:
+            conn.close()
+            results[k] = (latencies, statuses, errors)
+
+    threads = [
+        threading.Thread(target=client, args=(k,), daemon=True) for k in range(args.connections)
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        start.wait()
+        t0 = time.perf_counter()
+        stop.wait(duration)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(15)
+    seconds = time.perf_counter() - t0
+    latencies = sorted(x for r in results if r for x in r[0])
+    statuses = {}
+    for r in results:
+        for status, count in (r[1] if r else {}).items():
+            statuses[status] = statuses.get(status, 0) + count
+    if not latencies:
+        raise SystemExit("the Python load generator got no responses")
+    return {
+        "requests": len(latencies),
+        "seconds": round(seconds, 3),
+        "rps": len(latencies) / seconds,
+        "p50_ms": latencies[len(latencies) // 2] * 1000,
+        "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "non_2xx": sum(c for s, c in statuses.items() if not 200 <= s < 300),
+        "socket_errors": sum(r[2] for r in results if r),
+    }
+
+
+# --- the benchmark ---------------------------------------------------------------------------
+
+
+def cpu_busy(seconds=1.0):
+    """Fraction of all CPUs busy over ``seconds`` (from /proc/stat), or None off Linux."""
+
+    def sample():
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # total, idle + iowait
+
+    try:
+        total0, idle0 = sample()
+        time.sleep(seconds)
+        total1, idle1 = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    return 1 - (idle1 - idle0) / max(1, total1 - total0)
+
+
+def machine_info():
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    versions = {}
+    for package in ("flask", "gunicorn", "werkzeug"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            versions[package] = metadata.version(package)
+    return {
+        "cpus": os.cpu_count(),
+        "cpu_model": model,
+        "python": platform.python_version(),
+        **versions,
+    }
+
+
+def wrk_version(wrk):
+    result = subprocess.run([wrk, "-v"], capture_output=True, text=True, check=False)
+    first = (result.stdout or result.stderr).splitlines()
+    return first[0].split(" Copyright")[0].strip() if first else "wrk"
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--workers", type=int, default=2, help="gunicorn workers, both servers [2]")
+    p.add_argument(
+        "--worker-class",
+        choices=("sync", "gthread"),
+        default="sync",
+        help="gunicorn worker class, both servers [sync, as `wordsvc serve`]",
+    )
+    p.add_argument("--threads", type=int, default=2, help="threads per gthread worker [2]")
+    p.add_argument("--duration", type=int, default=10, help="seconds per run [10]")
+    p.add_argument("--connections", type=int, default=8, help="concurrent connections [8]")
+    p.add_argument("--rounds", type=int, default=3, help="rounds of bare/wordsvc runs [3]")
+    p.add_argument("--warmup", type=int, default=2, help="discarded seconds per server [2]")
+    p.add_argument(
+        "--variants",
+        default=",".join(VARIANTS),
+        help=f"wordsvc variants, comma-separated, headline first [{','.join(VARIANTS)}]",
+    )
+    p.add_argument(
+        "--loadgen",
+        choices=("auto", "wrk", "python"),
+        default="auto",
+        help="load generator [auto: wrk if installed]",
+    )
+    p.add_argument(
+        "--wrk-threads",
+        dest="threads_client",
+        type=int,
+        default=1,
+        help="wrk threads [1: leave the cores to the servers]",
+    )
+    p.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log every request to gunicorn's stdout, as `wordsvc serve` does",
+    )
+    p.add_argument("--min-ratio", type=float, default=0.70, help="requirement [0.70]")
+    p.add_argument("--strict", action="store_true", help="exit 1 below --min-ratio")
+    p.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
+    args = p.parse_args(argv)
+    args.variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    unknown = [v for v in args.variants if v not in VARIANTS]
+    if unknown or not args.variants:
+        p.error(f"--variants: choose from {', '.join(VARIANTS)}")
+    for name in ("workers", "threads", "duration", "connections", "rounds", "threads_client"):
+        if getattr(args, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.warmup < 0:
+        p.error("--warmup must not be negative")
+    args.threads_client = min(args.threads_client, args.connections)
+    return args
+
+
+def variant_paths(name):
+    _, words, query = VARIANTS[name]
+    if words is None:
+        words = _mixed_words()
+    valid = set(VALID_WORDS)
+    return [_path(w, query) for w in words], [w in valid for w in words]
+
+
+def benchmark(args, tmp):
+    wrk = shutil.which("wrk") if args.loadgen in ("auto", "wrk") else None
+    if args.loadgen == "wrk" and wrk is None:
+        raise SystemExit("wrk is not installed (apt-get install -y wrk), or use --loadgen python")
+    loadgen = wrk_version(wrk) if wrk else "Python http.client threads"
+
+    plans = {name: variant_paths(name) for name in args.variants}
+    lua = {}
+    if wrk:
+        for name, (paths, _) in plans.items():
+            assert all(c.isalnum() or c in "/?=&%-_." for p in paths for c in p), name
+            lua[name] = Path(tmp) / f"{name}.lua"
+            body = ",\n".join(f'  "{p}"' for p in paths)
+            lua[name].write_text(WRK_SCRIPT % {"paths": body})
+
+    def load(server, name, duration):
+        if wrk:
+            return run_wrk(wrk, server.port, lua[name], args, duration)
+        return run_python(server.port, plans[name][0], args, duration)
+
+    busy_before = cpu_busy()
+    if busy_before is not None and busy_before > 0.15:
+        log(f"warning: CPUs {busy_before:.0%} busy before starting; the numbers will be noisy")
+    bare_dir = Path(tmp) / "bare"
+    bare_dir.mkdir()
+    (bare_dir / "_bench_bare_app.py").write_text(BARE_APP)
+    bare = Server("bare", "_bench_bare_app:app", bare_dir, args, tmp)
+    wordsvc = Server("wordsvc", "wsgi:app", ROOT, args, tmp)
+    servers = (bare, wordsvc)
+    notes = []
+    try:
+        log(f"starting gunicorn x2 ({args.workers} {args.worker_class} workers each) ...")
+        bare.start(plans[args.variants[0]][0][0])
+        wordsvc.start("/healthz")  # 200 once the lexicon opens; 503 lexicon_not_built if none
+        log(f"bare on :{bare.port}, wordsvc on :{wordsvc.port}; pre-flight ...")
+        preflight_valid = {}
+        for name, (paths, expect) in plans.items():
+            _, problems = preflight(bare, paths, [None] * len(paths))
+            valid, more = preflight(wordsvc, paths, expect)
+            preflight_valid[name] = valid
+            notes += problems + more
+        if args.warmup:
+            log(f"warm-up {args.warmup} s per server and variant ...")
+            for name in args.variants:
+                for server in servers:
+                    load(server, name, args.warmup)
+
+        runs = {"bare": [], **{name: [] for name in args.variants}}
+        for r in range(args.rounds):
+            for name in args.variants:
+                for server, key in ((bare, "bare"), (wordsvc, name)):
+                    result = load(server, name, args.duration)
+                    result["round"] = r + 1
+                    if key == "bare":
+                        result["paired_with"] = name
+                    runs[key].append(result)
+                    log(
+                        f"round {r + 1}/{args.rounds} {key:<13} {result['rps']:8.0f} req/s  "
+                        f"p50 {result['p50_ms']:6.2f} ms  p99 {result['p99_ms']:6.2f} ms  "
+                        f"non-2xx {result['non_2xx']}  errors {result['socket_errors']}"
+                    )
+    finally:
+        for server in servers:
+            server.stop()
+
+    summary = {}
+    for key, results in runs.items():
+        summary[key] = {
+            "rps": statistics.median(x["rps"] for x in results),
+            "p50_ms": statistics.median(x["p50_ms"] for x in results),
+            "p99_ms": statistics.median(x["p99_ms"] for x in results),
+            "requests": sum(x["requests"] for x in results),
+            "non_2xx": sum(x["non_2xx"] for x in results),
+            "socket_errors": sum(x["socket_errors"] for x in results),
+            "runs": results,
+        }
+    bare_rps = summary["bare"]["rps"]
+    for name in args.variants:
+        s = summary[name]
+        s["ratio"] = s["rps"] / bare_rps
+        paired_bare = [b for b in runs["bare"] if b["paired_with"] == name]
+        pairs = [w["rps"] / b["rps"] for w, b in zip(runs[name], paired_bare, strict=True)]
+        s["paired_ratio_median"] = statistics.median(pairs)
+        paths, expect = plans[name]
+        s.update(
+            description=VARIANTS[name][0],
+            paths=len(paths),
+            valid_expected=sum(expect),
+            valid_seen=preflight_valid[name],
+        )
+    for key, s in summary.items():
+        if s["non_2xx"] or s["socket_errors"]:
+            notes.append(
+                f"{key}: {s['non_2xx']} non-2xx responses, {s['socket_errors']} socket errors"
+            )
+    if busy_before is not None and busy_before > 0.15:
+        notes.append(
+            f"The machine was busy: its {os.cpu_count()} CPUs were {busy_before:.0%} busy before "
+            "the servers started; other processes competed with both servers."
+        )
+    if not wrk:
+        notes.append(
+            "The Python load generator shares the cores (and a GIL) with the servers and is "
+            "usually the bottleneck, which flatters the ratio; install wrk for a fair number."
+        )
+    headline = args.variants[0]
+    return {
+        "requirement": f"{headline} throughput >= {args.min_ratio:.0%} of bare Flask",
+        "headline": headline,
+        "ratio": summary[headline]["ratio"],
+        "meets_requirement": summary[headline]["ratio"] >= args.min_ratio,
+        "machine": {**machine_info(), "cpu_busy_before": busy_before},
+        "settings": {
+            "loadgen": loadgen,
+            "server": "gunicorn",
+            "workers": args.workers,
+            "worker_class": args.worker_class,
+            "threads": args.threads if args.worker_class == "gthread" else 1,
+            "preload": True,
+            "access_log": args.access_log,
+            "connections": args.connections,
+            "loadgen_threads": args.threads_client if wrk else args.connections,
+            "duration_s": args.duration,
+            "warmup_s": args.warmup,
+            "rounds": args.rounds,
+        },
+        "results": summary,
+        "notes": notes,
+    }
+
+
+def markdown(report):
+    m, s, res = report["machine"], report["settings"], report["results"]
+    workers = f"{s['workers']} {s['worker_class']} workers"
+    if s["worker_class"] == "gthread":
+        workers += f" x {s['threads']} threads"
+    lines = [
+        f"Machine: {m['cpus']} CPUs, {m['cpu_model']}; Python {m['python']}, "
+        f"Flask {m.get('flask', '?')}, gunicorn {m.get('gunicorn', '?')}.",
+        f"Both servers: gunicorn, {workers}, `--preload`, "
+        f"access log {'on' if s['access_log'] else 'off'}, 127.0.0.1. "
+        f"Load: {s['loadgen']} ({s['loadgen_threads']} thread(s)), {s['connections']} "
+        f"connections, {s['duration_s']} s per run after {s['warmup_s']} s warm-up, "
+        f"{s['rounds']} round(s) alternating bare/wordsvc; medians of the runs.",
+        "",
+        "| endpoint | paths | requests/s | p50 ms | p99 ms | vs bare | non-2xx |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    b = res["bare"]
+    lines.append(
+        f'| bare Flask `GET /v1/words/<word>` → `{{"word": …, "valid": true}}` | '
+        f"same | {b['rps']:,.0f} | {b['p50_ms']:.2f} | {b['p99_ms']:.2f} | 100% | "
+        f"{b['non_2xx']} |"
+    )
+    for name, r in res.items():
+        if name == "bare":
+            continue
+        label = f"wordsvc {r['description']}"
+        ratio = f"{r['ratio']:.0%}"
+        if name == report["headline"]:
+            label, ratio = f"**{label}** (headline)", f"**{ratio}**"
+        paths = f"{r['paths']} ({r['valid_seen']} valid)"
+        lines.append(
+            f"| {label} | {paths} | {r['rps']:,.0f} | {r['p50_ms']:.2f} | "
+            f"{r['p99_ms']:.2f} | {ratio} | {r['non_2xx']} |"
+        )
+    verdict = "PASS" if report["meets_requirement"] else "FAIL"
+    lines += ["", f"Requirement ({report['requirement']}): **{verdict}** ({report['ratio']:.0%})."]
+    if report["notes"]:
+        lines += ["", "Notes:", *(f"- {n}" for n in report["notes"])]
+    return "\n".join(lines)
+
+
+def _terminate(signum, _frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _terminate)  # stop the servers on kill, as on Ctrl-C
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench_http-") as tmp:
+            report = benchmark(args, tmp)
+    except KeyboardInterrupt:
+        log("interrupted; servers stopped")
+        return 130
+    print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else markdown(report))
+    return 1 if args.strict and not report["meets_requirement"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
