@@ -3,6 +3,7 @@
 import pytest
 
 from wordsvc.errors import InvalidPattern, InvalidWord, UnknownCategory
+from wordsvc.judge import MAX_SEARCH_MATCHES
 
 RULEBOOK_EXAMPLES = {
     "noun-singular": ["дуб", "вікно", "пісня"],
@@ -198,3 +199,25 @@ def test_category_sets_agree_with_the_category_predicates(judge):
         for word in itertools.islice(any_words.iterkeys(), 0, None, len(any_words) // 300):
             accepted = judge.check(word, [category.id], suggest=False).valid
             assert accepted == (word in members), (category.id, word)
+
+
+@pytest.mark.parametrize("pattern", ["*ики", "*ок?", "???и", "к*и", "*о*ки", "*к?"])
+def test_search_agrees_with_a_scan_of_the_category(judge, pattern):
+    """Every search strategy (forward walk, subtree scan, backwards on the reversed trie)
+    finds exactly what a plain regex scan of the category's trie finds."""
+    import re
+
+    from wordsvc.alphabet import sort_key
+
+    regex = re.compile(pattern.replace("?", "[^']").replace("*", ".*"))
+    trie = judge.lexicon.word_set("noun-plural")
+    expected = sorted(
+        (w for w in trie.iterkeys() if regex.fullmatch(w.replace("'", ""))), key=sort_key
+    )
+    page = judge.search(pattern, ["noun-plural"], limit=500)
+    if len(expected) > MAX_SEARCH_MATCHES:
+        assert page.truncated
+        assert set(page.words) <= set(expected)
+    else:
+        assert page.total == len(expected)
+        assert list(page.words) == expected[:500]

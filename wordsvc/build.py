@@ -22,7 +22,14 @@ from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
-from wordsvc.lexicon.store import FORMAT_VERSION, Kind, LexiconWriter, current_manifest
+from wordsvc.lexicon.store import (
+    ANY,
+    FORMAT_VERSION,
+    REVERSED_ANY,
+    Kind,
+    LexiconWriter,
+    current_manifest,
+)
 
 WORDS_SOURCE_PREFIX = "words:"
 
@@ -230,10 +237,14 @@ def _write_category_sets(
                 members[bit].append(word)
             mask >>= 1
             bit += 1
-    progress.phase("Writing category tries", len(categories))
+    progress.phase("Writing category tries", len(categories) + 1)
     sizes = {}
     for category, words in zip(categories, members, strict=True):
         sizes[category.id] = writer.write_set(category.id, words)
+        if category.id == ANY:
+            # Patterns that start with * are matched backwards on this one.
+            writer.write_set(REVERSED_ANY, (word[::-1] for word in words))
+            progress.advance(1)
         progress.advance(1)
     return sizes
 

@@ -8,7 +8,7 @@ need neither pymorphy3 nor Flask.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from wordsvc.alphabet import (
 from wordsvc.categories import Category, Outcome, Registry, load_registry
 from wordsvc.config import Settings
 from wordsvc.errors import InvalidPattern, InvalidWord
-from wordsvc.lexicon.store import StoredLexicon
+from wordsvc.lexicon.store import REVERSED_ANY, StoredLexicon
 from wordsvc.lexicon.trie_search import (
     ANY_RUN,
     EDIT,
@@ -288,15 +288,11 @@ class Judge:
             return letters_between(word, min_length, max_length)
 
         matches: set[str] = set()
-        truncated = False
-        for trie in (self.lexicon.word_set(c.id) for c in wanted):
-            for word in match_pattern(trie, parsed, accept):
-                matches.add(word)
-                if len(matches) > MAX_SEARCH_MATCHES:
-                    truncated = True
-                    break
-            if truncated:
+        for word in self._matches(parsed, wanted, accept):
+            matches.add(word)
+            if len(matches) > MAX_SEARCH_MATCHES:
                 break
+        truncated = len(matches) > MAX_SEARCH_MATCHES
         ordered = sorted(matches, key=sort_key)[:MAX_SEARCH_MATCHES]
         return SearchPage(
             pattern=parsed.text,
@@ -307,6 +303,26 @@ class Judge:
             total=len(ordered),
             truncated=truncated,
         )
+
+    def _matches(
+        self, pattern: Pattern, wanted: Sequence[Category], accept: Callable[[str], bool]
+    ) -> Iterator[str]:
+        """Matches from the wanted categories' tries; a pattern that starts with * and ends
+        with a letter is matched backwards on the reversed trie, which prunes by its end."""
+        tokens = pattern.tokens
+        if tokens.startswith(ANY_RUN) and tokens[-1] not in (ANY_RUN, ONE_LETTER):
+            tries = [self.lexicon.word_set(c.id) for c in wanted]
+
+            def wanted_and_accepted(backwards: str) -> bool:
+                word = backwards[::-1]
+                return accept(word) and any(word in trie for trie in tries)
+
+            backwards = self.lexicon.word_set(REVERSED_ANY)
+            for match in match_pattern(backwards, pattern.reversed(), wanted_and_accepted):
+                yield match[::-1]
+            return
+        for category in wanted:
+            yield from match_pattern(self.lexicon.word_set(category.id), pattern, accept)
 
 
 def parse_pattern(text: str) -> Pattern:

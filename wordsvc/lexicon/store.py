@@ -10,6 +10,7 @@ Layout of a data directory::
             forms.marisa                      RecordTrie <HI: form -> (kind id, lemma id)
             lemmas.marisa                     Trie: lemma id <-> lemma as written
             sets/<name>.marisa                Trie per word set (one per category)
+            sets/any.reversed.marisa          every playable form spelled backwards
 
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
@@ -32,9 +33,12 @@ import marisa_trie
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
 from wordsvc.lexicon.sources import file_checksum
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
+#: The word set of every playable form, and the same forms spelled backwards.
+ANY = "any"
+REVERSED_ANY = "any.reversed"
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,8 +79,12 @@ def match_pattern(
     pattern: Pattern,
     accept: Callable[[str], bool] = lambda word: True,
 ) -> Iterator[str]:
-    """Keys of ``trie`` matching ``pattern``, expanding ``?`` letter by letter on the trie and
-    enumerating a subtree once only ``*`` can match (checked with the pattern's regex)."""
+    """Keys of ``trie`` matching ``pattern``.
+
+    Literal letters and short runs of ``?`` are followed letter by letter on the trie; from a
+    ``*``, or a run of ``?`` too long to expand letter by letter, the subtree is enumerated and
+    checked with the pattern's regex.
+    """
     regex = pattern.regex()
     tokens = pattern.tokens
 
@@ -91,7 +95,7 @@ def match_pattern(
             # A trailing apostrophe never ends a key, so nothing more to do here.
             return
         token = tokens[position]
-        if token == ANY_RUN:
+        if token == ANY_RUN or _cheaper_to_enumerate(tokens, position):
             for key in trie.iterkeys(prefix):
                 if regex.fullmatch(key) and accept(key):
                     yield key
@@ -104,6 +108,22 @@ def match_pattern(
                     yield from walk(candidate, position + 1)
 
     yield from walk("", 0)
+
+
+#: Longest run of ``?`` expanded letter by letter (34 branches each) before a literal letter.
+MAX_EXPANDED_RUN = 2
+
+
+def _cheaper_to_enumerate(tokens: str, position: int) -> bool:
+    """True when no literal letter comes soon enough to prune an expansion of ``?``."""
+    for run, token in enumerate(tokens[position:], start=1):
+        if token == ANY_RUN:
+            return True
+        if token != ONE_LETTER:
+            return False
+        if run > MAX_EXPANDED_RUN:
+            return True
+    return False  # a short run of ? ends the pattern: a few probes
 
 
 # --- nearest words --------------------------------------------------------------------------
