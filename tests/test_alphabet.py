@@ -57,6 +57,22 @@ def test_latin_lookalikes_in_a_cyrillic_word_are_mapped():
 
 def test_latin_capital_lookalikes_keep_track_of_case():
     assert normalise("KИЇВ").word == "київ"
+    assert normalise("BОДА").word == "вода"  # capital B looks like В
+
+
+@given(st.text(max_size=80))
+def test_normalise_either_returns_a_lexicon_key_or_refuses_with_a_code(text):
+    from wordsvc.alphabet import is_lexicon_key
+
+    try:
+        result = normalise(text)
+    except InvalidWord as exc:
+        refusal = exc
+    else:
+        assert is_lexicon_key(result.word)
+        return
+    assert refusal.code
+    assert refusal.message
 
 
 def test_spaces_around_are_trimmed():
@@ -76,6 +92,10 @@ def test_spaces_around_are_trimmed():
         ("hello", "not_cyrillic"),
         ("слоwо", "mixed_scripts"),
         ("ёлка", "non_ukrainian_letters"),
+        ("қіт", "non_ukrainian_letters"),
+        ("кѣт", "non_ukrainian_letters"),
+        ("\u200b", "empty"),
+        ("соbака", "mixed_scripts"),  # small b looks like no Ukrainian letter
         ("'дуб", "misplaced_punctuation"),
         ("дуб-", "misplaced_punctuation"),
         ("ж" * (MAX_INPUT_LENGTH + 1), "too_long"),

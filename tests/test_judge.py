@@ -38,6 +38,9 @@ def test_every_rulebook_example_is_accepted_in_its_category(judge, category, wor
         ("червоний", "noun-singular", "proper_noun", set()),  # only a surname as a noun
         ("дуб", "noun-plural", "singular", set()),
         ("мясо", "noun-singular", "not_in_dictionary", set()),  # only in the surzhyk list
+        ("мясо", "any", "not_in_dictionary", set()),  # list words count in their category only
+        ("Львів", "noun-singular", "proper_noun", set()),  # a place, tagged as a plain noun
+        ("Україна", "noun-singular", "proper_noun", set()),
         ("шмяфкало", "noun-singular", "unknown_word", set()),
         ("ох", "any", "too_short", set()),
         ("будь-який", "any", "hyphenated", set()),
@@ -72,6 +75,13 @@ def test_no_categories_means_any_word(judge):
     verdict = judge.check("бігав")
     assert verdict.valid
     assert [c.id for c in verdict.categories] == ["any"]
+
+
+def test_places_from_the_dictionary_are_proper_nouns(judge):
+    for place in ("Львів", "Україна", "Одеса"):
+        assert judge.check(place, ["proper-noun"]).valid
+    analyses = judge.check("Львів", ["proper-noun"]).analyses
+    assert any("Prop" in a.grammemes for a in analyses)
 
 
 def test_verb_variant_admits_every_form(judge):
@@ -177,7 +187,7 @@ def test_search_filters_by_length(judge):
 @pytest.mark.parametrize(
     ("pattern", "code"),
     [("", "empty_pattern"), ("*", "pattern_too_broad"), ("а-*", "hyphenated"),
-     ("м?р1", "contains_digits")],
+     ("м?р1", "contains_digits"), ("'*", "pattern_too_broad"), ("**", "pattern_too_broad")],
 )  # fmt: skip
 def test_bad_patterns_are_refused(judge, pattern, code):
     with pytest.raises(InvalidPattern) as info:
@@ -221,3 +231,23 @@ def test_search_agrees_with_a_scan_of_the_category(judge, pattern):
     else:
         assert page.total == len(expected)
         assert list(page.words) == expected[:500]
+
+
+def test_wildcard_runs_cannot_blow_up_the_matcher(judge):
+    # ?*?*... once made the regex backtrack for minutes; runs are now canonical (??*).
+    page = judge.search("?*" * 31 + "ь")
+    assert page.total == 0
+    assert not page.truncated
+
+
+def test_a_pattern_without_anchors_stops_at_its_budget(judge):
+    page = judge.search("*ґ*ґ*ґ*ґ*")
+    assert page.total < 100
+
+
+def test_apostrophe_ties_sort_by_spelling_so_pages_are_stable(judge):
+    from wordsvc.judge import _alphabetical
+
+    assert sorted(["мясо", "м'ясо"], key=_alphabetical) == ["м'ясо", "мясо"]
+    assert sorted(["м'ясо", "мясо"], key=_alphabetical) == ["м'ясо", "мясо"]
+    assert judge.search("м?со").words == judge.search("м?со").words

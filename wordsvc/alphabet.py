@@ -30,13 +30,13 @@ STRESS_MARKS = frozenset("\u0301\u0300")
 #: Characters that are invisible and carry no meaning in a word; removed.
 INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 
-#: Cyrillic letters that are not Ukrainian (Russian, Belarusian, Serbian...).
-NON_UKRAINIAN_CYRILLIC = frozenset("ыэъёўјљњћџѓќ")
-
-#: Latin letters that look like Cyrillic ones, as typed on the wrong keyboard layout.
+#: Latin letters that look like Cyrillic ones, as typed on the wrong keyboard layout. Capitals
+#: and small letters apart: B looks like В, but b looks like no Ukrainian letter.
 LATIN_LOOKALIKES: dict[str, str] = {
-    "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "i": "і", "k": "к", "m": "м",
-    "o": "о", "p": "р", "t": "т", "x": "х", "y": "у", "ï": "ї",
+    "a": "а", "c": "с", "e": "е", "i": "і", "k": "к", "o": "о", "p": "р", "x": "х",
+    "y": "у", "ï": "ї",
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "I": "І", "K": "К", "M": "М",
+    "O": "О", "P": "Р", "T": "Т", "X": "Х", "Y": "У", "Ï": "Ї",
 }  # fmt: skip
 
 MAX_INPUT_LENGTH = 64
@@ -116,6 +116,8 @@ def normalise(text: str) -> NormalisedWord:
     if not stripped:
         raise InvalidWord("empty", "The word is empty.")
     word = normalise_fragment(stripped, changes)
+    if not word:
+        raise InvalidWord("empty", "The word is empty once invisible characters are removed.")
     if not is_lexicon_key(word):
         raise InvalidWord(
             "misplaced_punctuation",
@@ -149,7 +151,7 @@ def normalise_fragment(
     lowered = fold_case(text)
     if lowered != text:
         changes.append(Change("lowercased", "Changed capital letters to lower case."))
-    foreign = sorted({ch for ch in lowered if ch in NON_UKRAINIAN_CYRILLIC})
+    foreign = sorted({ch for ch in lowered if ch.isalpha() and ch not in LETTER_SET})
     if foreign:
         raise InvalidWord(
             "non_ukrainian_letters",
@@ -218,7 +220,7 @@ def _map_lookalikes(text: str, changes: list[Change]) -> str:
             "The word is not written in Cyrillic letters.",
             {"scripts": scripts},
         )
-    unmapped = sorted({ch for ch in others if ch.lower() not in LATIN_LOOKALIKES})
+    unmapped = sorted({ch for ch in others if ch not in LATIN_LOOKALIKES})
     if unmapped:
         raise InvalidWord(
             "mixed_scripts",
@@ -229,8 +231,7 @@ def _map_lookalikes(text: str, changes: list[Change]) -> str:
     result = []
     for ch in text:
         if ch in others:
-            target = LATIN_LOOKALIKES[ch.lower()]
-            target = target.upper() if ch.isupper() else target
+            target = LATIN_LOOKALIKES[ch]
             mapped[ch] = target
             result.append(target)
         else:

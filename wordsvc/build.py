@@ -17,21 +17,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, word_length
+from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, fold_case, word_length
 from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
 from wordsvc.lexicon.store import (
-    ANY,
     FORMAT_VERSION,
-    REVERSED_ANY,
+    REVERSED_PLAYABLE,
     Kind,
     LexiconWriter,
     current_manifest,
 )
+from wordsvc.morphology import parse_tag
 
 WORDS_SOURCE_PREFIX = "words:"
+PYMORPHY = sources.PYMORPHY_SOURCE
+PROPER_NOUN_LIST = "proper-noun"
+#: Pseudo-grammeme for dictionary nouns whose lemma is a proper noun (see docs/lexicon.md).
+PROPER = "Prop"
 
 
 class Progress(Protocol):
@@ -39,6 +43,7 @@ class Progress(Protocol):
 
     def phase(self, name: str, total: int | None = None) -> None: ...
     def advance(self, count: int) -> None: ...
+    def done(self, summary: str) -> None: ...
     def note(self, message: str) -> None: ...
 
 
@@ -47,6 +52,9 @@ class SilentProgress:
         pass
 
     def advance(self, count: int) -> None:
+        pass
+
+    def done(self, summary: str) -> None:
         pass
 
     def note(self, message: str) -> None:
@@ -144,6 +152,7 @@ def _build(
                 progress.advance(100_000)
         progress.advance(count % 100_000)
         per_source[source] = per_source.get(source, 0) + count
+        progress.done(f"{count:,} analyses")
         timings[f"read {source}"] = round(time.perf_counter() - clock, 2)
 
     info = sources.pymorphy_info()
@@ -179,11 +188,14 @@ def _build(
         )
         progress.note(system_note)
     del dictionary_words
+    marked = _mark_proper_lexemes(inputs, registry, kinds, records, per_source[PYMORPHY])
+    progress.done(f"{marked:,} dictionary analyses marked as proper nouns (Prop)")
 
     clock = time.perf_counter()
     kind_list = sorted(kinds, key=kinds.__getitem__)
     progress.phase("Writing the forms trie", None)
     counts = writer.write_forms(kind_list, records)
+    progress.done(f"{counts['forms']:,} forms, {counts['lemmas']:,} lemmas")
     timings["write forms"] = round(time.perf_counter() - clock, 2)
 
     clock = time.perf_counter()
@@ -208,6 +220,45 @@ def _build(
     }
 
 
+def _mark_proper_lexemes(
+    inputs: BuildInputs,
+    registry: Registry,
+    kinds: dict[Kind, int],
+    records: list[tuple[str, int, str]],
+    dictionary_records: int,
+) -> int:
+    """Add the pseudo-grammeme ``Prop`` to dictionary nouns whose lemma is a proper noun.
+
+    pymorphy3-dicts-uk tags place names (Львів, Україна) as plain nouns, so they would pass
+    as common nouns. A lemma counts as proper when the proper-noun list has it, or when
+    Debian's word list spells it only with a capital. Returns how many analyses were marked.
+    """
+    proper: set[str] = set()
+    for word_list in registry.word_lists:
+        if word_list.id == PROPER_NOUN_LIST:
+            proper.update(fold_case(w) for w in word_list.words)
+    if inputs.system_wordlist is not None:
+        capitalised, lowercase = sources.system_spellings(inputs.system_wordlist)
+        proper |= capitalised - lowercase
+    ids = {kind_id: kind for kind, kind_id in kinds.items()}
+    marked = 0
+    for index in range(dictionary_records):
+        word, kind_id, lemma = records[index]
+        if lemma not in proper:
+            continue
+        kind = ids[kind_id]
+        if parse_tag(kind.tag)[0] != "NOUN":
+            continue
+        prop = Kind(kind.source, f"{kind.tag},{PROPER}")
+        prop_id = kinds.get(prop)
+        if prop_id is None:
+            prop_id = kinds[prop] = len(kinds)
+            ids[prop_id] = prop
+        records[index] = (word, prop_id, lemma)
+        marked += 1
+    return marked
+
+
 def _write_category_sets(
     registry: Registry,
     kinds: list[Kind],
@@ -228,9 +279,11 @@ def _write_category_sets(
             masks[word] = masks.get(word, 0) | kind_masks[kind_id]
         progress.advance(min(500_000, len(records) - start))
     members: list[list[str]] = [[] for _ in categories]
+    playable: list[str] = []
     for word, mask in masks.items():
         if not mask or HYPHEN in word or word_length(word) < MIN_WORD_LENGTH:
             continue
+        playable.append(word)
         bit = 0
         while mask:
             if mask & 1:
@@ -241,11 +294,11 @@ def _write_category_sets(
     sizes = {}
     for category, words in zip(categories, members, strict=True):
         sizes[category.id] = writer.write_set(category.id, words)
-        if category.id == ANY:
-            # Patterns that start with * are matched backwards on this one.
-            writer.write_set(REVERSED_ANY, (word[::-1] for word in words))
-            progress.advance(1)
         progress.advance(1)
+    # Patterns that start with * are matched backwards on this one.
+    writer.write_set(REVERSED_PLAYABLE, (word[::-1] for word in playable))
+    progress.advance(1)
+    progress.done(", ".join(f"{name} {size:,}" for name, size in sizes.items()))
     return sizes
 
 

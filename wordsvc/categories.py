@@ -8,17 +8,20 @@ says how far the analysis got, so the judge can explain a refusal by its closest
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordsvc.config import CATEGORIES_FILE
-from wordsvc.errors import UnknownCategory
+from wordsvc.errors import ConfigurationError, UnknownCategory
 from wordsvc.lexicon.sources import WordList, read_word_list
 from wordsvc.morphology import parse_tag
 
 LIST_SOURCE_PREFIX = "list:"
+#: What a custom category's id may be: it names a file in the lexicon and a query value.
+CATEGORY_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +150,12 @@ def load_registry(dictionaries_dir: Path, categories_file: Path = CATEGORIES_FIL
         source = LIST_SOURCE_PREFIX + word_list.id
         if source in declared_sources:
             continue
+        if not CATEGORY_ID.fullmatch(word_list.id) or word_list.id in categories:
+            raise ConfigurationError(
+                message=f"{word_list.path} cannot be a custom category: its id "
+                f"{word_list.id!r} is taken or is not lower-case letters, digits and hyphens.",
+                details={"path": str(word_list.path), "id": word_list.id},
+            )
         categories[word_list.id] = Category(
             id=word_list.id,
             name_uk=word_list.meta.get("name_uk", word_list.id),
@@ -190,8 +199,3 @@ def _category_from_toml(raw: dict, list_files: dict[str, str]) -> Category:
         variant_of=raw.get("variant_of"),
         list_file=next((list_files[s] for r in rules for s in r.sources if s in list_files), None),
     )
-
-
-def best_outcome(outcomes: Sequence[Outcome]) -> Outcome | None:
-    """The accepted outcome if any, else the closest miss (first among equals)."""
-    return max(outcomes, key=lambda o: o.progress, default=None)

@@ -40,6 +40,10 @@ class ClickProgress:
         if self._bar is not None:
             self._bar.update(count)
 
+    def done(self, summary: str) -> None:
+        self._close()
+        click.echo(f"  {summary}", file=self.stream)
+
     def note(self, message: str) -> None:
         self._close()
         click.secho(f"Note: {message}", file=self.stream, fg="yellow")

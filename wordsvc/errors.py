@@ -10,7 +10,9 @@ RFC 9457 problem document with the status given by :attr:`WordsvcError.status`.
     │   ├── UnknownCategory         a category id that is not in the registry
     │   ├── InvalidPattern          a search pattern that cannot be used
     │   ├── InvalidRequest          a malformed request (wrong types, bad parameters...)
+    │   ├── UnsupportedMediaType    a body that is not JSON
     │   └── TooLarge                a request past a size limit (too many words...)
+    ├── ConfigurationError          (500: a setting or data file of the service is wrong)
     └── LexiconError                (5xx: the service's data is missing or broken)
         ├── LexiconNotBuilt         no lexicon in the data directory yet
         └── LexiconCorrupt          files present but inconsistent with the manifest
@@ -72,11 +74,25 @@ class InvalidRequest(InputError):
     code = "invalid_request"
 
 
+class UnsupportedMediaType(InputError):
+    """A request body sent as something other than JSON."""
+
+    status = 415
+    code = "unsupported_media_type"
+
+
 class TooLarge(InputError):
     """A request past one of the service's size limits."""
 
     status = 413
     code = "payload_too_large"
+
+
+class ConfigurationError(WordsvcError):
+    """A setting or a data file of the service is wrong: fix the deployment, not the request."""
+
+    status = 500
+    code = "bad_configuration"
 
 
 class LexiconError(WordsvcError):

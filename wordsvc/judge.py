@@ -9,8 +9,7 @@ need neither pymorphy3 nor Flask.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 
 from wordsvc.alphabet import (
     APOSTROPHE,
@@ -23,12 +22,13 @@ from wordsvc.alphabet import (
 )
 from wordsvc.categories import Category, Outcome, Registry, load_registry
 from wordsvc.config import Settings
-from wordsvc.errors import InvalidPattern, InvalidWord
-from wordsvc.lexicon.store import REVERSED_ANY, StoredLexicon
+from wordsvc.errors import InvalidPattern, InvalidRequest, InvalidWord
+from wordsvc.lexicon.store import REVERSED_PLAYABLE, StoredLexicon
 from wordsvc.lexicon.trie_search import (
     ANY_RUN,
     EDIT,
     ONE_LETTER,
+    Budget,
     Pattern,
     letters_between,
     match_pattern,
@@ -37,10 +37,14 @@ from wordsvc.lexicon.trie_search import (
 from wordsvc.morphology import Analysis, analysis_of
 
 MAX_SUGGESTIONS = 5
+#: Refused words of one batch that get suggestions (about 50 ms each at worst).
+MAX_BATCH_SUGGESTIONS = 25
 #: The farthest suggestion, in half-edits (see trie_search): 2 edits.
 MAX_SUGGESTION_COST = 2 * EDIT
 MAX_PATTERN_LENGTH = 64
 MAX_SEARCH_MATCHES = 10_000
+#: Trie steps one search may take (probes and keys read): about two seconds at worst.
+MAX_SEARCH_STEPS = 4_000_000
 MAX_PAGE_SIZE = 500
 
 
@@ -87,6 +91,8 @@ class Verdict:
     categories: tuple[CategoryVerdict, ...]
     analyses: tuple[Analysis, ...]
     suggestions: tuple[Suggestion, ...] = field(default=())
+    #: True when a batch ran out of its suggestion allowance before this word.
+    suggestions_omitted: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -98,6 +104,7 @@ class Verdict:
             "categories": [c.to_dict() for c in self.categories],
             "analyses": [a.to_dict() for a in self.analyses],
             "suggestions": [s.to_dict() for s in self.suggestions],
+            "suggestions_omitted": self.suggestions_omitted,
         }
 
 
@@ -143,10 +150,6 @@ class Judge:
         """Open the built lexicon (raises :class:`LexiconNotBuilt` when there is none)."""
         settings = settings or Settings.from_env()
         return cls(StoredLexicon(settings.data_dir), load_registry(settings.dictionaries_dir))
-
-    @classmethod
-    def from_data_dir(cls, data_dir: Path, dictionaries_dir: Path) -> Judge:
-        return cls.open(Settings(data_dir=data_dir, dictionaries_dir=dictionaries_dir))
 
     # --- checking ---------------------------------------------------------------------------
 
@@ -227,14 +230,26 @@ class Judge:
     def check_many(
         self, texts: Sequence[str], categories: Iterable[str] | None = None, *, suggest: bool = True
     ) -> list[Verdict | InvalidWord]:
-        """Judge a batch; input that is not a word yields its :class:`InvalidWord` in place."""
+        """Judge a batch; input that is not a word yields its :class:`InvalidWord` in place.
+
+        Suggestions cost tens of milliseconds a word, so only the first
+        :data:`MAX_BATCH_SUGGESTIONS` refused words get them; later ones say so.
+        """
         wanted = self.registry.resolve(categories)
         results: list[Verdict | InvalidWord] = []
+        suggestions_left = MAX_BATCH_SUGGESTIONS if suggest else 0
         for text in texts:
             try:
-                results.append(self._verdict(normalise(text), wanted, suggest=suggest))
+                verdict = self._verdict(normalise(text), wanted, suggest=suggestions_left > 0)
             except InvalidWord as exc:
                 results.append(exc)
+                continue
+            if not verdict.valid:
+                if suggestions_left > 0:
+                    suggestions_left -= 1
+                elif suggest:
+                    verdict = replace(verdict, suggestions_omitted=True)
+            results.append(verdict)
         return results
 
     def suggestions(self, word: str, wanted: Sequence[Category]) -> tuple[Suggestion, ...]:
@@ -278,22 +293,29 @@ class Judge:
         parsed = parse_pattern(pattern)
         wanted = self.registry.resolve(categories)
         if limit < 1 or limit > MAX_PAGE_SIZE or offset < 0:
-            raise InvalidPattern(
+            raise InvalidRequest(
                 "invalid_page",
                 f"limit must be 1..{MAX_PAGE_SIZE} and offset at least 0.",
                 {"limit": limit, "offset": offset},
+            )
+        if min_length is not None and max_length is not None and min_length > max_length:
+            raise InvalidRequest(
+                "invalid_length_range",
+                "min_length cannot be greater than max_length.",
+                {"min_length": min_length, "max_length": max_length},
             )
 
         def accept(word: str) -> bool:
             return letters_between(word, min_length, max_length)
 
         matches: set[str] = set()
-        for word in self._matches(parsed, wanted, accept):
+        budget = Budget(MAX_SEARCH_STEPS)
+        for word in self._matches(parsed, wanted, accept, budget):
             matches.add(word)
             if len(matches) > MAX_SEARCH_MATCHES:
                 break
-        truncated = len(matches) > MAX_SEARCH_MATCHES
-        ordered = sorted(matches, key=sort_key)[:MAX_SEARCH_MATCHES]
+        truncated = len(matches) > MAX_SEARCH_MATCHES or budget.exhausted
+        ordered = sorted(matches, key=_alphabetical)[:MAX_SEARCH_MATCHES]
         return SearchPage(
             pattern=parsed.text,
             categories=tuple(c.id for c in wanted),
@@ -305,7 +327,11 @@ class Judge:
         )
 
     def _matches(
-        self, pattern: Pattern, wanted: Sequence[Category], accept: Callable[[str], bool]
+        self,
+        pattern: Pattern,
+        wanted: Sequence[Category],
+        accept: Callable[[str], bool],
+        budget: Budget,
     ) -> Iterator[str]:
         """Matches from the wanted categories' tries; a pattern that starts with * and ends
         with a letter is matched backwards on the reversed trie, which prunes by its end."""
@@ -317,12 +343,14 @@ class Judge:
                 word = backwards[::-1]
                 return accept(word) and any(word in trie for trie in tries)
 
-            backwards = self.lexicon.word_set(REVERSED_ANY)
-            for match in match_pattern(backwards, pattern.reversed(), wanted_and_accepted):
+            backwards = self.lexicon.word_set(REVERSED_PLAYABLE)
+            reverse = pattern.reversed()
+            for match in match_pattern(backwards, reverse, wanted_and_accepted, budget):
                 yield match[::-1]
             return
         for category in wanted:
-            yield from match_pattern(self.lexicon.word_set(category.id), pattern, accept)
+            trie = self.lexicon.word_set(category.id)
+            yield from match_pattern(trie, pattern, accept, budget)
 
 
 def parse_pattern(text: str) -> Pattern:
@@ -346,6 +374,11 @@ def parse_pattern(text: str) -> Pattern:
     if normalised.replace(APOSTROPHE, "") in ("", ANY_RUN):
         raise InvalidPattern("pattern_too_broad", "Give at least one letter or ? in the pattern.")
     return Pattern(normalised)
+
+
+def _alphabetical(word: str) -> tuple[tuple[int, ...], str]:
+    """Ukrainian order; the spelling breaks ties (мясо and м'ясо), so pages are stable."""
+    return sort_key(word), word
 
 
 def _distinct(analyses: Iterable[Analysis]) -> tuple[Analysis, ...]:

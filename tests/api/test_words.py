@@ -38,6 +38,7 @@ def test_refused_word_comes_with_suggestions(client):
         ("/v1/words?pattern=*", 400, "pattern_too_broad"),
         ("/v1/words?pattern=м*&limit=x", 400, "invalid_parameter"),
         ("/v1/words?pattern=м*&limit=100000", 400, "invalid_parameter"),
+        ("/v1/words?pattern=м*&min_length=5&max_length=3", 400, "invalid_length_range"),
         ("/v1/nothing-here", 404, "not_found"),
     ],
 )
@@ -69,8 +70,10 @@ def test_batch_check(client):
     ("kwargs", "status", "code"),
     [
         ({"data": "{not json", "content_type": "application/json"}, 400, "malformed_json"),
-        ({"data": "words=дуб", "content_type": "text/plain"}, 400, "unsupported_media_type"),
+        ({"data": "words=дуб", "content_type": "text/plain"}, 415, "unsupported_media_type"),
         ({"json": ["дуб"]}, 400, "invalid_body"),
+        ({"data": "null", "content_type": "application/json"}, 400, "invalid_body"),
+        ({"data": "[" * 60_000, "content_type": "application/json"}, 400, "malformed_json"),
         ({"json": {"words": "дуб"}}, 400, "invalid_words"),
         ({"json": {"words": [1, 2]}}, 400, "invalid_words"),
         ({"json": {"words": ["дуб"], "categories": "noun-singular"}}, 400, "invalid_categories"),
@@ -97,7 +100,7 @@ def test_search(client):
     body = client.get("/v1/words?pattern=м?р*&categories=noun-singular&max_length=4").get_json()
     assert "мир" in body["words"]
     assert body["categories"] == ["noun-singular"]
-    assert body["next_offset"] in (None, 50)
+    assert body["next_offset"] == (50 if body["total"] > 50 else None)
 
 
 def test_categories(client):
@@ -120,14 +123,29 @@ def test_lexicon_and_health(client):
     assert health["lexicon"]["fingerprint"] == manifest["fingerprint"]
 
 
-def test_without_a_lexicon_word_routes_answer_503(tmp_path):
+def test_without_a_lexicon_word_routes_answer_503(tmp_path, settings):
     from wordsvc.api import create_app
     from wordsvc.config import Settings
 
-    app = create_app(Settings(data_dir=tmp_path, dictionaries_dir=tmp_path))
-    response = app.test_client().get("/healthz")
-    assert response.status_code == 503
-    assert response.get_json()["code"] == "lexicon_not_built"
+    app = create_app(Settings(data_dir=tmp_path, dictionaries_dir=settings.dictionaries_dir))
+    client = app.test_client()
+    for url in ("/healthz", "/v1/words/дуб", "/v1/words?pattern=д?б", "/v1/lexicon"):
+        response = client.get(url)
+        assert response.status_code == 503
+        assert response.get_json()["code"] == "lexicon_not_built"
+    # The category registry needs no lexicon.
+    assert client.get("/v1/categories").status_code == 200
+
+
+def test_a_batch_caps_its_suggestions(client):
+    from wordsvc.judge import MAX_BATCH_SUGGESTIONS
+
+    typos = ["мясо"] * (MAX_BATCH_SUGGESTIONS + 2)
+    body = client.post("/v1/words/check", json={"words": typos}).get_json()
+    results = body["results"]
+    assert all(r["suggestions"] for r in results[:MAX_BATCH_SUGGESTIONS])
+    assert not any(r["suggestions_omitted"] for r in results[:MAX_BATCH_SUGGESTIONS])
+    assert all(r["suggestions_omitted"] for r in results[MAX_BATCH_SUGGESTIONS:])
 
 
 def test_unexpected_errors_are_problems_not_bare_500s(app):

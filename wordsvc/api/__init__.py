@@ -6,15 +6,21 @@ error, including those Flask raises, leaves as an RFC 9457 problem document (``p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import Flask, current_app
 
 from wordsvc.config import Settings
+
+if TYPE_CHECKING:
+    from wordsvc.categories import Registry
+    from wordsvc.judge import Judge
 
 #: Largest request body accepted, in bytes.
 MAX_BODY_BYTES = 64 * 1024
 
 
-def create_app(settings: Settings | None = None, judge: object | None = None) -> Flask:
+def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:
     """Build the app. The lexicon is opened on first use, so the app starts even before the
     lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
     from wordsvc.api import health, meta, problems, words
@@ -33,7 +39,24 @@ def create_app(settings: Settings | None = None, judge: object | None = None) ->
     return app
 
 
-def get_judge():  # noqa: ANN201 - wordsvc.judge.Judge, imported lazily
+def get_registry() -> Registry:
+    """The category registry: from the judge once it is open, else read on its own (it
+    needs no lexicon)."""
+    judge = current_app.extensions.get("wordsvc.judge")
+    if judge is not None:
+        return judge.registry
+    registry = current_app.extensions.get("wordsvc.registry")
+    if registry is None:
+        from wordsvc.categories import load_registry
+
+        settings = current_app.extensions["wordsvc.settings"]
+        registry = current_app.extensions["wordsvc.registry"] = load_registry(
+            settings.dictionaries_dir
+        )
+    return registry
+
+
+def get_judge() -> Judge:
     """The app's judge, opened from the data directory on first use."""
     judge = current_app.extensions.get("wordsvc.judge")
     if judge is None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import request
 
-from wordsvc.errors import InvalidRequest
+from wordsvc.errors import InvalidRequest, UnsupportedMediaType
 
 
 def categories_arg() -> list[str]:
@@ -48,12 +50,13 @@ def bool_arg(name: str, *, default: bool) -> bool:
 def json_body() -> dict:
     """The request's JSON object, or a 400/415 that says what is wrong with it."""
     if not request.is_json:
-        raise InvalidRequest(
+        raise UnsupportedMediaType(
             "unsupported_media_type", "Send JSON with Content-Type: application/json."
         )
-    body = request.get_json(silent=True)
-    if body is None:
-        raise InvalidRequest("malformed_json", "The request body is not valid JSON.")
+    try:
+        body = json.loads(request.get_data(cache=True))
+    except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
+        raise InvalidRequest("malformed_json", "The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise InvalidRequest("invalid_body", "The request body must be a JSON object.")
     return body

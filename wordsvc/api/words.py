@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from wordsvc.api import get_judge
+from wordsvc.api import get_judge, get_registry
 from wordsvc.api.params import bool_arg, categories_arg, int_arg, json_body
 from wordsvc.errors import InvalidRequest, TooLarge, WordsvcError
 
@@ -73,8 +73,7 @@ def search_words() -> Response:
 
 @blueprint.get("/categories")
 def list_categories() -> Response:
-    registry = get_judge().registry
-    return jsonify({"categories": [c.to_dict() for c in registry]})
+    return jsonify({"categories": [c.to_dict() for c in get_registry()]})
 
 
 @blueprint.get("/lexicon")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from wordsvc.alphabet import fold_case, is_lexicon_key, normalise
-from wordsvc.errors import InvalidWord
+from wordsvc.errors import ConfigurationError, InvalidWord
 
 PYMORPHY_SOURCE = "pymorphy3-dicts-uk"
 SYSTEM_SOURCE = "system-wordlist"
@@ -218,9 +218,18 @@ def system_wordlist_path() -> Path | None:
     """Debian's Ukrainian word list, or the file ``WORDSVC_SYSTEM_WORDLIST`` names; None if
     absent. Setting the variable to an empty string turns the source off."""
     configured = os.environ.get("WORDSVC_SYSTEM_WORDLIST")
-    if configured is not None:
-        return Path(configured) if configured else None
-    return SYSTEM_WORDLIST if SYSTEM_WORDLIST.is_file() else None
+    if configured is None:
+        return SYSTEM_WORDLIST if SYSTEM_WORDLIST.is_file() else None
+    if not configured:
+        return None
+    path = Path(configured)
+    if not path.is_file():
+        raise ConfigurationError(
+            message=f"WORDSVC_SYSTEM_WORDLIST names {path}, which is not a file. "
+            "Point it at a word list, or set it to an empty string to build without one.",
+            details={"path": str(path)},
+        )
+    return path
 
 
 def system_info(path: Path) -> SourceInfo:
@@ -246,6 +255,20 @@ def iter_system_wordlist(path: Path, skipped: dict[str, int] | None = None) -> I
             yield Entry(key, written, capitalisation_tag(written))
     if skipped is not None:
         skipped[SYSTEM_SOURCE] = rejected
+
+
+def system_spellings(path: Path) -> tuple[set[str], set[str]]:
+    """Lower-cased keys of the list's capitalised entries, and its lower-case entries."""
+    capitalised: set[str] = set()
+    lowercase: set[str] = set()
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            written = line.strip()
+            if written[:1].isupper():
+                capitalised.add(fold_case(written))
+            elif written:
+                lowercase.add(written)
+    return capitalised, lowercase
 
 
 def _debian_package_version(package: str) -> str | None:

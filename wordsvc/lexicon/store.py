@@ -10,7 +10,7 @@ Layout of a data directory::
             forms.marisa                      RecordTrie <HI: form -> (kind id, lemma id)
             lemmas.marisa                     Trie: lemma id <-> lemma as written
             sets/<name>.marisa                Trie per word set (one per category)
-            sets/any.reversed.marisa          every playable form spelled backwards
+            sets/playable.reversed.marisa     every form of any category, spelled backwards
 
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
@@ -33,12 +33,11 @@ import marisa_trie
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
 from wordsvc.lexicon.sources import file_checksum
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
-#: The word set of every playable form, and the same forms spelled backwards.
-ANY = "any"
-REVERSED_ANY = "any.reversed"
+#: Every form some category admits, spelled backwards (for patterns that start with *).
+REVERSED_PLAYABLE = "playable.reversed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +181,6 @@ class StoredLexicon:
                 message=f"The lexicon has no word set {name!r}. Run `wordsvc build`.",
                 details={"set": name},
             ) from None
-
-    @property
-    def set_names(self) -> list[str]:
-        return sorted(self._sets)
 
     def verify(self) -> Mapping[str, str]:
         """Files whose checksum differs from the manifest's (empty when all match)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import marisa_trie
 
-from wordsvc.alphabet import APOSTROPHE, LETTER_SET, LETTERS, word_length
+from wordsvc.alphabet import APOSTROPHE, LETTERS, sort_key, word_length
 
 #: Characters a key may continue with, in alphabetical order, apostrophe last.
 CONTINUATIONS = LETTERS + APOSTROPHE
@@ -40,46 +40,57 @@ class Pattern:
 
     @property
     def tokens(self) -> str:
-        return self.text.replace(APOSTROPHE, "")
-
-    @property
-    def min_letters(self) -> int:
-        return sum(1 for t in self.tokens if t != ANY_RUN)
-
-    @property
-    def max_letters(self) -> int | None:
-        return None if ANY_RUN in self.tokens else self.min_letters
+        """The pattern without apostrophes, each run of wildcards in a canonical form:
+        its ``?``s first, then one ``*`` if it had any (``*?*`` = ``?*``)."""
+        return _WILDCARD_RUN.sub(_canonical_run, self.text.replace(APOSTROPHE, ""))
 
     def regex(self) -> re.Pattern[str]:
-        parts = [f"{APOSTROPHE}?"]
+        """A regex over a key's letters (apostrophes removed). Canonical runs keep it free of
+        the nested ``*`` that would make matching take exponential time."""
+        parts = []
         for token in self.tokens:
             if token == ONE_LETTER:
                 parts.append(f"[{LETTERS}]")
             elif token == ANY_RUN:
-                parts.append(f"[{LETTERS}{APOSTROPHE}]*")
+                parts.append(f"[{LETTERS}]*")
             else:
                 parts.append(re.escape(token))
-            parts.append(f"{APOSTROPHE}?")
         return re.compile("".join(parts))
 
     def reversed(self) -> Pattern:
         return Pattern(self.text[::-1])
 
-    def literal_prefix(self) -> str:
-        end = len(self.tokens)
-        for i, token in enumerate(self.tokens):
-            if token in (ONE_LETTER, ANY_RUN):
-                end = i
-                break
-        return self.tokens[:end]
+
+_WILDCARD_RUN = re.compile(r"[?*]{2,}")
+
+
+def _canonical_run(match: re.Match[str]) -> str:
+    run = match.group()
+    return ONE_LETTER * run.count(ONE_LETTER) + (ANY_RUN if ANY_RUN in run else "")
+
+
+class Budget:
+    """How many trie steps (probes and enumerated keys) a search may take before it stops."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+        self.exhausted = False
+
+    def spend(self) -> bool:
+        """Take one step; False once the budget is gone."""
+        self.left -= 1
+        if self.left < 0:
+            self.exhausted = True
+        return not self.exhausted
 
 
 def match_pattern(
     trie: marisa_trie.Trie,
     pattern: Pattern,
     accept: Callable[[str], bool] = lambda word: True,
+    budget: Budget | None = None,
 ) -> Iterator[str]:
-    """Keys of ``trie`` matching ``pattern``.
+    """Keys of ``trie`` matching ``pattern``, until ``budget`` (if any) runs out.
 
     Literal letters and short runs of ``?`` are followed letter by letter on the trie; from a
     ``*``, or a run of ``?`` too long to expand letter by letter, the subtree is enumerated and
@@ -87,6 +98,7 @@ def match_pattern(
     """
     regex = pattern.regex()
     tokens = pattern.tokens
+    budget = budget or Budget(1 << 62)
 
     def walk(prefix: str, position: int) -> Iterator[str]:
         if position == len(tokens):
@@ -97,12 +109,16 @@ def match_pattern(
         token = tokens[position]
         if token == ANY_RUN or _cheaper_to_enumerate(tokens, position):
             for key in trie.iterkeys(prefix):
-                if regex.fullmatch(key) and accept(key):
+                if not budget.spend():
+                    return
+                if regex.fullmatch(key.replace(APOSTROPHE, "")) and accept(key):
                     yield key
             return
         letters = LETTERS if token == ONE_LETTER else token
         for letter in letters:
             for step in (letter, APOSTROPHE + letter) if prefix else (letter,):
+                if not budget.spend():
+                    return
                 candidate = prefix + step
                 if has_prefix(trie, candidate):
                     yield from walk(candidate, position + 1)
@@ -189,7 +205,7 @@ def nearest(
                 walk(candidate, new_row)
 
     walk("", first_row)
-    ranked = sorted(found.items(), key=lambda item: (item[1], _alphabetic(item[0])))
+    ranked = sorted(found.items(), key=lambda item: (item[1], sort_key(item[0]), item[0]))
     return [(key, cost / EDIT) for key, cost in ranked[:limit] if key != word]
 
 
@@ -209,10 +225,6 @@ def _viable(word: str, row: list[int], max_cost: int) -> str | set[str]:
         if row[i] + 1 <= max_cost:
             chars.update(b for a, b in CHEAP_PAIRS if a == target)
     return chars
-
-
-def _alphabetic(word: str) -> tuple[int, ...]:
-    return tuple(LETTERS.index(ch) if ch in LETTER_SET else len(LETTERS) for ch in word)
 
 
 def letters_between(word: str, low: int | None, high: int | None) -> bool:

@@ -1,0 +1,85 @@
+"""The category registry: declared categories, custom lists, and how rules judge."""
+
+from pathlib import Path
+
+import pytest
+
+from wordsvc.categories import Check, Rule, load_registry
+from wordsvc.config import DEFAULT_DICTIONARIES_DIR
+from wordsvc.errors import ConfigurationError, UnknownCategory
+
+
+@pytest.fixture
+def lists(tmp_path: Path) -> Path:
+    folder = tmp_path / "categories"
+    folder.mkdir()
+    return tmp_path
+
+
+def write_list(dictionaries: Path, name: str, text: str) -> None:
+    (dictionaries / "categories" / name).write_text(text, encoding="utf-8")
+
+
+def test_the_shipped_registry_has_every_category_of_the_issue():
+    registry = load_registry(DEFAULT_DICTIONARIES_DIR)
+    ids = [c.id for c in registry]
+    assert ids[:10] == [
+        "any", "noun-singular", "noun-plural", "adjective", "verb", "verb:any",
+        "proper-noun", "surzhyk", "anglicism", "abbreviation",
+    ]  # fmt: skip
+    for category in registry:
+        assert category.name_uk
+        assert category.name_en
+        assert category.description
+    for reason in {c.reason for cat in registry for r in cat.rules for c in r.checks}:
+        assert registry.message(reason, "en") != reason.replace("_", " "), reason
+        assert registry.message(reason, "uk") != reason.replace("_", " "), reason
+
+
+def test_a_new_list_file_is_a_custom_category(lists):
+    write_list(lists, "birds.txt", "# name_uk: Птахи\n# name_en: Birds\nсорока\n")
+    registry = load_registry(lists)
+    birds = registry.get("birds")
+    assert birds.name_uk == "Птахи"
+    assert birds.list_file == "birds.txt"
+    assert birds.judge("list:birds", "").accepted
+    assert birds.judge("pymorphy3-dicts-uk", "NOUN,nomn").reason == "not_in_list"
+
+
+@pytest.mark.parametrize("name", ["verb.txt", "Birds.txt", "bad_id.txt"])
+def test_a_list_that_cannot_be_a_category_is_refused(lists, name):
+    write_list(lists, name, "сорока\n")
+    with pytest.raises(ConfigurationError):
+        load_registry(lists)
+
+
+def test_no_categories_means_any_and_unknown_ones_are_refused(lists):
+    registry = load_registry(lists)
+    assert [c.id for c in registry.resolve(None)] == ["any"]
+    assert [c.id for c in registry.resolve(["", " "])] == ["any"]
+    assert [c.id for c in registry.resolve(["verb", "verb"])] == ["verb"]
+    with pytest.raises(UnknownCategory):
+        registry.resolve(["nouns"])
+
+
+def test_the_first_failing_check_names_the_reason():
+    rule = Rule(
+        sources=("pymorphy3-dicts-uk",),
+        checks=(
+            Check("not_a_noun", require=frozenset({"NOUN"})),
+            Check("plural", forbid=frozenset({"plur"})),
+            Check("wrong_case", require=frozenset({"nomn"})),
+        ),
+        missing_reason="not_in_dictionary",
+    )
+    noun = frozenset({"NOUN", "nomn"})
+    assert rule.judge("pymorphy3-dicts-uk", noun).accepted
+    assert rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "plur"})).reason == "plural"
+    assert rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "gent"})).progress == 2
+    assert rule.judge("list:x", noun).reason == "not_in_dictionary"
+
+
+def test_source_patterns_with_a_star_match_by_prefix():
+    rule = Rule(sources=("words:*",))
+    assert rule.covers("words:house")
+    assert not rule.covers("list:house")
