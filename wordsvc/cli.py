@@ -151,23 +151,18 @@ def check(
     as_json: bool,
 ) -> None:
     """Judge WORDS. Exit status 0 when all are playable, 1 when any is not."""
+    from wordsvc.judge import batch_item
+
     judge = _judge(settings)
     results = judge.check_many(list(words), categories, suggest=not no_suggestions)
-    all_valid = True
-    payload = []
-    for result in results:
-        if isinstance(result, WordsvcError):
-            all_valid = False
-            payload.append({"input": None, "valid": False, "error": result.to_dict()})
-            if not as_json:
-                click.secho(f"✗ refused input: [{result.code}] {result.message}", fg="red")
-            continue
-        all_valid &= result.valid
-        payload.append(result.to_dict())
-        if not as_json:
-            _print_verdict(result)
-    for item, word in zip(payload, words, strict=True):
-        item["input"] = item["input"] or word
+    payload = [batch_item(word, result) for word, result in zip(words, results, strict=True)]
+    all_valid = all(item["valid"] for item in payload)
+    if not as_json:
+        for word, result in zip(words, results, strict=True):
+            if isinstance(result, WordsvcError):
+                click.secho(f"✗ {word}: refused input [{result.code}] {result.message}", fg="red")
+            else:
+                _print_verdict(result)
     if as_json:
         _dump(payload if len(payload) > 1 else payload[0])
     sys.exit(0 if all_valid else EXIT_INVALID)

@@ -353,6 +353,13 @@ class Judge:
             yield from match_pattern(trie, pattern, accept, budget)
 
 
+def batch_item(text: str, result: Verdict | InvalidWord) -> dict[str, object]:
+    """One item of a batch answer: the verdict, or the refusal of input that is no word."""
+    if isinstance(result, InvalidWord):
+        return {"input": text, "valid": False, "error": result.to_dict()}
+    return result.to_dict()
+
+
 def parse_pattern(text: str) -> Pattern:
     """Normalise a search pattern like a word, keeping the wildcards ``?`` and ``*``."""
     if not isinstance(text, str) or not text.strip():

@@ -6,7 +6,8 @@ from flask import Blueprint, Response, jsonify, request
 
 from wordsvc.api import get_judge, get_registry
 from wordsvc.api.params import bool_arg, categories_arg, int_arg, json_body
-from wordsvc.errors import InvalidRequest, TooLarge, WordsvcError
+from wordsvc.errors import InvalidRequest, TooLarge
+from wordsvc.judge import batch_item
 
 blueprint = Blueprint("words", __name__, url_prefix="/v1")
 
@@ -45,13 +46,8 @@ def check_words() -> Response:
     suggest = body.get("suggest", True)
     if not isinstance(suggest, bool):
         raise InvalidRequest("invalid_suggest", "`suggest` must be true or false.")
-    results = []
-    for word, result in zip(words, get_judge().check_many(words, categories, suggest=suggest),
-                            strict=True):  # fmt: skip
-        if isinstance(result, WordsvcError):
-            results.append({"input": word, "valid": False, "error": result.to_dict()})
-        else:
-            results.append(result.to_dict())
+    verdicts = get_judge().check_many(words, categories, suggest=suggest)
+    results = [batch_item(word, result) for word, result in zip(words, verdicts, strict=True)]
     return jsonify({"results": results, "all_valid": all(r["valid"] for r in results)})
 
 
