@@ -64,6 +64,8 @@ STOP_TIMEOUT_S = 10.0
 CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: Cores used by other processes during a run above which the report flags it as contended.
 CONTENDED_CORES = 0.15
+#: Share of the servers' work done by one worker above which a run is flagged as lopsided.
+LOPSIDED_SHARE = 0.75
 
 
 def _words(text):
@@ -199,31 +201,24 @@ class Server:
         self.port = None
 
     def command(self, port):
+        """The same gunicorn settings for both servers; only the app and its folder differ."""
         args = self.args
-        cmd = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--bind",
-            f"{HOST}:{port}",
-            "--workers",
-            str(args.workers),
-            "--worker-class",
-            args.worker_class,
-            "--preload",
-            "--timeout",
-            "30",
-            "--graceful-timeout",
-            "5",
-            "--log-level",
-            "warning",
-            "--chdir",
-            str(self.chdir),
-        ]
+        options = {
+            "--bind": f"{HOST}:{port}",
+            "--workers": args.workers,
+            "--worker-class": args.worker_class,
+            "--timeout": 30,
+            "--graceful-timeout": 5,
+            "--log-level": "warning",
+            "--chdir": self.chdir,
+        }
         if args.worker_class == "gthread":
-            cmd += ["--threads", str(args.threads)]
+            options["--threads"] = args.threads
         if args.access_log:
-            cmd += ["--access-logfile", "-"]
+            options["--access-logfile"] = "-"
+        cmd = [sys.executable, "-m", "gunicorn", "--preload"]
+        for option, value in options.items():
+            cmd += [option, str(value)]
         return [*cmd, self.app]
 
     def start(self, probe_path):
@@ -271,13 +266,13 @@ class Server:
         return False, problem
 
     def cpu_seconds(self):
-        """CPU seconds of the master and its current workers."""
+        """CPU seconds of the master and of each current worker: {pid: seconds}."""
         master = self.proc.pid
         try:
             children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
         except OSError:
             children = []
-        return sum(process_cpu_seconds(pid) for pid in (master, *map(int, children)))
+        return {pid: process_cpu_seconds(pid) for pid in (master, *map(int, children))}
 
     def stop(self):
         proc, self.proc = self.proc, None
@@ -329,20 +324,8 @@ def preflight(server, paths, expect_valid):
 
 
 def run_wrk(wrk, port, lua_path, args, duration):
-    cmd = [
-        wrk,
-        "-t",
-        str(args.threads_client),
-        "-c",
-        str(args.connections),
-        "-d",
-        f"{duration}s",
-        "--timeout",
-        "10s",
-        "-s",
-        str(lua_path),
-        f"http://{HOST}:{port}",
-    ]
+    options = f"-t {args.threads_client} -c {args.connections} -d {duration}s --timeout 10s"
+    cmd = [wrk, *options.split(), "-s", str(lua_path), f"http://{HOST}:{port}"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=duration + 60)
@@ -469,12 +452,14 @@ def cpu_busy(seconds=1.0):
 
 def wait_quiet(seconds):
     """Wait (at most ``seconds``) until other processes leave the CPUs alone."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    start = time.monotonic()
+    busy = None
+    while time.monotonic() - start < seconds:
         busy = cpu_busy(2.0)
         if busy is None or busy <= CONTENDED_CORES:
-            return
-        log(f"  {busy:.2f} cores busy elsewhere; waiting")
+            break
+    if busy is not None:
+        log(f"  waited {time.monotonic() - start:.0f} s; {busy:.2f} cores busy elsewhere now")
 
 
 def is_contended(result):
@@ -488,6 +473,7 @@ def log_run(r, rounds, key, result):
         f"server {result['server_cpu_us_per_request']:5.0f} us CPU/req  "
         f"cores: server {result['server_cores']:.2f} loadgen {result['loadgen_cores']:.2f} "
         f"other {result.get('other_cores', float('nan')):.2f}  "
+        f"busiest worker {result['busiest_worker_share']:.0%}  "
         f"non-2xx {result['non_2xx']}  errors {result['socket_errors']}"
     )
 
@@ -602,7 +588,8 @@ def benchmark(args, tmp):
     lua = {}
     if wrk:
         for name, (paths, _) in plans.items():
-            assert all(c.isalnum() or c in "/?=&%-_." for p in paths for c in p), name
+            if not all(c.isalnum() or c in "/?=&%-_." for p in paths for c in p):
+                raise SystemExit(f"{name}: a path would need escaping in the Lua script")
             lua[name] = Path(tmp) / f"{name}.lua"
             body = ",\n".join(f'  "{p}"' for p in paths)
             lua[name].write_text(WRK_SCRIPT % {"paths": body})
@@ -617,7 +604,12 @@ def benchmark(args, tmp):
         busy0, server0, own0 = busy_cpu_seconds(), server.cpu_seconds(), own_cpu_seconds()
         result = load(server, name, args.duration)
         busy1, server1, own1 = busy_cpu_seconds(), server.cpu_seconds(), own_cpu_seconds()
-        server_cpu, client_cpu = server1 - server0, own1 - own0
+        by_pid = {pid: cpu - server0.get(pid, 0.0) for pid, cpu in server1.items()}
+        server_cpu, client_cpu = sum(by_pid.values()), own1 - own0
+        workers = [cpu for pid, cpu in by_pid.items() if pid != server.proc.pid]
+        # 1/workers when the load spreads evenly; near 1 when one worker got it all (as
+        # with keep-alive connections pinned to one gthread worker).
+        result["busiest_worker_share"] = max(workers, default=0.0) / max(1e-9, sum(workers))
         result["server_cpu_us_per_request"] = server_cpu / max(1, result["requests"]) * 1e6
         result["server_cores"] = server_cpu / result["seconds"]
         result["loadgen_cores"] = client_cpu / result["seconds"]
@@ -722,6 +714,18 @@ def benchmark(args, tmp):
             f"{len(discarded) // 2} bare/wordsvc pair(s) were repeated because other processes "
             f"used more than {CONTENDED_CORES} cores during them (see `discarded_runs`)."
         )
+    lopsided = [x for x in all_runs if x["busiest_worker_share"] > LOPSIDED_SHARE]
+    if args.workers > 1 and lopsided:
+        notes.append(
+            f"In {len(lopsided)} of {len(all_runs)} kept runs one worker did more than "
+            f"{LOPSIDED_SHARE:.0%} of the work (connections not spread over the workers); "
+            "those runs understate that server's throughput."
+            + (
+                " gthread keeps connections alive and pinned to one worker; prefer sync."
+                if args.worker_class == "gthread"
+                else ""
+            )
+        )
     if contended:
         notes.append(
             f"Other processes competed: in {contended} of {len(other)} kept runs they used more "
@@ -794,7 +798,7 @@ def markdown(report):
             continue
         b = r["bare"]
         label = r["description"]
-        ratio = f"{r['ratio']:.0%}"
+        ratio = f"{r['ratio']:.1%}"
         if name == report["headline"]:
             label, ratio = f"**{label}** (headline)", f"**{ratio}**"
         lines.append(
@@ -808,9 +812,9 @@ def markdown(report):
     head = res[report["headline"]]
     lines += [
         "",
-        f"Requirement ({report['requirement']}): **{verdict}** ({report['ratio']:.0%}; "
-        f"ratio of the medians {head['ratio_of_medians']:.0%}; by server CPU per request "
-        f"{head['cpu_ratio']:.0%}).",
+        f"Requirement ({report['requirement']}): **{verdict}** ({report['ratio']:.1%}; "
+        f"ratio of the medians {head['ratio_of_medians']:.1%}; by server CPU per request "
+        f"{head['cpu_ratio']:.1%}).",
     ]
     if m.get("other_cores_median") is not None:
         lines.append(
