@@ -111,6 +111,9 @@ class Registry:
     categories: dict[str, Category]
     reasons: dict[str, dict[str, str]]
     word_lists: tuple[WordList, ...]
+    _resolved: dict[tuple[str, ...], tuple[Category, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __iter__(self):  # noqa: ANN204 - an iterator of categories
         return iter(self.categories.values())
@@ -126,10 +129,17 @@ class Registry:
 
     def resolve(self, ids: Iterable[str] | None) -> list[Category]:
         """Categories for the given ids; none given means no restriction (``any``)."""
-        wanted = [i.strip() for i in (ids or []) if i and i.strip()]
-        if not wanted:
-            return [self.categories["any"]]
-        return [self.get(i) for i in dict.fromkeys(wanted)]
+        key = tuple(ids or ())
+        resolved = self._resolved.get(key)
+        if resolved is None:
+            wanted = [i.strip() for i in key if i and i.strip()]
+            if not wanted:
+                resolved = (self.categories["any"],)
+            else:
+                resolved = tuple(self.get(i) for i in dict.fromkeys(wanted))
+            if len(self._resolved) < 1024:  # memoised: callers repeat the same few sets
+                self._resolved[key] = resolved
+        return list(resolved)
 
     def message(self, reason: str, language: str = "en") -> str:
         return self.reasons.get(reason, {}).get(language, reason.replace("_", " "))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from wordsvc.config import PACKAGE_DIR
 from wordsvc.lexicon.store import Kind
@@ -12,9 +12,9 @@ from wordsvc.lexicon.store import Kind
 GRAMMEMES_FILE = PACKAGE_DIR / "data" / "grammemes.toml"
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """One reading of a word form, as one source states it."""
+class Analysis(NamedTuple):
+    """One reading of a word form, as one source states it. (A named tuple: the judge makes
+    several per check, and tuples are the cheapest immutable records to build.)"""
 
     lemma: str
     source: str
