@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, fold_case, word_length
+from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, word_length
 from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
@@ -236,7 +236,7 @@ def _mark_proper_lexemes(
     proper: set[str] = set()
     for word_list in registry.word_lists:
         if word_list.id == PROPER_NOUN_LIST:
-            proper.update(fold_case(w) for w in word_list.words)
+            proper.update(word_list.keys)
     if inputs.system_wordlist is not None:
         capitalised, lowercase = sources.system_spellings(inputs.system_wordlist)
         proper |= capitalised - lowercase

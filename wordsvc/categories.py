@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,7 +115,7 @@ class Registry:
         default_factory=dict, compare=False, repr=False
     )
 
-    def __iter__(self):  # noqa: ANN204 - an iterator of categories
+    def __iter__(self) -> Iterator[Category]:
         return iter(self.categories.values())
 
     def get(self, category_id: str) -> Category:

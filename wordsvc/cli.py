@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from wordsvc import build as lexicon_build
 from wordsvc.config import Settings
 from wordsvc.errors import WordsvcError
+
+if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts fast
+    from wordsvc.judge import Judge, Verdict
 
 #: Exit status when a checked word is not playable (0 = all playable).
 EXIT_INVALID = 1
@@ -90,7 +93,7 @@ def handle_errors(func: Callable[..., object]) -> Callable[..., object]:
     return wrapper
 
 
-def _judge(settings: Settings):  # noqa: ANN202 - wordsvc.judge.Judge, imported lazily
+def _judge(settings: Settings) -> Judge:
     from wordsvc.judge import Judge
 
     ensure_lexicon(settings)
@@ -168,7 +171,7 @@ def check(
     sys.exit(0 if all_valid else EXIT_INVALID)
 
 
-def _print_verdict(verdict) -> None:  # noqa: ANN001 - a wordsvc.judge.Verdict
+def _print_verdict(verdict: Verdict) -> None:
     mark = click.style("✓", fg="green") if verdict.valid else click.style("✗", fg="red")
     status = "playable" if verdict.valid else "not playable"
     click.echo(f"{mark} {verdict.word} ({verdict.length} letters): {status}")

@@ -20,6 +20,8 @@ CATEGORIES_FILE = PACKAGE_DIR / "data" / "categories.toml"
 
 @dataclass(frozen=True)
 class Settings:
+    """Where the compiled lexicon lives (``data_dir``) and where the word lists are read."""
+
     data_dir: Path
     dictionaries_dir: Path
 

@@ -149,7 +149,10 @@ class WordList:
     id: str
     path: Path
     meta: dict[str, str]
+    #: Entries as written (Київ keeps its capital).
     words: tuple[str, ...]
+    #: The same entries normalised, as lexicon keys (київ).
+    keys: tuple[str, ...]
     rejected: tuple[tuple[int, str, str], ...]
 
     def info(self, kind: str) -> SourceInfo:
@@ -167,6 +170,7 @@ def read_word_list(path: Path) -> WordList:
     """Read a word list. Entries are normalised like user input; bad lines are reported."""
     meta: dict[str, str] = {}
     words: list[str] = []
+    keys: list[str] = []
     rejected: list[tuple[int, str, str]] = []
     in_header = True
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -181,24 +185,26 @@ def read_word_list(path: Path) -> WordList:
         if not entry:
             continue
         try:
-            normalise(entry)
+            key = normalise(entry).word
         except InvalidWord as exc:
             rejected.append((number, entry, exc.code))
             continue
         words.append(entry)
+        keys.append(key)
     return WordList(
         id=meta.get("id", path.stem),
         path=path,
         meta=meta,
         words=tuple(words),
+        keys=tuple(keys),
         rejected=tuple(rejected),
     )
 
 
 def list_entries(word_list: WordList) -> Iterator[Entry]:
     """Entries of a word list, each keyed by its normalised form, its lemma kept as written."""
-    for written in word_list.words:
-        yield Entry(normalise(written).word, written, capitalisation_tag(written))
+    for written, key in zip(word_list.words, word_list.keys, strict=True):
+        yield Entry(key, written, capitalisation_tag(written))
 
 
 def capitalisation_tag(written: str) -> str:
