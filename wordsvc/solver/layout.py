@@ -1,0 +1,179 @@
+"""Exact layouts: which card, token, Familiar card or free letter spells each letter of a word.
+
+Rules (rulebook, "1. Form a Word" and the character cards):
+
+- a letter card plays its own letter; a joker card plays any letter;
+- a joker token turns any one hand card, of any kind, into any letter;
+- at most one Familiar card per word, and only an available one (the Druid may use an
+  occupied one);
+- the Amazon has one extra letter А, which costs no card and counts in the length.
+
+For each way of using the free letters (which Familiar card, if any; the Amazon's А or not)
+:func:`layouts` gives the layout that uses the fewest tokens: letter cards first, then joker
+cards, then tokens. Which of these layouts is best is the solver's ranking, not decided here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from wordsvc.alphabet import LETTER_SET
+from wordsvc.solver.hand import Card, CardKind, Character, FamiliarCard, Hand
+
+AMAZON_LETTER = "а"
+
+
+class Source(Enum):
+    LETTER_CARD = "letter_card"
+    JOKER_CARD = "joker_card"
+    TOKEN = "token"  # a joker token on a hand card
+    FAMILIAR = "familiar"
+    AMAZON = "amazon"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One letter of the word and what lies there on the table."""
+
+    letter: str
+    source: Source
+    card: int | None = None  # hand index, for the three card sources
+    familiar: int | None = None  # Familiar card position
+
+    def to_dict(self) -> dict[str, object]:
+        return {"letter": self.letter, "source": self.source.value, "card": self.card,
+                "familiar": self.familiar}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Layout:
+    word: str
+    slots: tuple[Slot, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.slots)
+
+    @property
+    def tokens_used(self) -> int:
+        return sum(1 for s in self.slots if s.source is Source.TOKEN)
+
+    @property
+    def cards_spent(self) -> tuple[int, ...]:
+        return tuple(sorted(s.card for s in self.slots if s.card is not None))
+
+    @property
+    def familiar_used(self) -> int | None:
+        return next((s.familiar for s in self.slots if s.familiar is not None), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "word": self.word,
+            "length": self.length,
+            "slots": [s.to_dict() for s in self.slots],
+            "tokens_used": self.tokens_used,
+            "cards_spent": list(self.cards_spent),
+            "familiar": self.familiar_used,
+        }
+
+
+def word_letters(word: str) -> str:
+    """The letters a word is laid out from: the apostrophe is always at hand (rulebook)."""
+    return "".join(ch for ch in word if ch in LETTER_SET)
+
+
+def usable_familiar(hand: Hand) -> list[FamiliarCard]:
+    druid = hand.character is Character.DRUID
+    return [f for f in hand.familiar if f.available or druid]
+
+
+def layouts(word: str, hand: Hand) -> list[Layout]:
+    """The fewest-token layout for each use of the free letters; empty if none is legal."""
+    letters = word_letters(word)
+    familiar_options: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
+    amazon_options = [False, True] if hand.character is Character.AMAZON else [False]
+    found = []
+    for familiar in familiar_options:
+        for amazon in amazon_options:
+            layout = _layout(word, letters, hand, familiar, amazon)
+            if layout is not None:
+                found.append(layout)
+    return found
+
+
+def _layout(
+    word: str, letters: str, hand: Hand, familiar: FamiliarCard | None, amazon: bool
+) -> Layout | None:
+    slots: list[Slot | None] = [None] * len(letters)
+    if familiar is not None:
+        position = letters.find(familiar.letter)
+        if position < 0:
+            return None
+        slots[position] = Slot(familiar.letter, Source.FAMILIAR, familiar=familiar.position)
+    if amazon:
+        position = next(
+            (i for i, ch in enumerate(letters) if ch == AMAZON_LETTER and slots[i] is None), -1
+        )
+        if position < 0:
+            return None
+        slots[position] = Slot(AMAZON_LETTER, Source.AMAZON)
+
+    by_letter: dict[str, list[Card]] = {}
+    for card in hand.cards:
+        if card.kind is CardKind.LETTER:
+            by_letter.setdefault(card.letter, []).append(card)
+    used: set[int] = set()
+    for i, ch in enumerate(letters):
+        if slots[i] is None and by_letter.get(ch):
+            card = by_letter[ch].pop(0)
+            used.add(card.index)
+            slots[i] = Slot(ch, Source.LETTER_CARD, card=card.index)
+
+    missing = [i for i, slot in enumerate(slots) if slot is None]
+    jokers = [c for c in hand.cards if c.kind is CardKind.JOKER]
+    # Tokens cover the cards the word cannot use: leftover letter cards, then magic cards.
+    spare = [c for c in hand.cards if c.kind is CardKind.LETTER and c.index not in used]
+    spare += [c for c in hand.cards if c.kind is CardKind.MAGIC]
+    to_cover = len(missing) - len(jokers)
+    if to_cover > min(hand.tokens, len(spare)):
+        return None
+    for i, joker in zip(missing, jokers, strict=False):
+        slots[i] = Slot(letters[i], Source.JOKER_CARD, card=joker.index)
+    for i, card in zip(missing[len(jokers) :], spare, strict=False):
+        slots[i] = Slot(letters[i], Source.TOKEN, card=card.index)
+    return Layout(word, tuple(s for s in slots if s is not None))
+
+
+def is_legal(layout: Layout, hand: Hand) -> bool:
+    """An independent check of every rule a layout must keep (used by the tests)."""
+    letters = word_letters(layout.word)
+    if len(layout.slots) != len(letters):
+        return False
+    cards = {c.index: c for c in hand.cards}
+    usable = {f.position: f for f in usable_familiar(hand)}
+    spent = [s.card for s in layout.slots if s.card is not None]
+    if len(spent) != len(set(spent)) or any(i not in cards for i in spent):
+        return False
+    if layout.tokens_used > hand.tokens:
+        return False
+    counts = Counter(s.source for s in layout.slots)
+    if counts[Source.FAMILIAR] > 1 or counts[Source.AMAZON] > (
+        1 if hand.character is Character.AMAZON else 0
+    ):
+        return False
+    for slot, letter in zip(layout.slots, letters, strict=True):
+        if slot.letter != letter:
+            return False
+        if slot.source is Source.LETTER_CARD and cards[slot.card].letter != letter:
+            return False
+        if slot.source is Source.JOKER_CARD and cards[slot.card].kind is not CardKind.JOKER:
+            return False
+        if slot.source is Source.FAMILIAR and (
+            slot.familiar not in usable or usable[slot.familiar].letter != letter
+        ):
+            return False
+        if slot.source is Source.AMAZON and letter != AMAZON_LETTER:
+            return False
+    return True
