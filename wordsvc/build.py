@@ -23,10 +23,12 @@ from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
 from wordsvc.lexicon.store import (
+    ANAGRAMS,
     FORMAT_VERSION,
     REVERSED_PLAYABLE,
     Kind,
     LexiconWriter,
+    anagram_key,
     current_manifest,
 )
 from wordsvc.morphology import parse_tag
@@ -297,6 +299,8 @@ def _write_category_sets(
         progress.advance(1)
     # Patterns that start with * are matched backwards on this one.
     writer.write_set(REVERSED_PLAYABLE, (word[::-1] for word in playable))
+    # The solver finds the words a hand can form by their letters, in any order.
+    writer.write_set(ANAGRAMS, (anagram_key(word) for word in playable))
     progress.advance(1)
     progress.done(", ".join(f"{name} {size:,}" for name, size in sizes.items()))
     return sizes

@@ -11,6 +11,7 @@ Layout of a data directory::
             lemmas.marisa                     Trie: lemma id <-> lemma as written
             sets/<name>.marisa                Trie per word set (one per category)
             sets/playable.reversed.marisa     every form of any category, spelled backwards
+            sets/playable.anagrams.marisa     "<sorted letters>|<form>" for the solver
 
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
@@ -33,11 +34,20 @@ import marisa_trie
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
 from wordsvc.lexicon.sources import file_checksum
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: Every form some category admits, spelled backwards (for patterns that start with *).
 REVERSED_PLAYABLE = "playable.reversed"
+#: Every form some category admits, keyed by its letters in sorted order (for the solver).
+ANAGRAMS = "playable.anagrams"
+ANAGRAM_SEPARATOR = "|"
+
+
+def anagram_key(word: str) -> str:
+    """``"<the word's letters, sorted>|<the word>"``: words with the same letters share a
+    prefix, so a walk over sorted letters finds every word a multiset of letters spells."""
+    return "".join(sorted(ch for ch in word if ch not in "'-")) + ANAGRAM_SEPARATOR + word
 
 
 @dataclass(frozen=True, slots=True)
