@@ -12,6 +12,8 @@ import pytest
 from wordsvc.build import build, is_up_to_date
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
 from wordsvc.judge import Judge
+from wordsvc.lexicon import sources
+from wordsvc.lexicon.sources import Entry
 
 
 @pytest.fixture(scope="session")
@@ -43,3 +45,37 @@ def app(settings: Settings, judge: Judge):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+FAKE_DICTIONARY = [
+    Entry("дуб", "дуб", "NOUN,inan masc,nomn"),
+    Entry("дуба", "дуб", "NOUN,inan masc,gent"),
+    Entry("дуби", "дуб", "NOUN,inan plur,nomn"),
+    Entry("бігати", "бігати", "VERB,impf infn"),
+    Entry("микола", "микола", "NOUN,Name,anim masc,nomn"),
+    Entry("аби-як", "аби-як", "ADVB"),
+]
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch) -> Settings:
+    """Settings for a build from FAKE_DICTIONARY plus two small word lists."""
+    dictionaries = tmp_path / "dictionaries"
+    (dictionaries / "categories").mkdir(parents=True)
+    (dictionaries / "words").mkdir()
+    (dictionaries / "categories" / "birds.txt").write_text(
+        "# name_uk: Птахи\n# name_en: Birds\n# description: Birds.\nсорока\nгоробець\n2bad\n",
+        encoding="utf-8",
+    )
+    (dictionaries / "words" / "game.txt").write_text("# id: game\nГикач\n", encoding="utf-8")
+    system = tmp_path / "ukrainian"
+    system.write_text("дуб\nКиїв\nООН\nнове\nnot a word\n", encoding="utf-8")
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", str(system))
+
+    def fake_pymorphy(skipped=None):
+        if skipped is not None:
+            skipped[sources.PYMORPHY_SOURCE] = 0
+        yield from FAKE_DICTIONARY
+
+    monkeypatch.setattr(sources, "iter_pymorphy", fake_pymorphy)
+    return Settings(data_dir=tmp_path / "data", dictionaries_dir=dictionaries)

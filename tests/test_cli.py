@@ -100,3 +100,25 @@ def test_readme_opens_with_the_two_commands():
     assert commands[:2] == ["./scripts/serve", "./scripts/test"]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "./scripts/test" in ci
+
+
+def test_build_shows_progress_and_says_when_the_system_wordlist_is_missing(tiny, monkeypatch):
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(tiny.data_dir))
+    monkeypatch.setenv("WORDSVC_DICTIONARIES_DIR", str(tiny.dictionaries_dir))
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", "")
+    result = CliRunner().invoke(main, ["build"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "Reading pymorphy3-dicts-uk" in result.output
+    assert "analyses" in result.output
+    assert "wukrainian" in result.output
+    assert "Built " in result.output
+
+
+def test_a_configuration_error_is_one_clear_line(tiny, monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(tiny.data_dir))
+    monkeypatch.setenv("WORDSVC_DICTIONARIES_DIR", str(tiny.dictionaries_dir))
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", str(tmp_path / "missing"))
+    result = CliRunner().invoke(main, ["build", "--quiet"])
+    assert result.exit_code == 2
+    assert "bad_configuration" in result.output
+    assert "Traceback" not in result.output
