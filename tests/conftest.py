@@ -8,12 +8,18 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from wordsvc.build import build, is_up_to_date
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
 from wordsvc.judge import Judge
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry
+
+# Shared machines are noisy: a slow example is not a failure. Speed is measured by the
+# benchmarks in scripts/, never by timed tests.
+hypothesis_settings.register_profile("wordsvc", deadline=None)
+hypothesis_settings.load_profile("wordsvc")
 
 
 @pytest.fixture(scope="session")
