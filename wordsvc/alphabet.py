@@ -72,6 +72,11 @@ class NormalisedWord:
         return HYPHEN in self.word
 
 
+def letters_of(word: str) -> str:
+    """The letters of a word, without apostrophes and hyphens: what cards must spell."""
+    return "".join(ch for ch in word if ch in LETTER_SET)
+
+
 def word_length(word: str) -> int:
     """Letters in a normalised word: the apostrophe and the hyphen are not letters."""
     return len(word) - word.count(APOSTROPHE) - word.count(HYPHEN)

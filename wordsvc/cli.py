@@ -30,7 +30,7 @@ class ClickProgress:
         self._bar: object | None = None
 
     def phase(self, name: str, total: int | None = None) -> None:
-        self._close()
+        self.finish()
         if total:
             self._bar = click.progressbar(
                 length=total, label=name.ljust(36), file=self.stream, show_pos=True
@@ -44,20 +44,18 @@ class ClickProgress:
             self._bar.update(count)
 
     def done(self, summary: str) -> None:
-        self._close()
+        self.finish()
         click.echo(f"  {summary}", file=self.stream)
 
     def note(self, message: str) -> None:
-        self._close()
+        self.finish()
         click.secho(f"Note: {message}", file=self.stream, fg="yellow")
 
-    def _close(self) -> None:
+    def finish(self) -> None:
+        """Close the current phase's bar, if any."""
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
             self._bar = None
-
-    def finish(self) -> None:
-        self._close()
 
 
 def ensure_lexicon(settings: Settings, *, quiet: bool = False) -> None:

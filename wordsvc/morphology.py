@@ -37,10 +37,9 @@ class Analysis(NamedTuple):
 @cache
 def parse_tag(tag: str) -> tuple[str | None, frozenset[str]]:
     """Split an OpenCorpora tag ("NOUN,inan masc,nomn") into its part of speech and grammemes."""
-    grammemes = frozenset(_ordered(tag))
     parts = _ordered(tag)
     pos = parts[0] if parts and parts[0] in parts_of_speech() else None
-    return pos, grammemes
+    return pos, frozenset(parts)
 
 
 def analysis_of(kind: Kind, lemma: str) -> Analysis:

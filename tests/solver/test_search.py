@@ -5,10 +5,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from wordsvc.alphabet import letters_of
 from wordsvc.lexicon.store import anagram_key
 from wordsvc.lexicon.trie_search import Budget
 from wordsvc.solver.hand import Hand
-from wordsvc.solver.layout import layouts, word_letters
+from wordsvc.solver.layout import layouts
 from wordsvc.solver.search import formable_words
 
 COMMON = "аоеинтрвсклмпудіяз"
@@ -29,7 +30,7 @@ def small_anagrams(small_lexicon) -> marisa_trie.Trie:
 
 def oracle(words: list[str], hand: Hand) -> set[str]:
     """Formable words by brute force: every word with 3+ letters that has a legal layout."""
-    return {w for w in words if len(word_letters(w)) >= 3 and layouts(w, hand)}
+    return {w for w in words if len(letters_of(w)) >= 3 and layouts(w, hand)}
 
 
 hands = st.builds(

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import marisa_trie
 
+from wordsvc.alphabet import letters_of
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
 from wordsvc.lexicon.sources import file_checksum
 
@@ -47,7 +48,7 @@ ANAGRAM_SEPARATOR = "|"
 def anagram_key(word: str) -> str:
     """``"<the word's letters, sorted>|<the word>"``: words with the same letters share a
     prefix, so a walk over sorted letters finds every word a multiset of letters spells."""
-    return "".join(sorted(ch for ch in word if ch not in "'-")) + ANAGRAM_SEPARATOR + word
+    return "".join(sorted(letters_of(word))) + ANAGRAM_SEPARATOR + word
 
 
 @dataclass(frozen=True, slots=True)

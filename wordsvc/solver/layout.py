@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from wordsvc.alphabet import LETTER_SET
+from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
 from wordsvc.solver.hand import Card, CardKind, Character, FamiliarCard, Hand
 
 AMAZON_LETTER = "а"
@@ -79,11 +79,6 @@ class Layout:
         }
 
 
-def word_letters(word: str) -> str:
-    """The letters a word is laid out from: the apostrophe is always at hand (rulebook)."""
-    return "".join(ch for ch in word if ch in LETTER_SET)
-
-
 def usable_familiar(hand: Hand) -> list[FamiliarCard]:
     druid = hand.character is Character.DRUID
     return [f for f in hand.familiar if f.available or druid]
@@ -91,7 +86,7 @@ def usable_familiar(hand: Hand) -> list[FamiliarCard]:
 
 def layouts(word: str, hand: Hand) -> list[Layout]:
     """The fewest-token layout for each use of the free letters; empty if none is legal."""
-    letters = word_letters(word)
+    letters = letters_of(word)
     familiar_options: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
     amazon_options = [False, True] if hand.character is Character.AMAZON else [False]
     found = []
@@ -148,7 +143,7 @@ def _layout(
 
 def is_legal(layout: Layout, hand: Hand) -> bool:
     """An independent check of every rule a layout must keep (used by the tests)."""
-    letters = word_letters(layout.word)
+    letters = letters_of(layout.word)
     if len(layout.slots) != len(letters):
         return False
     cards = {c.index: c for c in hand.cards}

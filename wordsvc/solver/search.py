@@ -15,14 +15,14 @@ from dataclasses import dataclass
 
 import marisa_trie
 
-from wordsvc.alphabet import MIN_WORD_LENGTH
+from wordsvc.alphabet import LETTERS, MIN_WORD_LENGTH
 from wordsvc.lexicon.store import ANAGRAM_SEPARATOR
 from wordsvc.lexicon.trie_search import Budget, has_prefix
 from wordsvc.solver.hand import CardKind, Character, Hand
 from wordsvc.solver.layout import AMAZON_LETTER, usable_familiar
 
 #: The letters in the order anagram keys sort them (code point order).
-SORTED_LETTERS = "".join(sorted("абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"))
+SORTED_LETTERS = "".join(sorted(LETTERS))
 
 
 @dataclass(frozen=True)
