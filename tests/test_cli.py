@@ -122,3 +122,29 @@ def test_a_configuration_error_is_one_clear_line(tiny, monkeypatch, tmp_path):
     assert result.exit_code == 2
     assert "bad_configuration" in result.output
     assert "Traceback" not in result.output
+
+
+def test_solve_draws_the_layout(run):
+    result = run(
+        "solve", "Ж З И М О Є *", "--tokens", "3", "--familiar", "А,О,[И]",
+        "--category", "noun-singular", "-n", "3",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Hand: Ж З И М О Є *")
+    assert "Familiar: А О [И]" in lines[0]
+    assert lines[1].startswith(" 1. ")
+    assert "8 letters" in lines[1]
+    assert lines[2].startswith("    ┌───┬")
+    assert "Pass: take 3 cards" in result.output
+
+
+def test_solve_json_and_bad_cards(run):
+    body = json.loads(run("solve", "К,Р,П,А,Н", "--character", "amazon", "--json").output)
+    assert body["plays"][0]["length"] == 6
+    assert body["hand"]["character"] == "amazon"
+    bad = run("solve", "К Р ДРАКОН")
+    assert bad.exit_code == 2
+    assert "unknown_card" in bad.output
+    weights = run("solve", "к і т", "--weight", "token=x")
+    assert weights.exit_code == 2

@@ -12,23 +12,23 @@ import hashlib
 import importlib.metadata
 import json
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from wordsvc.alphabet import HYPHEN, MIN_WORD_LENGTH, word_length
+from wordsvc.alphabet import HYPHEN, LETTERS, MIN_WORD_LENGTH, word_length
 from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
+from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
 from wordsvc.lexicon.store import (
-    ANAGRAMS,
     FORMAT_VERSION,
     REVERSED_PLAYABLE,
     Kind,
     LexiconWriter,
-    anagram_key,
     current_manifest,
 )
 from wordsvc.morphology import parse_tag
@@ -201,7 +201,7 @@ def _build(
     timings["write forms"] = round(time.perf_counter() - clock, 2)
 
     clock = time.perf_counter()
-    set_sizes = _write_category_sets(registry, kind_list, records, writer, progress)
+    set_sizes, letters = _write_category_sets(registry, kind_list, records, writer, progress)
     timings["write category sets"] = round(time.perf_counter() - clock, 2)
     timings["total"] = round(time.perf_counter() - started, 2)
 
@@ -217,6 +217,7 @@ def _build(
             "skipped_by_source": skipped,
             "categories": set_sizes,
         },
+        "letter_counts": letters,
         "rejected_list_lines": rejected_lines,
         "seconds": timings,
     }
@@ -267,7 +268,7 @@ def _write_category_sets(
     records: list[tuple[str, int, str]],
     writer: LexiconWriter,
     progress: Progress,
-) -> dict[str, int]:
+) -> tuple[dict[str, int], dict[str, int]]:
     """One trie per category with every playable form it admits (any analysis accepted)."""
     categories = list(registry)
     kind_masks = [
@@ -299,11 +300,20 @@ def _write_category_sets(
         progress.advance(1)
     # Patterns that start with * are matched backwards on this one.
     writer.write_set(REVERSED_PLAYABLE, (word[::-1] for word in playable))
-    # The solver finds the words a hand can form by their letters, in any order.
-    writer.write_set(ANAGRAMS, (anagram_key(word) for word in playable))
     progress.advance(1)
     progress.done(", ".join(f"{name} {size:,}" for name, size in sizes.items()))
-    return sizes
+    # The solver finds the words a hand can form by their letter counts.
+    progress.phase("Writing the solver's letter index", None)
+    writer.write_letter_index(LetterIndex.from_words(playable))
+    progress.done(f"{len(playable):,} forms")
+    return sizes, letter_counts(playable)
+
+
+def letter_counts(words: Iterable[str]) -> dict[str, int]:
+    """How often each letter occurs over ``words``, in alphabet order: the lexicon's letter
+    frequencies, which the solver and the card distributions use."""
+    counts = Counter("".join(words))
+    return {letter: counts[letter] for letter in LETTERS}
 
 
 def _pymorphy_size(path: Path) -> int | None:

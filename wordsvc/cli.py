@@ -285,6 +285,101 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
 
 
 @main.command()
+@click.argument("cards", nargs=-1)
+@click.option("--tokens", "-t", type=click.IntRange(0, 3), default=0, show_default=True,
+              help="Unused joker tokens.")  # fmt: skip
+@click.option(
+    "--familiar", "-f", default="",
+    help="The Familiar's letter cards left to right, e.g. 'О,А,[И]'; [И] is under the figure.",
+)  # fmt: skip
+@click.option("--character", help="amazon, druid, elf, ... (see docs/solver.md).")
+@click.option("--mode", type=click.Choice(["classic", "magic"]), default="classic",
+              show_default=True, help="magic: the Familiar's properties are in play.")  # fmt: skip
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
+@click.option("--deck", type=click.IntRange(0), help="Cards in your deck (default: enough).")
+@click.option("--category", "-c", "categories", multiple=True,
+              help="An agreed category (repeatable). None means any word.")  # fmt: skip
+@click.option("--weight", "weights", multiple=True, metavar="NAME=VALUE",
+              help="Override a weight of the objective, e.g. token=0.3 (repeatable).")  # fmt: skip
+@click.option("--limit", "-n", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--budget-ms", type=click.IntRange(1, 2000), default=250, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+@handle_errors
+def solve(
+    settings: Settings,
+    cards: tuple[str, ...],
+    tokens: int,
+    familiar: str,
+    character: str | None,
+    mode: str,
+    players: int,
+    deck: int | None,
+    categories: tuple[str, ...],
+    weights: tuple[str, ...],
+    limit: int,
+    budget_ms: int,
+    as_json: bool,
+) -> None:
+    """The best Words of Magic plays for a hand of CARDS.
+
+    CARDS are letters, * for a joker card, or magic card names, separated by spaces, e.g.
+    'Ж З И М О Є *' (use commas when a name has a space: 'К,Т,Оновлення сил').
+    """
+    from wordsvc.solver.solve import Solver, SolveRequest
+
+    request = SolveRequest.from_data(
+        {
+            "cards": split_cards(cards),
+            "tokens": tokens,
+            "familiar": parse_familiar_option(familiar),
+            "character": character,
+            "mode": mode,
+            "players": players,
+            "deck": deck,
+            "categories": list(categories),
+            "weights": parse_weights(weights),
+            "limit": limit,
+            "budget_ms": budget_ms,
+        }
+    )
+    solution = Solver(_judge(settings)).solve(request)
+    if as_json:
+        _dump(solution.to_dict())
+        return
+    from wordsvc.solver.drawing import draw_solution
+
+    click.echo(draw_solution(solution))
+
+
+def split_cards(args: tuple[str, ...]) -> list[str]:
+    text = " ".join(args)
+    parts = text.split(",") if "," in text else text.split()
+    return [part.strip() for part in parts if part.strip()]
+
+
+def parse_familiar_option(text: str) -> list[dict[str, object]]:
+    cards = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        occupied = part.startswith("[") and part.endswith("]")
+        cards.append({"letter": part.strip("[]").strip(), "available": not occupied})
+    return cards
+
+
+def parse_weights(items: tuple[str, ...]) -> dict[str, float]:
+    weights = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            weights[name.strip()] = float(value)
+        except ValueError:
+            raise click.BadParameter(
+                f"{item!r} is not NAME=NUMBER", param_hint="--weight"
+            ) from None
+    return weights
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))

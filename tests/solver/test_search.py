@@ -1,18 +1,24 @@
-"""The anagram-trie walk against the reference oracle: scan every word, lay each one out."""
+"""The solver's search against simple oracles that scan every word of a small lexicon."""
 
-import marisa_trie
+from collections import Counter
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordsvc.alphabet import letters_of
-from wordsvc.lexicon.store import anagram_key
+from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.trie_search import Budget
-from wordsvc.solver.hand import Hand
-from wordsvc.solver.layout import layouts
-from wordsvc.solver.search import formable_words
+from wordsvc.solver.hand import CardKind, Character, Hand
+from wordsvc.solver.layout import AMAZON_LETTER, is_legal, layouts, usable_familiar
+from wordsvc.solver.scoring import Evaluator, Table, Weights
+from wordsvc.solver.search import Resources, candidates, formable_words, top_plays
+from wordsvc.solver.solve import Solver, SolveRequest
 
 COMMON = "аоеинтрвсклмпудіяз"
+HYPOTHESIS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @pytest.fixture(scope="module")
@@ -24,13 +30,35 @@ def small_lexicon(judge) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def small_anagrams(small_lexicon) -> marisa_trie.Trie:
-    return marisa_trie.Trie(anagram_key(w) for w in small_lexicon)
+def small_index(small_lexicon) -> LetterIndex:
+    return LetterIndex.from_words(small_lexicon)
 
 
-def oracle(words: list[str], hand: Hand) -> set[str]:
-    """Formable words by brute force: every word with 3+ letters that has a legal layout."""
-    return {w for w in words if len(letters_of(w)) >= 3 and layouts(w, hand)}
+def fewest_tokens(word: str, hand: Hand) -> int | None:
+    """The oracle: letter counts with wildcard accounting, trying every use of the free
+    letters. None when the hand cannot lay the word out."""
+    need = Counter(letters_of(word))
+    if sum(need.values()) < 3:
+        return None
+    cards = Counter(c.letter for c in hand.cards if c.kind is CardKind.LETTER)
+    jokers = sum(c.kind is CardKind.JOKER for c in hand.cards)
+    magic = sum(c.kind is CardKind.MAGIC for c in hand.cards)
+    familiar = [None, *{f.letter for f in usable_familiar(hand)}]
+    amazon = [False, True] if hand.character is Character.AMAZON else [False]
+    best = None
+    for letter in familiar:
+        for with_a in amazon:
+            left = need.copy()
+            left[letter] -= letter is not None
+            left[AMAZON_LETTER] -= with_a
+            if any(n < 0 for n in left.values()):
+                continue
+            matched = sum(min(n, cards[ch]) for ch, n in left.items())
+            missing = sum(left.values()) - matched
+            tokens = max(0, missing - jokers)
+            if tokens <= min(hand.tokens, sum(cards.values()) - matched + magic):
+                best = tokens if best is None else min(best, tokens)
+    return best
 
 
 hands = st.builds(
@@ -47,38 +75,91 @@ hands = st.builds(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@HYPOTHESIS
 @given(hand=hands)
-def test_the_walk_finds_exactly_what_the_oracle_finds(small_lexicon, small_anagrams, hand):
-    found = list(formable_words(small_anagrams, hand))
+def test_the_search_finds_exactly_the_words_the_oracle_finds(small_lexicon, small_index, hand):
+    found = list(formable_words(small_index, hand))
     assert len(found) == len(set(found))
-    assert set(found) == oracle(small_lexicon, hand)
+    assert set(found) == {w for w in small_lexicon if fewest_tokens(w, hand) is not None}
+
+
+@HYPOTHESIS
+@given(hand=hands)
+def test_candidates_need_the_fewest_tokens_the_oracle_finds(small_lexicon, small_index, hand):
+    resources = Resources.of(hand)
+    for length in range(3, resources.most_letters + 1):
+        rows, tokens = candidates(small_index, resources, length)
+        got = {small_index.word(r): int(t) for r, t in zip(rows, tokens, strict=True)}
+        expected = {
+            w: t
+            for w in small_lexicon
+            if len(letters_of(w)) == length and (t := fewest_tokens(w, hand)) is not None
+        }
+        assert got == expected
+
+
+@HYPOTHESIS
+@given(hand=hands, count=st.integers(1, 12), mode=st.sampled_from(["classic", "magic"]))
+def test_top_plays_equal_the_oracle_ranking(small_lexicon, small_index, hand, count, mode):
+    """Branch and bound returns exactly the first plays of the full ranking, and every
+    layout it returns is legal."""
+    table = Table.from_data({"mode": mode, "players": 4, "deck": 6})
+    evaluator = Evaluator(hand, table, Weights.defaults())
+
+    def play_for(word):
+        return evaluator.best_play(layouts(word, hand))
+
+    everything = sorted(
+        (p for w in small_lexicon if (p := play_for(w)) is not None), key=lambda p: p.rank
+    )
+    found = top_plays(small_index, hand, play_for, evaluator.bound, count, Budget(1 << 40))
+    assert found.complete
+    assert [p.rank for p in found.plays] == [p.rank for p in everything[:count]]
+    assert all(is_legal(p.layout, hand) for p in found.plays)
+
+
+def test_a_spent_budget_returns_what_it_found_marked_incomplete(small_index):
+    hand = Hand.from_data({"cards": ["к", "о", "т", "*", "*"], "tokens": 3})
+    evaluator = Evaluator(hand, Table(), Weights.defaults())
+    found = top_plays(
+        small_index, hand, lambda w: evaluator.best_play(layouts(w, hand)),
+        evaluator.bound, 10, Budget(3),
+    )  # fmt: skip
+    assert not found.complete
+    assert len(found.plays) <= 3
+
+
+NASTYA = {
+    "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
+    "tokens": 3,
+    "familiar": [{"letter": "А"}, {"letter": "О"}, {"letter": "И", "available": False}],
+}
 
 
 def test_nastya_finds_morozyvo_in_the_full_lexicon(judge):
-    hand = Hand.from_data(
-        {
-            "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
-            "tokens": 3,
-            "familiar": [{"letter": "А"}, {"letter": "О"}, {"letter": "И", "available": False}],
-        }
-    )
-    anagrams = judge.lexicon.word_set("playable.anagrams")
-    assert "морозиво" in formable_words(anagrams, hand)
+    found = set(formable_words(judge.lexicon.letter_index, Hand.from_data(NASTYA)))
+    assert "морозиво" in found
 
 
 def test_sasha_finds_parkan_in_the_full_lexicon(judge):
     hand = Hand.from_data({"cards": ["К", "Р", "П", "А", "Н"], "character": "amazon"})
-    anagrams = judge.lexicon.word_set("playable.anagrams")
-    found = set(formable_words(anagrams, hand))
+    found = set(formable_words(judge.lexicon.letter_index, hand))
     assert "паркан" in found
     assert all(layouts(w, hand) for w in found)
 
 
-def test_the_walk_stops_at_its_budget(judge):
-    hand = Hand.from_data({"cards": ["к", "о", "т", "*", "*"], "tokens": 3})
-    budget = Budget(1000)
-    list(formable_words(judge.lexicon.word_set("playable.anagrams"), hand, budget))
-    assert budget.exhausted
+def test_the_solver_ranks_sashas_parkan_among_the_best(judge):
+    solution = Solver(judge).solve(
+        SolveRequest.from_data(
+            {
+                "cards": ["К", "Р", "П", "А", "Н"],
+                "character": "amazon",
+                "categories": ["noun-singular"],
+            }
+        )
+    )
+    assert solution.complete
+    best = solution.plays[0]
+    assert best.layout.length == 6
+    assert "паркан" in [p.layout.word for p in solution.plays if p.score == best.score]
+    assert best.layout.cards_spent == (0, 1, 2, 3, 4)

@@ -1,6 +1,7 @@
 """The HTTP API: a Flask app factory with one blueprint per area.
 
-The layer is thin: it parses JSON and query strings, calls the judge, and returns JSON. Every
+The layer is thin: it parses JSON and query strings, calls the judge or the solver, and
+returns JSON. Every
 error, including those Flask raises, leaves as an RFC 9457 problem document (``problems``).
 """
 
@@ -23,7 +24,7 @@ MAX_BODY_BYTES = 64 * 1024
 def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:
     """Build the app. The lexicon is opened on first use, so the app starts even before the
     lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
-    from wordsvc.api import health, meta, problems, words
+    from wordsvc.api import health, meta, problems, solver, words
 
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
@@ -34,6 +35,7 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
         app.extensions["wordsvc.judge"] = judge
     problems.register(app)
     app.register_blueprint(words.blueprint)
+    app.register_blueprint(solver.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(meta.blueprint)
     return app

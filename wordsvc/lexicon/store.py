@@ -11,7 +11,7 @@ Layout of a data directory::
             lemmas.marisa                     Trie: lemma id <-> lemma as written
             sets/<name>.marisa                Trie per word set (one per category)
             sets/playable.reversed.marisa     every form of any category, spelled backwards
-            sets/playable.anagrams.marisa     "<sorted letters>|<form>" for the solver
+            solver/                           letter counts per form, by length (LetterIndex)
 
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
@@ -31,24 +31,16 @@ from pathlib import Path
 
 import marisa_trie
 
-from wordsvc.alphabet import letters_of
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
+from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import file_checksum
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: Every form some category admits, spelled backwards (for patterns that start with *).
 REVERSED_PLAYABLE = "playable.reversed"
-#: Every form some category admits, keyed by its letters in sorted order (for the solver).
-ANAGRAMS = "playable.anagrams"
-ANAGRAM_SEPARATOR = "|"
-
-
-def anagram_key(word: str) -> str:
-    """``"<the word's letters, sorted>|<the word>"``: words with the same letters share a
-    prefix, so a walk over sorted letters finds every word a multiset of letters spells."""
-    return "".join(sorted(letters_of(word))) + ANAGRAM_SEPARATOR + word
+SOLVER_DIR = "solver"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +76,10 @@ class LexiconWriter:
         self._write_json("kinds.json", [[k.source, k.tag] for k in kinds])
         distinct = len({word for word, _, _ in records})
         return {"analyses": len(records), "forms": distinct, "lemmas": len(lemmas)}
+
+    def write_letter_index(self, index: LetterIndex) -> None:
+        for name in index.save(self.tmp / SOLVER_DIR):
+            self.files[f"{SOLVER_DIR}/{name}"] = file_checksum(self.tmp / SOLVER_DIR / name)
 
     def write_set(self, name: str, words: Iterable[str]) -> int:
         trie = marisa_trie.Trie(words)
@@ -171,6 +167,14 @@ class StoredLexicon:
         # Map every set now: a later build may unlink these files, and a mapping made
         # before that stays valid while one made after it would fail.
         self._sets = {path.stem: _mmap_trie(path) for path in (self.path / "sets").glob("*.marisa")}
+        try:
+            self.letter_index = LetterIndex.load(self.path / SOLVER_DIR)
+        except (OSError, ValueError, RuntimeError) as exc:  # marisa raises RuntimeError
+            raise LexiconCorrupt(
+                message=f"The solver's index in {self.path} cannot be read: {exc}. "
+                "Run `wordsvc build`.",
+                details={"path": str(self.path)},
+            ) from exc
 
     def analyses(self, word: str) -> list[tuple[Kind, str]]:
         """Every (kind, lemma) stored for a normalised word; empty when unknown."""

@@ -33,10 +33,16 @@ class CardKind(Enum):
 
 
 class Character(Enum):
-    """Characters whose abilities change what a word can be laid out from."""
+    """The character cards the rulebook describes. The solver uses three abilities; the others
+    act outside a word's layout and draw, so they are accepted and change nothing here."""
 
     AMAZON = "amazon"  # one extra letter А, free, counted in the length
     DRUID = "druid"  # may use an occupied Familiar card (still one per word)
+    ELF = "elf"  # draws up to the codex number plus the magic cards left in hand
+    WITCH = "witch"
+    GNOME = "gnome"
+    DRAGON = "dragon"
+    MAGE = "mage"
 
 
 @dataclass(frozen=True, slots=True)

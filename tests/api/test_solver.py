@@ -1,0 +1,66 @@
+"""POST /v1/words-of-magic/solve."""
+
+import pytest
+
+NASTYA = {
+    "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
+    "tokens": 3,
+    "familiar": [{"letter": "А"}, {"letter": "О"}, {"letter": "И", "available": False}],
+}
+
+
+def test_solve_returns_ranked_plays_and_the_pass_baseline(client):
+    response = client.post("/v1/words-of-magic/solve", json={**NASTYA, "limit": 5})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["complete"] is True
+    assert len(body["plays"]) == 5
+    totals = [p["score"]["total"] for p in body["plays"]]
+    assert totals == sorted(totals, reverse=True)
+    best = body["plays"][0]
+    assert best["kind"] == "word"
+    assert best["length"] == len(best["slots"]) == 8
+    assert "".join(s["letter"] for s in best["slots"]) == best["word"].replace("'", "")
+    assert body["pass"]["kind"] == "pass"
+    assert body["pass"]["score"]["total"] == 0
+    assert body["pass"]["effects"]["drawn"] == 3
+    assert body["table"]["players"] == 3
+
+
+def test_morozyvo_is_laid_out_as_in_the_rulebook(client):
+    body = client.post(
+        "/v1/words-of-magic/solve",
+        json={**NASTYA, "categories": ["noun-singular"], "limit": 100},
+    ).get_json()
+    plays = {p["word"]: p for p in body["plays"]}
+    assert "морозиво" in plays
+    morozyvo = plays["морозиво"]
+    sources = [s["source"] for s in morozyvo["slots"]]
+    assert morozyvo["tokens_used"] == 2
+    assert sources.count("familiar") == 1
+    assert sources.count("joker_card") == 1
+    assert morozyvo["effects"]["balance"] == [["yellow", "red"], ["yellow", "red"]]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"cards": ["Ж", "дракон"]}, 400, "unknown_card"),
+        ({"cards": ["а"] * 61}, 400, "too_many_cards"),
+        ({"cards": ["а"], "tokens": 4}, 400, "invalid_tokens"),
+        ({"cards": ["а"], "limit": 101}, 400, "invalid_limit"),
+        ({"cards": ["а"], "categories": ["nouns"]}, 400, "unknown_category"),
+        ({"cards": ["а"], "colour": "red"}, 400, "unknown_field"),
+        ({"cards": ["а"], "players": 9}, 400, "invalid_players"),
+    ],
+)
+def test_bad_requests_get_a_problem_with_a_code(client, body, status, code):
+    response = client.post("/v1/words-of-magic/solve", json=body)
+    assert response.status_code == status
+    assert response.content_type == "application/problem+json"
+    assert response.get_json()["code"] == code
+
+
+def test_a_body_that_is_not_json_is_refused(client):
+    response = client.post("/v1/words-of-magic/solve", data="cards=а")
+    assert response.status_code == 415

@@ -1,0 +1,195 @@
+"""What a play does in the game (the codex, the Familiar's properties) and its score."""
+
+import pytest
+
+from wordsvc.errors import ConfigurationError, InvalidRequest
+from wordsvc.solver.codex import Codex, deal_balance, load_codex
+from wordsvc.solver.hand import Hand
+from wordsvc.solver.layout import layouts
+from wordsvc.solver.scoring import Evaluator, FamiliarProperty, Table, Weights
+
+
+def only_layout(word: str, hand: Hand, familiar: int | None = None):
+    (layout,) = [lay for lay in layouts(word, hand) if lay.familiar_used == familiar]
+    return layout
+
+
+def test_the_codex_is_the_rulebooks_table():
+    codex = load_codex()
+    rows = {n: (codex.row(n).neighbours, codex.row(n).draw_up_to) for n in range(3, 12)}
+    assert rows == {
+        3: ((), 9),
+        4: (("green",), 8),
+        5: (("yellow",), 7),
+        6: (("red",), 6),
+        7: (("green", "yellow"), 5),
+        8: (("yellow", "red"), 5),
+        9: (("green", "yellow", "red"), 5),
+        10: (("green", "yellow", "red"), 5),  # "9+"
+        11: (("green", "yellow", "red"), 5),
+    }
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"row": [{"length": 3, "neighbours": ["blue"], "draw_up_to": 9}]},
+        {
+            "row": [
+                {"length": 3, "neighbours": [], "draw_up_to": 9},
+                {"length": 5, "neighbours": [], "draw_up_to": 7},
+            ]
+        },
+        {"row": [{"length": 3}]},
+    ],
+)
+def test_a_malformed_codex_is_a_configuration_error(data):
+    with pytest.raises(ConfigurationError):
+        Codex.from_data(data)
+
+
+def test_short_balance_decks_deal_clockwise_from_the_left():
+    assert deal_balance(["yellow", "red"], 2) == [["yellow", "red"], ["yellow", "red"]]
+    dealt = deal_balance(["yellow", "red"], 2, {"green": 5, "yellow": 1, "red": 2})
+    assert dealt == [["yellow", "red"], ["red"]]
+    assert deal_balance(["green"], 2, {"green": 0, "yellow": 0, "red": 0}) == [[], []]
+
+
+def test_the_rulebooks_plus_minus_one_example():
+    """Nastya forms a 5-letter word with the Familiar card under ±1 and counts it as 4:
+    her neighbours take 1 green card each instead of a yellow one, and she draws up to 8."""
+    hand = Hand.from_data(
+        {"cards": ["К", "Н", "Г", "А", "Т", "Т"], "familiar": [{"letter": "о"}, {"letter": "и"}]}
+    )
+    table = Table.from_data({"mode": "magic", "players": 3})
+    assert table.familiar_properties[1] is FamiliarProperty.LENGTH
+    plays = {
+        (p.effects.familiar_property, p.effects.counted_length): p
+        for p in Evaluator(hand, table, Weights.defaults()).plays(only_layout("книга", hand, 1))
+    }
+    assert set(plays) == {(None, 5), (FamiliarProperty.LENGTH, 4), (FamiliarProperty.LENGTH, 6)}
+    as_four = plays[FamiliarProperty.LENGTH, 4].effects
+    assert as_four.balance == (("green",), ("green",))
+    assert as_four.draw_up_to == 8
+    assert as_four.drawn == 8 - 2  # К Н Г А played, two Т left
+    as_five = plays[None, 5].effects
+    assert as_five.balance == (("yellow",), ("yellow",))
+    assert as_five.draw_up_to == 7
+
+
+def test_the_familiar_can_discard_the_top_of_the_deck_or_a_hand_card():
+    hand = Hand.from_data(
+        {
+            "cards": ["к", "т", "ф", "щ", "а"],
+            "familiar": [{"letter": "і"}, {"letter": "о"}, {"letter": "е"}],
+        }
+    )
+    table = Table.from_data({"mode": "magic", "deck": 10})
+    evaluator = Evaluator(hand, table, Weights.defaults(), {"ф": 10, "щ": 5, "а": 900})
+    deck_play = max(evaluator.plays(only_layout("кіт", hand, 0)), key=lambda p: p.score.total)
+    assert deck_play.effects.familiar_property is FamiliarProperty.DISCARD_DECK
+    assert deck_play.effects.discarded_from_deck == 1
+    assert deck_play.effects.cards_out == 3  # К, Т and the top of the deck
+    assert deck_play.effects.deck_after == 10 - 1 - deck_play.effects.drawn
+    hand_play = max(evaluator.plays(only_layout("кет", hand, 2)), key=lambda p: p.score.total)
+    assert hand_play.effects.familiar_property is FamiliarProperty.DISCARD_HAND
+    assert hand_play.effects.discarded_from_hand == 3  # Щ, the rarest letter left
+    assert hand_play.effects.hand_after == 2 + hand_play.effects.drawn
+
+
+def test_classic_mode_has_no_properties():
+    hand = Hand.from_data({"cards": ["к", "т"], "familiar": [{"letter": "і"}]})
+    plays = list(Evaluator(hand, Table(), Weights.defaults()).plays(only_layout("кіт", hand, 0)))
+    assert [p.effects.familiar_property for p in plays] == [None]
+
+
+def test_the_elf_draws_up_to_more_with_magic_cards_left():
+    cards = ["к", "і", "т", "Відродження", "Оновлення сил"]
+    plain = Hand.from_data({"cards": cards})
+    elf = Hand.from_data({"cards": cards, "character": "elf"})
+    for hand, up_to in ((plain, 9), (elf, 11)):
+        (play,) = Evaluator(hand, Table(), Weights.defaults()).plays(only_layout("кіт", hand))
+        assert play.effects.draw_up_to == up_to
+        assert play.effects.hand_after == up_to
+
+
+def test_a_short_deck_limits_the_draw():
+    hand = Hand.from_data({"cards": ["к", "і", "т"]})
+    (play,) = Evaluator(hand, Table(deck=4), Weights.defaults()).plays(only_layout("кіт", hand))
+    assert (play.effects.drawn, play.effects.hand_after, play.effects.deck_after) == (4, 4, 0)
+
+
+def test_the_score_counts_cards_out_balance_and_tokens():
+    hand = Hand.from_data({"cards": ["к", "і", "т", "щ"], "tokens": 1})
+    weights = Weights.defaults()
+    (play,) = Evaluator(hand, Table(players=3), weights).plays(only_layout("кіть", hand))
+    # 4 cards out, one green card for each of 2 neighbours at share 1/2, one token used.
+    assert play.score.cards == 4
+    assert play.score.balance == pytest.approx(weights.colours["green"])
+    assert play.score.tokens == -weights.token
+    assert play.score.total == pytest.approx(4 + weights.colours["green"] - weights.token)
+
+
+def test_two_players_take_the_codex_cards_once_unless_told_twice():
+    hand = Hand.from_data({"cards": ["к", "і", "т", "ь"]})
+    layout = only_layout("кіть", hand)
+    once = Evaluator(hand, Table(players=2), Weights.defaults()).best_play([layout])
+    twice = Evaluator(hand, Table(players=2, two_player_deals_twice=True), Weights.defaults())
+    assert once.effects.balance == (("green",),)
+    assert twice.best_play([layout]).effects.balance == (("green",), ("green",))
+
+
+def test_passing_takes_three_cards_and_scores_nothing():
+    hand = Hand.from_data({"cards": ["к", "і"]})
+    play = Evaluator(hand, Table(deck=2), Weights.defaults()).pass_play()
+    assert play.is_pass
+    assert (play.effects.drawn, play.effects.hand_after, play.effects.deck_after) == (2, 4, 0)
+    assert play.score.total == 0
+
+
+def test_the_bound_is_never_beaten():
+    hand = Hand.from_data(
+        {"cards": ["к", "і", "т", "*"], "tokens": 2, "familiar": [{"letter": "о"}]}
+    )
+    for mode in ("classic", "magic"):
+        evaluator = Evaluator(hand, Table.from_data({"mode": mode}), Weights.defaults())
+        for word in ("кіт", "кот", "кіток", "коток", "кіоск"):
+            for layout in layouts(word, hand):
+                for play in evaluator.plays(layout):
+                    assert play.score.total <= evaluator.bound(layout.length, layout.tokens_used)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ({"players": 5}, "invalid_players"),
+        ({"players": True}, "invalid_players"),
+        ({"deck": -1}, "invalid_deck"),
+        ({"mode": "wild"}, "invalid_mode"),
+        (
+            {"familiar_properties": ["length", "length", "discard-hand"]},
+            "invalid_familiar_properties",
+        ),
+        ({"balance_decks": {"blue": 1}}, "invalid_balance_decks"),
+        ({"two_player_deals_twice": "yes"}, "invalid_table"),
+    ],
+)
+def test_a_bad_table_is_refused_with_a_code(data, code):
+    with pytest.raises(InvalidRequest) as error:
+        Table.from_data(data)
+    assert error.value.code == code
+
+
+@pytest.mark.parametrize("data", [[1], {"card": -1}, {"card": "1"}, {"luck": 1}, {"red": 11}])
+def test_bad_weights_are_refused(data):
+    with pytest.raises(InvalidRequest) as error:
+        Weights.from_data(data)
+    assert error.value.code == "invalid_weights"
+
+
+def test_weights_override_the_defaults():
+    weights = Weights.from_data({"token": 0.25, "red": 2, "neighbour_share": None})
+    assert weights.token == 0.25
+    assert weights.colours["red"] == 2.0
+    assert weights.card == Weights.defaults().card

@@ -1,0 +1,114 @@
+"""The solver's index: how many of each letter every playable form has, by word length.
+
+A hand with joker cards and tokens can spell tens of thousands of words, and a walk over a
+trie pays Python's cost per node for each of them. This index turns the question "which words
+of length L are within w letters of this hand?" into a few vector operations over one block
+of rows: for each letter the hand holds, add ``min(word's count, hand's count)``; a word is a
+candidate when the letters left over fit the hand's wildcards.
+
+Rows are sorted by length, then by word (code point order), so the rows of one length are
+contiguous and a scan yields candidates in the solver's final tie-break order.
+Counts are stored as 4-bit nibbles, two letters per byte (a count of 15 means "15 or more").
+The arrays are ``.npy`` files, memory-mapped: a worker's resident set grows only by the blocks
+its hands actually scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from wordsvc.alphabet import APOSTROPHE, LETTERS
+
+NIBBLE_MAX = 15
+LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
+PACKED_ROWS = (len(LETTERS) + 1) // 2
+#: Lexicon keys are Ukrainian letters and the apostrophe: one byte each in this encoding.
+ENCODING = "cp1251"
+NEWLINE = ord("\n")
+
+
+class LetterIndex:
+    def __init__(
+        self,
+        packed: np.ndarray,  # uint8 [PACKED_ROWS, n]: letter 2k low nibble, 2k+1 high
+        starts: np.ndarray,  # int64 [longest + 2]: first row of each length
+        text: np.ndarray,  # uint8: every word in row order, cp1251, each ending in "\n"
+        offsets: np.ndarray,  # uint32 [n + 1]: where each row's word starts in ``text``
+    ) -> None:
+        self.packed = packed
+        self.starts = starts
+        self.text = text
+        self.offsets = offsets
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    @property
+    def longest(self) -> int:
+        return len(self.starts) - 2
+
+    def rows(self, length: int) -> tuple[int, int]:
+        """The row range holding the words of ``length`` letters."""
+        if not 0 <= length <= self.longest:
+            return (0, 0)
+        return int(self.starts[length]), int(self.starts[length + 1])
+
+    def counts(self, letter: int, start: int, stop: int) -> np.ndarray:
+        """How many of letter number ``letter`` each row in ``start:stop`` has (uint8)."""
+        block = self.packed[letter >> 1, start:stop]
+        return block & NIBBLE_MAX if letter & 1 == 0 else block >> 4
+
+    def word(self, row: int) -> str:
+        begin, end = int(self.offsets[row]), int(self.offsets[row + 1]) - 1
+        return self.text[begin:end].tobytes().decode(ENCODING)
+
+    # --- building and storing ---------------------------------------------------------------
+
+    @classmethod
+    def from_words(cls, words: Iterable[str]) -> LetterIndex:
+        """Index normalised lexicon keys (the build, and small indexes in tests)."""
+        ordered = sorted(set(words))
+        lengths = np.fromiter((len(w) - w.count(APOSTROPHE) for w in ordered), np.int64)
+        order = np.argsort(lengths, kind="stable")  # by length, then by word
+        ordered = [ordered[i] for i in order]
+        lengths = lengths[order]
+        longest = int(lengths[-1]) if len(ordered) else 0
+        starts = np.searchsorted(lengths, np.arange(longest + 2)).astype(np.int64)
+        encoded = "".join(w + "\n" for w in ordered).encode(ENCODING)
+        text = np.frombuffer(encoded, np.uint8)
+        ends = np.flatnonzero(text == NEWLINE) + 1
+        offsets = np.concatenate(([0], ends)).astype(np.uint32)
+        # The letter number of every letter of every word, and the row it belongs to.
+        table = np.full(256, -1, np.int64)
+        for letter, i in LETTER_INDEX.items():
+            table[letter.encode(ENCODING)[0]] = i
+        row_of_byte = np.repeat(np.arange(len(ordered)), np.diff(offsets.astype(np.int64)))
+        letter_of_byte = table[text]
+        is_letter = letter_of_byte >= 0
+        counts = np.zeros((PACKED_ROWS * 2, len(ordered)), np.uint16)
+        np.add.at(counts, (letter_of_byte[is_letter], row_of_byte[is_letter]), 1)
+        np.minimum(counts, NIBBLE_MAX, out=counts)
+        packed = (counts[0::2] | (counts[1::2] << 4)).astype(np.uint8)
+        return cls(packed, starts, text.copy(), offsets)
+
+    def save(self, directory: Path) -> list[str]:
+        """Write the index's files into ``directory``; returns their names."""
+        directory.mkdir(parents=True, exist_ok=True)
+        arrays = {"letters": self.packed, "starts": self.starts, "text": self.text,
+                  "offsets": self.offsets}  # fmt: skip
+        for name, array in arrays.items():
+            np.save(directory / f"{name}.npy", array)
+        return [f"{name}.npy" for name in arrays]
+
+    @classmethod
+    def load(cls, directory: Path) -> LetterIndex:
+        """Memory-map a saved index."""
+        return cls(
+            np.load(directory / "letters.npy", mmap_mode="r"),
+            np.load(directory / "starts.npy"),
+            np.load(directory / "text.npy", mmap_mode="r"),
+            np.load(directory / "offsets.npy", mmap_mode="r"),
+        )

@@ -1,0 +1,408 @@
+"""What a play does in the game, and how much it is worth.
+
+The game is won with the fewest cards in hand and deck at the end. A play is therefore scored
+by the cards that leave the player for good (played, or discarded by a Familiar property), plus
+the Balance of Power cards the neighbours must take, weighted by colour and by the share of the
+opponents they are, minus the joker tokens it uses. Drawing moves cards from deck to hand and
+does not change the total, so it is reported but not scored. The weights are data
+(``wordsvc/data/solver.toml``) and options; ``docs/solver.md`` explains and illustrates them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cache
+
+from wordsvc.config import PACKAGE_DIR
+from wordsvc.errors import InvalidRequest
+from wordsvc.solver.codex import COLOURS, Codex, deal_balance, load_codex
+from wordsvc.solver.hand import CardKind, Character, Hand
+from wordsvc.solver.layout import Layout, usable_familiar
+
+SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
+MAX_PLAYERS = 4
+MIN_PLAYERS = 2
+#: Cards a pass takes from the top of the deck.
+PASS_DRAW = 3
+#: Scores are rounded so that equal plays compare equal whatever the order of additions.
+SCORE_DIGITS = 6
+
+
+class Mode(Enum):
+    CLASSIC = "classic"  # no magic: the Familiar's letters only
+    MAGIC = "magic"  # the planshet's magic side: each Familiar card has a property
+
+
+class FamiliarProperty(Enum):
+    DISCARD_DECK = "discard-deck"  # put the top card of your deck on your discard pile
+    LENGTH = "length"  # count the word one letter shorter or longer in the codex
+    DISCARD_HAND = "discard-hand"  # put a card left in your hand on your discard pile
+
+
+@cache
+def _defaults() -> dict[str, dict[str, object]]:
+    with SOLVER_FILE.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The objective's weights (see the module docstring)."""
+
+    card: float
+    token: float
+    colours: Mapping[str, float]
+    neighbour_share: float | None = None  # None: 1 / (players - 1)
+
+    @classmethod
+    def defaults(cls) -> Weights:
+        raw = _defaults()["weights"]
+        return cls(float(raw["card"]), float(raw["token"]), {c: float(raw[c]) for c in COLOURS})
+
+    @classmethod
+    def from_data(cls, data: object) -> Weights:
+        """Defaults overridden by ``{"card", "token", "green", "yellow", "red",
+        "neighbour_share"}``, each a number from 0 to 10."""
+        weights = cls.defaults()
+        if data is None:
+            return weights
+        if not isinstance(data, Mapping):
+            raise InvalidRequest("invalid_weights", "`weights` must be an object of numbers.")
+        known = {"card", "token", "neighbour_share", *COLOURS}
+        values = {}
+        for key, value in data.items():
+            if key not in known:
+                raise InvalidRequest(
+                    "invalid_weights", f"Unknown weight {key!r}.", {"known": sorted(known)}
+                )
+            if value is None and key == "neighbour_share":
+                continue
+            if (
+                not isinstance(value, int | float)
+                or isinstance(value, bool)
+                or not (0 <= value <= 10)
+            ):
+                raise InvalidRequest(
+                    "invalid_weights", f"Weight {key!r} must be a number from 0 to 10.",
+                    {"weight": key},
+                )  # fmt: skip
+            values[key] = float(value)
+        colours = {c: values.pop(c, weights.colours[c]) for c in COLOURS}
+        return replace(weights, colours=colours, **values)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": self.card, "token": self.token, **self.colours,
+                "neighbour_share": self.neighbour_share}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the solver must know of the game around the hand."""
+
+    players: int = 3
+    deck: int | None = None  # cards in the player's deck; None: enough for any draw
+    mode: Mode = Mode.CLASSIC
+    familiar_properties: tuple[FamiliarProperty, ...] = (
+        FamiliarProperty.DISCARD_DECK,
+        FamiliarProperty.LENGTH,
+        FamiliarProperty.DISCARD_HAND,
+    )
+    balance_decks: Mapping[str, int] | None = None  # cards left per colour; None: enough
+    two_player_deals_twice: bool = False
+
+    @property
+    def neighbours(self) -> int:
+        """How many times the codex deals: once per neighbour (one in a two-player game
+        unless the option says the same player takes them twice)."""
+        return 1 if self.players == 2 and not self.two_player_deals_twice else 2
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, object]) -> Table:
+        defaults = _defaults()["table"]
+        players = data.get("players", defaults["players"])
+        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidRequest(
+                "invalid_players", f"`players` must be {MIN_PLAYERS} to {MAX_PLAYERS}.",
+                {"players": players},
+            )  # fmt: skip
+        deck = data.get("deck")
+        if deck is not None and (not _is_int(deck) or deck < 0):
+            raise InvalidRequest("invalid_deck", "`deck` is the number of cards in your deck.")
+        try:
+            mode = Mode(data.get("mode", Mode.CLASSIC.value))
+        except ValueError:
+            raise InvalidRequest(
+                "invalid_mode", "`mode` is classic or magic.", {"known": [m.value for m in Mode]}
+            ) from None
+        raw_properties = data.get("familiar_properties", defaults["familiar_properties"])
+        try:
+            properties = tuple(FamiliarProperty(p) for p in raw_properties)  # type: ignore[union-attr]
+        except (TypeError, ValueError):
+            properties = ()
+        if len(properties) != 3 or len(set(properties)) != 3:
+            raise InvalidRequest(
+                "invalid_familiar_properties",
+                "`familiar_properties` names the three properties left to right.",
+                {"known": [p.value for p in FamiliarProperty]},
+            )
+        decks = data.get("balance_decks")
+        if decks is not None and (
+            not isinstance(decks, Mapping)
+            or set(decks) - set(COLOURS)
+            or not all(_is_int(v) and v >= 0 for v in decks.values())
+        ):
+            raise InvalidRequest(
+                "invalid_balance_decks",
+                "`balance_decks` gives the cards left per colour (green, yellow, red).",
+            )
+        twice = data.get("two_player_deals_twice", defaults["two_player_deals_twice"])
+        if not isinstance(twice, bool):
+            raise InvalidRequest("invalid_table", "`two_player_deals_twice` is true or false.")
+        return cls(
+            players=players,
+            deck=deck,
+            mode=mode,
+            familiar_properties=properties,
+            balance_decks=None if decks is None else {c: decks.get(c, 0) for c in COLOURS},
+            two_player_deals_twice=twice,
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "players": self.players,
+            "deck": self.deck,
+            "mode": self.mode.value,
+            "familiar_properties": [p.value for p in self.familiar_properties],
+            "balance_decks": self.balance_decks,
+            "two_player_deals_twice": self.two_player_deals_twice,
+        }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the play does: the codex row used, the cards dealt and drawn, and what is left."""
+
+    counted_length: int | None  # the length the codex reads (None for a pass)
+    familiar_property: FamiliarProperty | None
+    balance: tuple[tuple[str, ...], ...]  # per neighbour, left first
+    draw_up_to: int | None
+    drawn: int
+    discarded_from_deck: int
+    discarded_from_hand: int | None  # hand index of the card the Familiar discards
+    cards_out: int  # cards that leave hand and deck for good
+    hand_after: int
+    deck_after: int | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "counted_length": self.counted_length,
+            "familiar_property": self.familiar_property and self.familiar_property.value,
+            "balance": [list(cards) for cards in self.balance],
+            "draw_up_to": self.draw_up_to,
+            "drawn": self.drawn,
+            "discarded_from_deck": self.discarded_from_deck,
+            "discarded_from_hand": self.discarded_from_hand,
+            "cards_out": self.cards_out,
+            "hand_after": self.hand_after,
+            "deck_after": self.deck_after,
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    total: float
+    cards: float
+    balance: float
+    tokens: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"total": self.total, "cards": self.cards, "balance": self.balance,
+                "tokens": self.tokens}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Play:
+    """A word laid out (or a pass, with no layout) with its effects and score."""
+
+    layout: Layout | None
+    effects: Effects
+    score: Score
+    rank: tuple[object, ...] = field(compare=False)  # smaller is better; a total order
+
+    @property
+    def is_pass(self) -> bool:
+        return self.layout is None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": "pass" if self.layout is None else "word",
+            **(self.layout.to_dict() if self.layout is not None else {}),
+            "effects": self.effects.to_dict(),
+            "score": self.score.to_dict(),
+        }
+
+
+class Evaluator:
+    """Scores the plays of one hand at one table."""
+
+    def __init__(
+        self,
+        hand: Hand,
+        table: Table,
+        weights: Weights,
+        letter_frequency: Mapping[str, int] | None = None,
+        codex: Codex | None = None,
+    ) -> None:
+        self.hand = hand
+        self.table = table
+        self.weights = weights
+        self.codex = codex or load_codex()
+        self.letter_frequency = letter_frequency or {}
+        self.share = (
+            weights.neighbour_share
+            if weights.neighbour_share is not None
+            else 1 / (table.players - 1)
+        )
+        magic = table.mode is Mode.MAGIC
+        usable = {f.position for f in usable_familiar(hand)}
+        properties = {table.familiar_properties[p] for p in usable} if magic else set()
+        self._can_change_length = FamiliarProperty.LENGTH in properties
+        self._can_discard = bool(properties - {FamiliarProperty.LENGTH})
+        self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
+
+    # --- scoring --------------------------------------------------------------------------
+
+    def balance(self, length: int) -> tuple[tuple[tuple[str, ...], ...], float]:
+        """The cards each neighbour takes for a word counted as ``length``, and their value."""
+        cached = self._balance_by_length.get(length)
+        if cached is None:
+            row = self.codex.row(length)
+            dealt = deal_balance(row.neighbours, self.table.neighbours, self.table.balance_decks)
+            value = sum(self.weights.colours[c] for cards in dealt for c in cards) * self.share
+            cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
+        return cached
+
+    def plays(self, layout: Layout) -> Iterator[Play]:
+        """Every way to finish a turn with this layout: with or without the property of the
+        Familiar card it uses, and each length the ±1 property allows."""
+        yield self._play(layout, None, layout.length)
+        if self.table.mode is not Mode.MAGIC or layout.familiar_used is None:
+            return
+        prop = self.table.familiar_properties[layout.familiar_used]
+        if prop is FamiliarProperty.LENGTH:
+            for counted in (layout.length - 1, layout.length + 1):
+                if counted >= self.codex.shortest:
+                    yield self._play(layout, prop, counted)
+        else:
+            yield self._play(layout, prop, layout.length)
+
+    def best_play(self, layouts: list[Layout]) -> Play | None:
+        return min((p for layout in layouts for p in self.plays(layout)),
+                   key=lambda p: p.rank, default=None)  # fmt: skip
+
+    def _play(self, layout: Layout, prop: FamiliarProperty | None, counted: int) -> Play:
+        hand, table = self.hand, self.table
+        spent = set(layout.cards_spent)
+        left = [c for c in hand.cards if c.index not in spent]
+        deck = table.deck
+        from_deck = 0
+        if prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0):
+            from_deck = 1
+            deck = None if deck is None else deck - 1
+        from_hand = None
+        if prop is FamiliarProperty.DISCARD_HAND and left:
+            from_hand = self._card_to_discard(left)
+            left = [c for c in left if c.index != from_hand]
+        dealt, balance_value = self.balance(counted)
+        up_to = self.codex.row(counted).draw_up_to
+        if hand.character is Character.ELF:
+            up_to += sum(1 for c in left if c.kind is CardKind.MAGIC)
+        drawn = max(0, up_to - len(left))
+        if deck is not None:
+            drawn = min(drawn, deck)
+        cards_out = len(spent) + from_deck + (from_hand is not None)
+        score = self._score(cards_out, balance_value, layout.tokens_used)
+        effects = Effects(
+            counted_length=counted,
+            familiar_property=prop,
+            balance=dealt,
+            draw_up_to=up_to,
+            drawn=drawn,
+            discarded_from_deck=from_deck,
+            discarded_from_hand=from_hand,
+            cards_out=cards_out,
+            hand_after=len(left) + drawn,
+            deck_after=None if deck is None else deck - drawn,
+        )
+        rank = (
+            -score.total,
+            layout.tokens_used,
+            -layout.length,
+            layout.word,
+            -1 if layout.familiar_used is None else layout.familiar_used,
+            "" if prop is None else prop.value,
+            counted,
+            tuple((s.source.value, s.card) for s in layout.slots),
+        )
+        return Play(layout, effects, score, rank)
+
+    def _score(self, cards_out: int, balance_value: float, tokens: int) -> Score:
+        cards = cards_out * self.weights.card
+        token_cost = tokens * self.weights.token
+        return Score(
+            total=round(cards + balance_value - token_cost, SCORE_DIGITS),
+            cards=round(cards, SCORE_DIGITS),
+            balance=round(balance_value, SCORE_DIGITS),
+            tokens=round(0.0 - token_cost, SCORE_DIGITS),
+        )
+
+    def _card_to_discard(self, left: list) -> int:
+        """The card the Familiar should discard: the rarest letter, else a magic card, else
+        a joker card (the most useful card is kept)."""
+        frequency = self.letter_frequency
+
+        def usefulness(card: object) -> tuple[int, int, int]:
+            if card.kind is CardKind.LETTER:
+                return (0, frequency.get(card.letter, 0), card.index)
+            return (1 if card.kind is CardKind.MAGIC else 2, 0, card.index)
+
+        return min(left, key=usefulness).index
+
+    def pass_play(self) -> Play:
+        """Passing: take the top three cards of the deck (fewer if it is shorter)."""
+        deck = self.table.deck
+        drawn = PASS_DRAW if deck is None else min(PASS_DRAW, deck)
+        effects = Effects(
+            counted_length=None,
+            familiar_property=None,
+            balance=tuple(() for _ in range(self.table.neighbours)),
+            draw_up_to=None,
+            drawn=drawn,
+            discarded_from_deck=0,
+            discarded_from_hand=None,
+            cards_out=0,
+            hand_after=len(self.hand.cards) + drawn,
+            deck_after=None if deck is None else deck - drawn,
+        )
+        return Play(None, effects, self._score(0, 0.0, 0), (0.0,))
+
+    # --- bounds for the search ------------------------------------------------------------
+
+    def bound(self, length: int, min_tokens: int) -> float:
+        """No play of a ``length``-letter word with at least ``min_tokens`` tokens scores
+        more than this."""
+        if length < self.codex.shortest:
+            return float("-inf")
+        cards = min(length, len(self.hand.cards)) * self.weights.card
+        best_extra = self.balance(length)[1] + (self.weights.card if self._can_discard else 0)
+        if self._can_change_length:
+            lengths = [n for n in (length - 1, length + 1) if n >= self.codex.shortest]
+            best_extra = max([best_extra, *(self.balance(n)[1] for n in lengths)])
+        return round(cards + best_extra - min_tokens * self.weights.token, SCORE_DIGITS)
