@@ -1,0 +1,398 @@
+"""Rulebook scenarios, every magic card and character, and every refusal code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.games.helpers import assert_refused
+from tests.games.words_of_magic.conftest import WordList
+from wordsvc.games.contract import RuleError
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.engine import WordsOfMagic
+
+ENGINE_DIR = Path(parts.__file__).resolve().parent
+
+
+def new_table(words=(), players=3, **options):
+    game = WordsOfMagic(WordList(*words))
+    options = {"players": players, "characters": False, "first_player": 0, **options}
+    return game, game.new(options, 1)
+
+
+def take(state: dict, spec: str) -> list[str]:
+    """Card ids for a spec like "к о т * revival", taken out of wherever they lie."""
+    ids = []
+    for name in spec.split():
+        for card in parts.CATALOGUE.values():
+            if card.id in ids:
+                continue
+            if (
+                (name == "*" and card.kind == "joker")
+                or (card.kind == "letter" and card.letter == name)
+                or card.magic == name
+            ):
+                ids.append(card.id)
+                break
+        else:
+            raise AssertionError(f"no card {name}")
+    for player in state["players"]:
+        for pile in ("hand", "deck", "discard"):
+            player[pile] = [c for c in player[pile] if c not in ids]
+    for colour, deck in state["balance"].items():
+        state["balance"][colour] = [c for c in deck if c not in ids]
+    return ids
+
+
+def letters(ids: list[str]) -> list[dict]:
+    return [{"source": "letter_card", "card": c} for c in ids]
+
+
+def test_nastyas_turn_with_revival():
+    """Rulebook "Example of a player's turn": 3 players; 6 letter cards and Revival; she
+    restores a token, forms a 5-letter word; each neighbour takes one yellow card; she has 1
+    card left and must draw up to 7, but her deck has only 4 cards: she takes them all."""
+    game, state = new_table(["котик"])
+    nastya = state["players"][0]
+    hand = take(state, "к о т и к м revival")
+    nastya["hand"], nastya["deck"] = hand, take(state, "а б в г")
+    nastya["tokens"], nastya["used_tokens"] = 2, 1
+    neighbour_decks = [len(state["players"][s]["deck"]) for s in (1, 2)]
+    state, _ = game.apply(state, 0, {"type": "play_magic", "card": hand[-1]})
+    assert (state["players"][0]["tokens"], state["players"][0]["used_tokens"]) == (3, 0)
+    state, _events = game.apply(
+        state, 0, {"type": "form_word", "word": "котик", "slots": letters(hand[:5])}
+    )
+    nastya = state["players"][0]
+    assert len(nastya["discard"]) == 6  # Revival and the 5 letter cards
+    assert len(nastya["hand"]) == 1 + 4
+    assert nastya["deck"] == []
+    for seat, before in zip((1, 2), neighbour_decks, strict=True):
+        top = state["players"][seat]["deck"][0]
+        assert parts.CATALOGUE[top].colour == "yellow"
+        assert len(state["players"][seat]["deck"]) == before + 1
+    assert state["end"] == {"seat": 0, "reason": "deck_empty", "turn": 1}
+    assert state["active"] == 1  # the round goes on
+
+
+def test_end_of_game_example_sasha_wins_on_tokens():
+    game, state = new_table(players=3)
+    for player, (hand, deck, tokens) in zip(
+        state["players"], [(6, 4, 0), (9, 3, 3), (5, 5, 1)], strict=True
+    ):
+        cards = player["hand"] + player["deck"]
+        player["hand"], player["deck"] = cards[:hand], cards[hand : hand + deck]
+        player["tokens"], player["used_tokens"] = tokens, 3 - tokens
+    state["phase"] = "over"
+    result = game.result(state)
+    assert result.scores == [10, 12, 10]
+    assert result.winners == [2]
+    assert result.places == [2, 3, 1]
+
+
+def test_the_plus_minus_one_example():
+    """A 5-letter word with the Familiar card under ±1, counted as 4: each neighbour takes a
+    green card instead of a yellow one, and the player draws up to 8 instead of 7."""
+    game, state = new_table(["книга"], mode="magic")
+    state["familiar"] = {"letters": ["о", "и", "е"], "figure": 0}
+    player = state["players"][0]
+    player["hand"] = take(state, "к н г а")
+    slots = [*letters(player["hand"][:2]), {"source": "familiar", "position": 1}]
+    slots += letters(player["hand"][2:])
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "книга", "slots": slots, "property": "length-"}
+    )
+    for seat in (1, 2):
+        assert parts.CATALOGUE[state["players"][seat]["deck"][0]].colour == "green"
+    assert len(state["players"][0]["hand"]) == 8
+    assert state["familiar"]["figure"] == 1
+
+
+def test_the_elf_example():
+    """Sasha, the Elf, forms ПРИБУТОК and has 2 magic cards left: he draws up to 5 + 2."""
+    game, state = new_table(["прибуток"], mode="magic")
+    sasha = state["players"][0]
+    sasha["character"] = "elf"
+    sasha["hand"] = take(state, "п р и б у т о к revival extra-portion")
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "прибуток", "slots": letters(sasha["hand"][:8])}
+    )
+    assert len(state["players"][0]["hand"]) == 7
+
+
+def test_nastyas_morozyvo_layout_is_accepted():
+    game, state = new_table(["морозиво"])
+    state["familiar"] = {"letters": ["а", "о", "и"], "figure": 2}
+    nastya = state["players"][0]
+    zh, z, y, m, o, ye, joker = nastya["hand"] = take(state, "ж з и м о є *")
+    slots = [
+        {"source": "letter_card", "card": m}, {"source": "letter_card", "card": o},
+        {"source": "token", "card": zh, "letter": "р"}, {"source": "familiar", "position": 1},
+        {"source": "letter_card", "card": z}, {"source": "letter_card", "card": y},
+        {"source": "joker_card", "card": joker, "letter": "в"},
+        {"source": "token", "card": ye, "letter": "о"},
+    ]  # fmt: skip
+    state, events = game.apply(state, 0, {"type": "form_word", "word": "МОРОЗИВО", "slots": slots})
+    assert state["players"][0]["tokens"] == 1
+    assert state["familiar"]["figure"] == 1
+    formed = next(e for e in events if e.type == "word_formed")
+    assert formed.data["length"] == 8
+    assert formed.data["tokens"] == 2
+
+
+def test_renewal_search_for_fate_extra_portion_and_the_mage():
+    game, state = new_table(mode="magic")
+    player = state["players"][0]
+    player["character"] = "mage"
+    renewal, fate, portion, a, b = take(
+        state, "renewal-of-strength search-for-fate extra-portion а б"
+    )
+    player["hand"] = [renewal, fate, portion, a, b]
+    deck_top = player["deck"][:6]
+    state, _ = game.apply(state, 0, {"type": "play_magic", "card": renewal, "cards": [a]})
+    player = state["players"][0]
+    assert player["deck"][-1] == a
+    assert player["hand"][-1] == deck_top[0]
+    assert state["phase"] == "mage_repeat"
+    state, _ = game.apply(state, 0, {"type": "decline"})
+    state, _ = game.apply(state, 0, {"type": "play_magic", "card": portion})
+    assert state["players"][0]["hand"][-2:] == deck_top[1:3]
+    state, _ = game.apply(state, 0, {"type": "repeat_magic"})  # the Mage takes 2 more
+    assert state["players"][0]["hand"][-2:] == deck_top[3:5]
+    state, _ = game.apply(state, 0, {"type": "play_magic", "card": fate})
+    assert state["phase"] == "choose_fate"
+    revealed = state["pending"]["cards"]
+    state, _ = game.apply(state, 0, {"type": "choose_card", "card": revealed[1]})
+    assert revealed[1] in state["players"][0]["hand"]
+    assert state["players"][0]["deck"][-2:] == [revealed[0], revealed[2]]
+    assert state["phase"] == "mage_repeat"
+
+
+def test_dragon_druid_witch_gnome_and_librarian():
+    game, state = new_table(["кіт"], mode="magic")
+    druid, dragon, gnome = state["players"]
+    druid["character"], dragon["character"], gnome["character"] = "druid", "dragon", "gnome"
+    # The Druid uses the occupied Familiar card; the figure stays where it is.
+    state["familiar"] = {"letters": ["о", "і", "е"], "figure": 1}
+    druid["hand"] = take(state, "к т")
+    slots = [{"source": "letter_card", "card": druid["hand"][0]},
+             {"source": "familiar", "position": 1},
+             {"source": "letter_card", "card": druid["hand"][1]}]  # fmt: skip
+    state, _ = game.apply(state, 0, {"type": "form_word", "word": "кіт", "slots": slots})
+    assert state["familiar"]["figure"] == 1
+    # The Gnome may take a card when another player passes.
+    state, _ = game.apply(state, 1, {"type": "pass"})
+    assert state["phase"] == "gnome"
+    assert game.to_act(state) == [2]
+    hand = len(state["players"][2]["hand"])
+    state, _ = game.apply(state, 2, {"type": "gnome_take"})
+    assert len(state["players"][2]["hand"]) == hand + 1
+    assert state["active"] == 2
+
+
+def test_a_dragon_never_takes_red_and_short_decks_deal_from_the_left():
+    game, state = new_table(["кошеня"], players=3, balance_order="dealt")
+    player = state["players"][0]
+    player["hand"] = take(state, "к о ш е н я")
+    state["balance"]["red"] = state["balance"]["red"][:2]
+    dragon_state = {**state, "players": [dict(p) for p in state["players"]]}
+    dragon_state["players"][2]["character"] = "dragon"
+    action = {"type": "form_word", "word": "кошеня", "slots": letters(player["hand"])}
+    after, _ = game.apply(dragon_state, 0, action)
+    assert parts.CATALOGUE[after["players"][1]["deck"][0]].colour == "red"
+    assert parts.CATALOGUE[after["players"][2]["deck"][0]].colour is None  # the Dragon
+    assert len(after["balance"]["red"]) == 1
+    state["balance"]["red"] = state["balance"]["red"][:1]
+    red = state["balance"]["red"][0]
+    after, _ = game.apply(state, 0, action)
+    assert after["players"][1]["deck"][0] == red  # the left neighbour takes the last red
+    assert parts.CATALOGUE[after["players"][2]["deck"][0]].colour is None
+    assert after["end"]["reason"] == "red_deck_empty"
+
+
+def test_neighbours_order_several_cards_and_two_players_take_them_once():
+    game, state = new_table(["котики"] * 1 + ["кошенята"], players=2)
+    player = state["players"][0]
+    player["hand"] = take(state, "к о ш е н я т а")
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "кошенята", "slots": letters(player["hand"])}
+    )
+    assert state["phase"] == "order_balance"
+    assert game.to_act(state) == [1]
+    assert game.view(state, 1)["players"][1]["held"] == ["yellow", "red"]
+    state, _ = game.apply(state, 1, {"type": "order_balance", "order": ["red", "yellow"]})
+    deck = state["players"][1]["deck"]
+    assert [parts.CATALOGUE[c].colour for c in deck[:2]] == ["red", "yellow"]
+    assert all(parts.CATALOGUE[c].colour is None for c in deck[2:])  # once, not twice
+
+
+def test_the_witch_and_the_librarian():
+    game, state = new_table(["кіт"], players=3)
+    witch = state["players"][0]
+    witch["character"] = "witch"
+    witch["hand"] = take(state, "к і т")
+    hands = [len(p["hand"]) for p in state["players"]]
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "кіт", "slots": letters(witch["hand"]),
+                   "witch": True},
+    )  # fmt: skip
+    for seat in (1, 2):
+        assert len(state["players"][seat]["hand"]) == hands[seat] + 1
+        assert parts.CATALOGUE[state["players"][seat]["hand"][-1]].colour == "yellow"
+    state["players"][1]["character"] = "librarian"
+    card = state["players"][1]["hand"][0]
+    state, _ = game.apply(state, 1, {"type": "pass", "under_deck": card})
+    assert state["players"][1]["deck"][-1] == card
+
+
+def test_familiar_properties_discard_from_deck_and_hand():
+    game, state = new_table(["кіт", "кет"], mode="magic")
+    state["familiar"] = {"letters": ["і", "о", "е"], "figure": 1}
+    player = state["players"][0]
+    player["hand"] = take(state, "к т ф")
+    top = player["deck"][0]
+    slots = [{"source": "letter_card", "card": player["hand"][0]},
+             {"source": "familiar", "position": 0},
+             {"source": "letter_card", "card": player["hand"][1]}]  # fmt: skip
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "кіт", "slots": slots, "property": "discard-deck"}
+    )
+    assert top in state["players"][0]["discard"]
+
+
+REFUSALS = {
+    "malformed_action": {"type": 5},
+    "invalid_action": {"type": "choose_card", "card": "d0-00"},
+    "unknown_card": {"type": "play_magic", "card": "nothing"},
+    "card_not_in_hand": {"type": "play_magic", "card": "d1-00"},
+    "invalid_word": {"type": "form_word", "word": "k1t", "slots": []},
+    "word_too_short": {"type": "form_word", "word": "ок", "slots": []},
+    "layout_mismatch": {"type": "form_word", "word": "кіт", "slots": []},
+}
+
+
+@pytest.mark.parametrize(("code", "action"), REFUSALS.items())
+def test_simple_refusals(code, action):
+    game, state = new_table(["кіт"])
+    assert_refused(game, state, 0, action, code)
+
+
+def test_every_refusal_code_is_raised_by_a_test():
+    """Each RuleError code in the engine's source appears in these tests' expectations."""
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.glob("*.py"))
+    codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
+    codes.add("invalid_options")  # options.py raises it through _fail()
+    tested = Path(__file__).read_text(encoding="utf-8")
+    missing = sorted(c for c in codes if f'"{c}"' not in tested)
+    assert not missing, f"no test raises {missing}"
+
+
+def test_layout_refusals():
+    game, state = new_table(["кіт", "кот"], mode="classic")
+    state["familiar"] = {"letters": ["і", "о", "е"], "figure": 1}
+    k, i, t, star = state["players"][0]["hand"] = take(state, "к і т *")
+    state["players"][0]["tokens"] = 0
+
+    def word(slots, text="кіт", **extra):
+        return {"type": "form_word", "word": text, "slots": slots, **extra}
+
+    def card(c, letter=None):
+        return {"source": "letter_card", "card": c, **({"letter": letter} if letter else {})}
+
+    def familiar(position):
+        return {"source": "familiar", "position": position}
+
+    def joker(c, letter=None):
+        return {"source": "joker_card", "card": c, **({"letter": letter} if letter else {})}
+
+    cases = [
+        ("not_your_turn", 1, {"type": "pass"}),
+        ("letter_mismatch", 0, word([card(k), card(i), card(t, "х")])),
+        ("card_used_twice", 0, word([card(k), card(i), card(k)])),
+        ("card_letter_mismatch", 0, word([card(k), card(t), card(i)])),
+        ("not_a_joker_card", 0, word([card(k), joker(i), card(t)])),
+        ("unknown_familiar_card", 0, word([card(k), familiar(9), card(t)])),
+        ("familiar_card_occupied", 0, word([card(k), familiar(1), card(t)], "кот")),
+        ("not_enough_tokens", 0, word([card(k), {"source": "token", "card": star}, card(t)])),
+        ("word_not_allowed", 0, word([card(k), joker(star, "и"), card(t)], "кит")),
+        ("not_your_ability", 0, word([card(k), card(i), card(t)], witch=True)),
+        ("no_magic", 0, word([card(k), card(i), card(t)], property="discard-deck")),
+        ("malformed_action", 0, word([1, 2, 3])),
+        ("one_familiar_card", 0, word([familiar(0), familiar(0), card(t)], "ііт")),
+    ]
+    for code, seat, action in cases:
+        assert_refused(game, state, seat, action, code)
+
+
+def test_property_refusals():
+    game, state = new_table(["кіт", "кет"], mode="magic")
+    state["familiar"] = {"letters": ["і", "о", "е"], "figure": 1}
+    k, t, x = state["players"][0]["hand"] = take(state, "к т ф")
+    with_i = [{"source": "letter_card", "card": k}, {"source": "familiar", "position": 0},
+              {"source": "letter_card", "card": t}]  # fmt: skip
+    with_e = [with_i[0], {"source": "familiar", "position": 2}, with_i[2]]
+
+    def word(slots, text="кіт", **extra):
+        return {"type": "form_word", "word": text, "slots": slots, **extra}
+
+    assert_refused(game, state, 0, word(with_i, property="mystery"), "unknown_property")
+    assert_refused(game, state, 0, word(letters([k, t, x])[:0] + with_i[:1] + [
+        {"source": "token", "card": x, "letter": "і"}] + with_i[2:], property="discard-deck"),
+        "property_needs_familiar")  # fmt: skip
+    assert_refused(game, state, 0, word(with_i, property="length-"), "wrong_property")
+    assert_refused(game, state, 0, word(with_e, "кет", property="discard-hand"), "missing_discard")
+    state["options"]["familiar_properties"] = ["length", "discard-deck", "discard-hand"]
+    assert_refused(game, state, 0, word(with_i, property="length-"), "length_too_short")
+
+
+def test_magic_and_window_refusals():
+    game, state = new_table(mode="magic", characters=True)
+    assert_refused(game, state, 0, {"type": "choose_character", "character": "nobody"},
+                   "character_not_offered")  # fmt: skip
+    for seat in range(3):
+        offered = state["players"][seat]["offered"][0]
+        state, _ = game.apply(state, seat, {"type": "choose_character", "character": offered})
+    player = state["players"][0]
+    revival, letter = player["hand"][:2] = take(state, "revival к")
+    player["hand"] = [revival, letter]
+    assert_refused(game, state, 0, {"type": "play_magic", "card": letter}, "not_a_magic_card")
+    assert_refused(game, state, 0, {"type": "play_magic", "card": revival}, "no_used_token")
+    fate = take(state, "search-for-fate")[0]
+    state["players"][0]["hand"].append(fate)
+    state["players"][0]["character"] = "amazon"
+    state, _ = game.apply(state, 0, {"type": "play_magic", "card": fate})
+    assert_refused(game, state, 0, {"type": "choose_card", "card": "d3-00"}, "card_not_revealed")
+
+
+def test_order_refusal_and_game_over():
+    game, state = new_table(["кошенята"], players=2)
+    state["players"][0]["hand"] = take(state, "к о ш е н я т а")
+    state, _ = game.apply(
+        state, 0, {"type": "form_word", "word": "кошенята",
+                   "slots": letters(state["players"][0]["hand"])},
+    )  # fmt: skip
+    assert_refused(game, state, 1, {"type": "order_balance", "order": ["red"]}, "invalid_order")
+    state["phase"] = "over"
+    assert_refused(game, state, 0, {"type": "pass"}, "game_over")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 5}, {"mode": "wild"}, {"colour": 1}, {"house_words": ["k1t"]},
+     {"familiar_properties": ["length"]}, {"characters_left_out": ["cat"]},
+     {"characters": True, "players": 4, "characters_left_out": ["amazon"]}],
+)  # fmt: skip
+def test_bad_options_are_refused(options):
+    game = WordsOfMagic(WordList())
+    with pytest.raises(RuleError) as error:
+        game.new(options, 1)
+    assert error.value.code == "invalid_options"
+
+
+def test_house_words_count_and_the_schema_lists_defaults():
+    game, state = new_table([], house_words=["Гикач"])
+    assert state["options"]["house_words"] == ["гикач"]
+    schema = game.options_schema()
+    assert schema["properties"]["mode"]["default"] == "magic"

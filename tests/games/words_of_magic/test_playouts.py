@@ -1,0 +1,116 @@
+"""Random playouts by the contract: conservation, tokens, equal turns, no leaks, determinism."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+from tests.games.helpers import assert_deterministic, playout
+from wordsvc.games.contract import canonical
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.solver.codex import COLOURS
+
+GAMES_PER_COUNT = 300
+VARIANTS = [
+    {"mode": "magic", "characters": True},
+    {"mode": "classic", "characters": False},
+    {"mode": "magic", "characters": False, "balance_order": "dealt"},
+]
+
+
+def every_card(state: dict) -> Counter:
+    cards: Counter = Counter()
+    for player in state["players"]:
+        for pile in ("hand", "deck", "discard", "held"):
+            cards.update(player.get(pile, []))
+    for colour in COLOURS:
+        cards.update(state["balance"][colour])
+    if state["phase"] == "choose_fate":
+        cards.update(state["pending"]["cards"])
+    return cards
+
+
+def expected_cards(options: dict) -> Counter:
+    ids = []
+    for seat in range(options["players"]):
+        ids += parts.player_deck(seat, with_magic=options["mode"] == "magic")
+    ids = [c for c in ids if parts.CATALOGUE[c].magic not in options.get("magic_left_out", [])]
+    for colour in COLOURS:
+        ids += parts.BALANCE_CARDS[colour]
+    return Counter(ids)
+
+
+def invariants(options: dict):
+    expected = expected_cards(options)
+
+    def check(state: dict) -> None:
+        assert every_card(state) == expected, "a card was created or lost"
+        for player in state["players"]:
+            assert 0 <= player["tokens"] <= 3
+            assert 0 <= player["used_tokens"] <= 3
+            assert player["tokens"] + player["used_tokens"] == 3
+        if state["phase"] == "over":
+            turns = {p["turns"] for p in state["players"]}
+            assert len(turns) == 1, f"unequal turns at the end: {turns}"
+
+    return check
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_keep_every_invariant(game, chooser, players):
+    ends = Counter()
+    for seed in range(GAMES_PER_COUNT):
+        options = {"players": players, **VARIANTS[seed % len(VARIANTS)]}
+        state, log = playout(game, options, seed, chooser, invariants(options))
+        ends[state["end"]["reason"]] += 1
+        assert game.result(state) is not None
+        if seed % 50 == 0:
+            assert_deterministic(game, options, seed, log)
+    assert ends["deck_empty"] > 0
+
+
+def hide_the_hidden(state: dict, rng: random.Random) -> dict:
+    """The same game with every hidden part changed: deck orders, Balance of Power orders,
+    and which cards of a colour lie face down."""
+    other = copy.deepcopy(state)
+    for player in other["players"]:
+        rng.shuffle(player["deck"])
+    for colour in COLOURS:
+        rng.shuffle(other["balance"][colour])
+    return other
+
+
+def test_views_leak_no_hidden_part(game, chooser):
+    rng = random.Random(7)
+    for seed in range(20):
+        options = {"players": 3, "mode": "magic", "characters": True}
+        state = game.new(options, seed)
+        for step in range(60):
+            if game.result(state) is not None:
+                break
+            twin = hide_the_hidden(state, rng)
+            for seat in (None, 0, 1, 2):
+                assert game.view(state, seat) == game.view(twin, seat), (seed, step, seat)
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, chooser(game, state, seat, rng))
+
+
+def test_discard_piles_are_seen_by_their_owner_only(game):
+    state = game.new({"players": 3, "characters": False}, 1)
+    state["players"][1]["discard"] = ["d1-00"]
+    assert game.view(state, 1)["players"][1]["discard"][0]["id"] == "d1-00"
+    assert game.view(state, 0)["players"][1]["discard"] is None
+    assert game.view(state, None)["players"][1]["discard_size"] == 1
+    state["options"]["open_discards"] = True
+    assert game.view(state, 0)["players"][1]["discard"][0]["id"] == "d1-00"
+
+
+def test_a_refused_action_leaves_the_state_alone(game):
+    state = game.new({"players": 2, "characters": False}, 3)
+    before = canonical(state)
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any refusal
+        game.apply(state, state["active"], {"type": "form_word", "word": "кіт", "slots": []})
+    assert canonical(state) == before

@@ -1,0 +1,168 @@
+"""Words of Magic bots. They see only ``view(state, seat)`` (hands are open in this game).
+
+- ``random``: uniform over the legal actions, where a word play is one of the solver's
+  candidate words for the hand (the engine cannot list every word a hand can form);
+- ``greedy``: the solver's best play, or a pass when passing ranks higher; useful magic
+  first (Revival when a token is used, the card-drawing cards);
+- ``cautious``: greedy, but it values tokens more (it keeps them for long words) and, when
+  it must order Balance of Power cards, keeps the hardest colour deepest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from wordsvc.games.contract import Action, Seat
+from wordsvc.solver.scoring import FamiliarProperty
+from wordsvc.solver.solve import Solver, SolveRequest
+
+CHARACTER_PREFERENCE = ["amazon", "elf", "druid", "mage", "witch", "gnome", "librarian", "dragon"]
+COLOUR_EASE = {"green": 0, "yellow": 1, "red": 2}
+BOT_BUDGET_MS = 100
+
+
+class SolverBot:
+    """A bot that forms words with the solver."""
+
+    name = "greedy"
+    weights: ClassVar[Mapping[str, float] | None] = None
+    candidates = 1
+
+    def __init__(self, solver: Solver) -> None:
+        self.solver = solver
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        phase = view["phase"]
+        me = view["players"][seat]
+        if phase == "choose_character":
+            return {
+                "type": "choose_character",
+                "character": min(me["offered"], key=CHARACTER_PREFERENCE.index),
+            }
+        if phase == "order_balance":
+            colours = view["pending"]["seats"][str(seat)]
+            return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.get)}
+        if phase == "gnome":
+            return {"type": "gnome_take"}
+        if phase == "choose_fate":
+            return {
+                "type": "choose_card",
+                "card": max(view["pending"]["cards"], key=_usefulness)["id"],
+            }
+        if phase == "mage_repeat":
+            magic = view["pending"]["magic"]
+            useful = magic != "revival" or me["used_tokens"] > 0
+            return {"type": "repeat_magic"} if useful else {"type": "decline"}
+        for card in me["hand"]:
+            magic = card.get("magic")
+            if magic == "revival" and me["used_tokens"] > 0:
+                return {"type": "play_magic", "card": card["id"]}
+            if magic in ("extra-portion", "search-for-fate") and me["deck_size"] > 0:
+                return {"type": "play_magic", "card": card["id"]}
+        plays = self.word_actions(view, seat, self.candidates)
+        if not plays:
+            return {"type": "pass"}
+        return plays[0] if self.candidates == 1 else rng.choice(plays)
+
+    def word_actions(self, view: Mapping[str, Any], seat: Seat, limit: int) -> list[Action]:
+        """The solver's best plays for this seat, as form_word actions (best first)."""
+        me = view["players"][seat]
+        opts = view["options"]
+        figure = view["familiar"]["figure"]
+        request = {
+            "cards": [_card_name(c) for c in me["hand"]],
+            "tokens": me["tokens"],
+            "familiar": [
+                {"letter": letter, "available": i != figure}
+                for i, letter in enumerate(view["familiar"]["letters"])
+            ],
+            "character": me["character"] if me["character"] in _SOLVER_CHARACTERS else None,
+            "mode": opts["mode"],
+            "players": opts["players"],
+            "deck": me["deck_size"],
+            "familiar_properties": opts["familiar_properties"],
+            "balance_decks": view["balance"],
+            "two_player_deals_twice": opts["two_player_deals_twice"],
+            "categories": opts["categories"],
+            "limit": limit,
+            "budget_ms": BOT_BUDGET_MS,
+        }
+        if self.weights:
+            request["weights"] = dict(self.weights)
+        solution = self.solver.solve(SolveRequest.from_data(request))
+        best = solution.plays
+        if best and best[0].score.total <= solution.pass_play.score.total:
+            return []
+        return [_to_action(play, me, figure) for play in best]
+
+
+class GreedyBot(SolverBot):
+    name = "greedy"
+
+
+class CautiousBot(SolverBot):
+    name = "cautious"
+    weights: ClassVar[Mapping[str, float] | None] = {"token": 0.9}
+
+
+class RandomBot(SolverBot):
+    """Uniform over the legal actions; word plays come from the solver's candidates."""
+
+    name = "random"
+    candidates = 20
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        if view["phase"] == "order_balance":
+            colours = list(view["pending"]["seats"][str(seat)])
+            rng.shuffle(colours)
+            return {"type": "order_balance", "order": colours}
+        actions = view["legal_actions"]
+        listed = [a for a in actions if a["type"] != "form_word"]
+        if any(a["type"] == "form_word" for a in actions):
+            listed += self.word_actions(view, seat, self.candidates)
+        return rng.choice(listed)
+
+
+_SOLVER_CHARACTERS = {"amazon", "druid", "elf"}
+BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
+
+
+def _card_name(card: Mapping[str, Any]) -> str:
+    if card["kind"] == "letter":
+        return card["letter"]
+    if card["kind"] == "joker":
+        return "*"
+    return card["magic"]
+
+
+def _usefulness(card: Mapping[str, Any]) -> int:
+    return {"joker": 2, "magic": 1}.get(card["kind"], 0)
+
+
+def _to_action(play: Any, me: Mapping[str, Any], figure: int) -> Action:
+    layout = play.layout
+    ids = [c["id"] for c in me["hand"]]
+    slots = []
+    for slot in layout.slots:
+        item: dict[str, object] = {"source": slot.source.value, "letter": slot.letter}
+        if slot.card is not None:
+            item["card"] = ids[slot.card]
+        if slot.familiar is not None:
+            item["position"] = slot.familiar
+        slots.append(item)
+    action: dict[str, object] = {"type": "form_word", "word": layout.word, "slots": slots}
+    effects = play.effects
+    prop = effects.familiar_property
+    if prop is FamiliarProperty.LENGTH:
+        action["property"] = "length+" if effects.counted_length > layout.length else "length-"
+    elif prop is FamiliarProperty.DISCARD_DECK:
+        action["property"] = "discard-deck"
+    elif prop is FamiliarProperty.DISCARD_HAND:
+        action["property"] = "discard-hand"
+        if effects.discarded_from_hand is not None:
+            action["discard"] = ids[effects.discarded_from_hand]
+    if me["character"] == "witch" and not me["witch_used"]:
+        action["witch"] = True
+    return action

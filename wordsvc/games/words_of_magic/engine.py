@@ -1,0 +1,427 @@
+"""The Words of Magic rules engine (``shared/rulebooks/words-of-magic.md``).
+
+Pure: the state is a JSON dict, randomness is the state's own generator, and whether a word
+is allowed is asked of an injected :class:`WordRules` (the judge in production, a word list in
+tests). ``docs/rules/words-of-magic.md`` states the rules as implemented and every
+interpretation of a gap.
+
+Phases: ``choose_character`` (every seat at once) → ``turn`` (the active seat plays magic
+cards, then forms a word or passes) → response windows that the turn may open
+(``choose_fate``, ``mage_repeat`` for the active seat; ``order_balance`` for neighbours given
+several Balance of Power cards; ``gnome`` for Gnome players after a pass) → the next turn, or
+``over`` when the round in which the end was triggered is complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from wordsvc.games import rng as random_
+from wordsvc.games.contract import (
+    Action,
+    Event,
+    Result,
+    RuleError,
+    Seat,
+    State,
+    copy_state,
+    places_by,
+)
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.forming import form_word
+from wordsvc.games.words_of_magic.options import normalise_options, options_schema
+from wordsvc.games.words_of_magic.steps import (
+    card_in_hand,
+    next_turn,
+    place_balance,
+    take_from_deck,
+    trigger_end,
+)
+from wordsvc.solver.codex import COLOURS, load_codex
+
+NAME = "words-of-magic"
+AMAZON_LETTER = "а"
+PROPERTIES = ("discard-deck", "length", "discard-hand")
+
+
+class WordRules(Protocol):
+    def validate_categories(self, categories: Sequence[str]) -> None: ...
+
+    def is_playable(self, word: str, categories: Sequence[str]) -> bool: ...
+
+
+class WordsOfMagic:
+    """The game, bound to the word rules it asks whether a word counts."""
+
+    name = NAME
+
+    def __init__(self, words: WordRules) -> None:
+        self.words = words
+        self.codex = load_codex()
+
+    # --- contract ---------------------------------------------------------------------------
+
+    def options_schema(self) -> dict[str, object]:
+        return options_schema()
+
+    def new(self, options: Mapping[str, object], seed: int) -> State:
+        opts = normalise_options(options)
+        self.words.validate_categories(opts["categories"])
+        rng = random_.new_rng(seed)
+        players = []
+        for seat in range(opts["players"]):
+            deck = parts.player_deck(seat, with_magic=opts["mode"] == "magic")
+            deck = [c for c in deck if parts.CATALOGUE[c].magic not in opts["magic_left_out"]]
+            random_.shuffle(rng, deck)
+            players.append(
+                {
+                    "hand": deck[: parts.HAND_AT_START],
+                    "deck": deck[parts.HAND_AT_START :],
+                    "discard": [],
+                    "tokens": parts.TOKENS,
+                    "used_tokens": 0,
+                    "character": None,
+                    "offered": [],
+                    "witch_used": False,
+                    "turns": 0,
+                    "words": [],
+                }
+            )
+        balance = {}
+        for colour in COLOURS:
+            cards = list(parts.BALANCE_CARDS[colour])
+            random_.shuffle(rng, cards)
+            balance[colour] = cards
+        familiar = list(parts.FAMILIAR_LETTERS)
+        random_.shuffle(rng, familiar)
+        first = opts["first_player"]
+        if first is None:
+            first = random_.below(rng, opts["players"])
+        state: State = {
+            "game": NAME,
+            "options": opts,
+            "rng": rng,
+            "players": players,
+            "balance": balance,
+            "familiar": {"letters": familiar[: parts.FAMILIAR_IN_PLAY], "figure": 1},
+            "first": first,
+            "active": first,
+            "turn": 1,
+            "phase": "turn",
+            "pending": {},
+            "end": None,
+            "over": False,
+        }
+        if opts["characters"]:
+            pool = [c for c in parts.CHARACTER_CARDS if c not in opts["characters_left_out"]]
+            random_.shuffle(rng, pool)
+            for seat, player in enumerate(players):
+                player["offered"] = pool[2 * seat : 2 * seat + 2]
+            state["phase"] = "choose_character"
+        return state
+
+    def to_act(self, state: State) -> list[Seat]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "choose_character":
+            return [s for s, p in enumerate(state["players"]) if p["character"] is None]
+        if phase in ("order_balance", "gnome"):
+            return sorted(int(s) for s in state["pending"]["seats"])
+        return [state["active"]]
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        phase, player = state["phase"], state["players"][seat]
+        if phase == "choose_character":
+            return [{"type": "choose_character", "character": c} for c in player["offered"]]
+        if phase == "order_balance":
+            colours = state["pending"]["seats"][str(seat)]
+            return [{"type": "order_balance", "order": list(o)} for o in _orders(colours)]
+        if phase == "gnome":
+            return [{"type": "gnome_take"}, {"type": "decline"}]
+        if phase == "choose_fate":
+            return [{"type": "choose_card", "card": c} for c in state["pending"]["cards"]]
+        if phase == "mage_repeat":
+            if state["pending"]["magic"] == "revival" and player["used_tokens"] == 0:
+                return [{"type": "decline"}]
+            return [{"type": "repeat_magic"}, {"type": "decline"}]
+        actions: list[Action] = [{"type": "pass"}]
+        if player["character"] == "librarian":
+            actions += [{"type": "pass", "under_deck": c} for c in player["hand"]]
+        for card in player["hand"]:
+            magic = parts.CATALOGUE[card].magic
+            if magic == "revival" and player["used_tokens"] == 0:
+                continue
+            if magic:
+                actions.append({"type": "play_magic", "card": card})
+        actions.append(
+            {
+                "type": "form_word",
+                "needs": ["word", "slots"],
+                "optional": ["property", "discard", "witch"],
+            }
+        )
+        return actions
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        if state["phase"] == "over":
+            raise RuleError("game_over", "The game is over.")
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise RuleError("malformed_action", "An action is an object with a `type`.")
+        if seat not in self.to_act(state):
+            raise RuleError(
+                "not_your_turn", f"Seat {seat} may not act now.", {"to_act": self.to_act(state)}
+            )
+        handler = _HANDLERS.get((state["phase"], action["type"]))
+        if handler is None:
+            raise RuleError(
+                "invalid_action",
+                f"{action['type']!r} is not an action of the {state['phase']} step.",
+                {"phase": state["phase"]},
+            )
+        new = copy_state(state)
+        events: list[Event] = []
+        handler(self, new, seat, action, events)
+        return new, events
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, object]:
+        """Hands, tokens and characters are open; deck order and the face-down Balance of
+        Power cards are hidden from everyone; a discard pile is seen by its owner only
+        (rulebook), unless the option ``open_discards`` is set."""
+        opts = state["options"]
+        players = []
+        for s, p in enumerate(state["players"]):
+            own = seat == s
+            players.append(
+                {
+                    "hand": [parts.CATALOGUE[c].face() for c in p["hand"]],
+                    "deck_size": len(p["deck"]),
+                    "discard_size": len(p["discard"]),
+                    "discard": [parts.CATALOGUE[c].face() for c in p["discard"]]
+                    if own or opts["open_discards"]
+                    else None,
+                    "tokens": p["tokens"],
+                    "used_tokens": p["used_tokens"],
+                    "witch_used": p["witch_used"],
+                    "held": [parts.CATALOGUE[c].colour for c in p.get("held", [])],
+                    "character": p["character"],
+                    "offered": p["offered"] if own or p["character"] is not None else None,
+                    "turns": p["turns"],
+                    "words": p["words"],
+                }
+            )
+        pending = dict(state["pending"])
+        if state["phase"] == "choose_fate":
+            pending["cards"] = [parts.CATALOGUE[c].face() for c in pending["cards"]]
+        return {
+            "game": NAME,
+            "options": opts,
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "active": state["active"],
+            "first": state["first"],
+            "to_act": self.to_act(state),
+            "players": players,
+            "balance": {c: len(cards) for c, cards in state["balance"].items()},
+            "familiar": dict(state["familiar"]),
+            "pending": pending,
+            "end": state["end"],
+            "seat": seat,
+            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        totals = [len(p["hand"]) + len(p["deck"]) for p in state["players"]]
+        tokens = [p["tokens"] for p in state["players"]]
+        keys = [(t, -k) for t, k in zip(totals, tokens, strict=True)]
+        places = places_by(keys)
+        winners = [s for s, place in enumerate(places) if place == 1]
+        return Result(totals, places, winners, {"unused_tokens": tokens, "end": state["end"]})
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _orders(colours: Sequence[str]) -> list[tuple[str, ...]]:
+    from itertools import permutations
+
+    return sorted(set(permutations(colours)))
+
+
+# --- phase handlers -------------------------------------------------------------------------
+
+
+def _choose_character(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    player = state["players"][seat]
+    choice = action.get("character")
+    if choice not in player["offered"]:
+        raise RuleError(
+            "character_not_offered",
+            "Choose one of the two character cards you were dealt.",
+            {"offered": player["offered"]},
+        )
+    player["character"] = choice
+    events.append(Event("character_chosen", {"seat": seat, "character": choice}))
+    if all(p["character"] for p in state["players"]):
+        state["phase"] = "turn"
+        events.append(Event("turn_started", {"seat": state["active"], "turn": state["turn"]}))
+
+
+def _play_magic(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    player = state["players"][seat]
+    card = card_in_hand(player, action.get("card"))
+    magic = parts.CATALOGUE[card].magic
+    if magic is None:
+        raise RuleError("not_a_magic_card", f"Card {card} is not a magic card.", {"card": card})
+    # "A used magic card is sent to the discard pile before its effect is applied."
+    player["hand"].remove(card)
+    player["discard"].append(card)
+    events.append(Event("magic_played", {"seat": seat, "card": card, "magic": magic}))
+    _magic_effect(state, seat, magic, action, events)
+    if player["character"] == "mage" and state["phase"] == "turn":
+        state["phase"] = "mage_repeat"
+        state["pending"] = {"magic": magic, "card": card}
+    elif player["character"] == "mage" and state["phase"] == "choose_fate":
+        state["pending"]["then_repeat"] = magic
+
+
+def _magic_effect(
+    state: State, seat: Seat, magic: str, action: Action, events: list[Event]
+) -> None:
+    player = state["players"][seat]
+    if magic == "revival":
+        if player["used_tokens"] == 0:
+            raise RuleError("no_used_token", "Revival restores a used joker token; none is used.")
+        player["used_tokens"] -= 1
+        player["tokens"] += 1
+        events.append(Event("token_restored", {"seat": seat}))
+    elif magic == "renewal-of-strength":
+        cards = action.get("cards", [])
+        if not isinstance(cards, list) or len(set(map(str, cards))) != len(cards):
+            raise RuleError("malformed_action", "`cards` lists distinct hand cards to renew.")
+        for card in cards:
+            card_in_hand(player, card, "cards")
+        for card in cards:
+            player["hand"].remove(card)
+        player["deck"] += cards
+        events.append(Event("cards_under_deck", {"seat": seat, "cards": cards}))
+        take_from_deck(state, seat, len(cards), events, "renewal-of-strength")
+    elif magic == "search-for-fate":
+        revealed = player["deck"][:3]
+        if revealed:
+            del player["deck"][: len(revealed)]
+            events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}))
+            state["phase"] = "choose_fate"
+            state["pending"] = {"cards": revealed}
+    elif magic == "extra-portion":
+        take_from_deck(state, seat, 2, events, "extra-portion")
+
+
+def _choose_card(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    revealed = state["pending"]["cards"]
+    card = action.get("card")
+    if card not in revealed:
+        raise RuleError(
+            "card_not_revealed", "Choose one of the revealed cards.", {"cards": revealed}
+        )
+    player = state["players"][seat]
+    player["hand"].append(card)
+    player["deck"] += [c for c in revealed if c != card]
+    events.append(Event("fate_chosen", {"seat": seat, "card": card}))
+    if not player["deck"]:
+        trigger_end(state, events, seat, "deck_empty")
+    repeat = state["pending"].get("then_repeat")
+    state["phase"], state["pending"] = "turn", {}
+    if repeat:
+        state["phase"], state["pending"] = "mage_repeat", {"magic": repeat}
+
+
+def _repeat_magic(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    magic = state["pending"]["magic"]
+    state["phase"], state["pending"] = "turn", {}
+    events.append(Event("magic_repeated", {"seat": seat, "magic": magic}))
+    _magic_effect(state, seat, magic, action, events)
+
+
+def _decline_repeat(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    state["phase"], state["pending"] = "turn", {}
+
+
+def _pass(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    player = state["players"][seat]
+    under = action.get("under_deck")
+    if under is not None:
+        if player["character"] != "librarian":
+            raise RuleError("not_your_ability", "Only the Librarian puts a card under the deck.")
+        card = card_in_hand(player, under, "under_deck")
+        player["hand"].remove(card)
+        player["deck"].append(card)
+        events.append(Event("card_under_deck", {"seat": seat, "card": card}))
+    events.append(Event("passed", {"seat": seat}))
+    take_from_deck(state, seat, parts.PASS_DRAW, events, "pass")
+    gnomes = {
+        str(s): True
+        for s, p in enumerate(state["players"])
+        if s != seat and p["character"] == "gnome" and p["deck"]
+    }
+    if gnomes:
+        state["phase"], state["pending"] = "gnome", {"seats": gnomes}
+        return
+    next_turn(state, events)
+
+
+def _gnome(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    if action["type"] == "gnome_take":
+        take_from_deck(state, seat, 1, events, "gnome")
+    del state["pending"]["seats"][str(seat)]
+    if not state["pending"]["seats"]:
+        next_turn(state, events)
+
+
+def _order_balance(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    colours = state["pending"]["seats"][str(seat)]
+    order = action.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(colours):
+        raise RuleError(
+            "invalid_order", "`order` lists the colours you took, top first.", {"colours": colours}
+        )
+    place_balance(state, seat, order)
+    events.append(Event("balance_ordered", {"seat": seat, "order": order}))
+    del state["pending"]["seats"][str(seat)]
+    if not state["pending"]["seats"]:
+        next_turn(state, events)
+
+
+_HANDLERS: dict[tuple[str, str], Any] = {
+    ("choose_character", "choose_character"): _choose_character,
+    ("turn", "play_magic"): _play_magic,
+    ("turn", "pass"): _pass,
+    ("turn", "form_word"): form_word,
+    ("choose_fate", "choose_card"): _choose_card,
+    ("mage_repeat", "repeat_magic"): _repeat_magic,
+    ("mage_repeat", "decline"): _decline_repeat,
+    ("gnome", "gnome_take"): _gnome,
+    ("gnome", "decline"): _gnome,
+    ("order_balance", "order_balance"): _order_balance,
+}

@@ -1,0 +1,41 @@
+"""The judge as the engine's word rules: the engine asks, the judge answers, no I/O here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wordsvc.errors import InvalidWord, UnknownCategory
+from wordsvc.games.contract import RuleError
+from wordsvc.judge import Judge
+
+
+class JudgeWords:
+    """Whether a normalised word is playable under agreed categories, by the judge."""
+
+    def __init__(self, judge: Judge) -> None:
+        self.judge = judge
+
+    def validate_categories(self, categories: Sequence[str]) -> None:
+        try:
+            self.judge.registry.resolve(categories)
+        except UnknownCategory as exc:
+            raise RuleError("invalid_options", exc.message, exc.details) from None
+
+    def is_playable(self, word: str, categories: Sequence[str]) -> bool:
+        try:
+            return self.judge.check(word, categories, suggest=False).valid
+        except InvalidWord:
+            return False
+
+
+class WordSet:
+    """Word rules from a plain set of words (tests, and games with a fixed list)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = frozenset(words)
+
+    def validate_categories(self, categories: Sequence[str]) -> None:
+        return None
+
+    def is_playable(self, word: str, categories: Sequence[str]) -> bool:
+        return word in self.words
