@@ -148,3 +148,17 @@ def test_solve_json_and_bad_cards(run):
     assert "unknown_card" in bad.output
     weights = run("solve", "к і т", "--weight", "token=x")
     assert weights.exit_code == 2
+
+
+def test_simulate_reports_win_rates(run):
+    result = run(
+        "simulate", "words-of-magic", "--players", "2", "--games", "2", "--bots",
+        "greedy,random", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{") :])
+    assert report["games"] == 2
+    assert set(report["bots"]) == {"greedy", "random"}
+    assert sum(report["ends"].values()) == 2
+    bad = run("simulate", "words-of-magic", "--bots", "oracle")
+    assert bad.exit_code == 2

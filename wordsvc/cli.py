@@ -380,6 +380,84 @@ def parse_weights(items: tuple[str, ...]) -> dict[str, float]:
 
 
 @main.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(["words-of-magic"]))
+@click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option(
+    "--bots",
+    default="greedy,random",
+    show_default=True,
+    help="Bots seated in turn, comma-separated (rotating seats game by game).",
+)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=JSON",
+    help="A game option, e.g. mode='\"classic\"' or characters=false (repeatable).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_obj
+@handle_errors
+def simulate(
+    settings: Settings,
+    game_name: str,
+    players: int,
+    count: int,
+    bots: str,
+    seed: int,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Play GAME between bots and report win rates with 95% confidence intervals."""
+    from wordsvc.games.registry import GAMES
+    from wordsvc.games.simulate import simulate as run_games
+
+    entry = GAMES[game_name]
+    judge = _judge(settings)
+    game, makers = entry.make(judge), entry.bots(judge)
+    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = sorted(set(lineup) - set(makers))
+    if unknown or not lineup:
+        raise click.BadParameter(
+            f"unknown bots {unknown}; known: {sorted(makers)}", param_hint="--bots"
+        )
+    game_options = {"players": players, **parse_options(options)}
+    with click.progressbar(length=count, label="Playing", file=sys.stderr) as bar:
+        summary = run_games(
+            game, makers, lineup, game_options, count, seed, progress=lambda done: bar.update(1)
+        )
+    report = summary.to_dict()
+    if as_json:
+        _dump(report)
+        return
+    click.echo(f"{report['games']} games of {game_name}, {players} players, seed {seed}")
+    for name, row in report["bots"].items():
+        low, high = row["ci95"]
+        click.echo(
+            f"  {name:10} win rate {row['win_rate']:.3f} (95% CI {low:.3f}–{high:.3f}) "
+            f"over {row['seats']} seats"
+        )
+    click.echo(
+        f"  turns per player {report['turns_per_player']}, words {report['words']}, "
+        f"passes {report['passes']}, mean word length {report['mean_word_length']}"
+    )
+    click.echo(f"  ends: {report['ends']}; {report['seconds_per_game']} s per game (median)")
+
+
+def parse_options(items: tuple[str, ...]) -> dict[str, object]:
+    parsed = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            parsed[name.strip()] = json.loads(value)
+        except ValueError:
+            parsed[name.strip()] = value
+    return parsed
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))

@@ -163,3 +163,12 @@ def test_the_solver_ranks_sashas_parkan_among_the_best(judge):
     assert best.layout.length == 6
     assert "паркан" in [p.layout.word for p in solution.plays if p.score == best.score]
     assert best.layout.cards_spent == (0, 1, 2, 3, 4)
+
+
+def test_every_play_is_a_word_the_judge_accepts(judge):
+    """`any` is a category like the others: a form only a category list has (a surzhyk or an
+    anglicism) is not offered when no category is agreed."""
+    solution = Solver(judge).solve(SolveRequest.from_data({**NASTYA, "limit": 100}))
+    assert solution.plays
+    for play in solution.plays:
+        assert judge.check(play.layout.word, suggest=False).valid, play.layout.word

@@ -114,14 +114,14 @@ class Solver:
     def solve(self, request: SolveRequest) -> Solution:
         started = time.perf_counter()
         wanted = self.judge.registry.resolve(request.categories)
-        tries = [] if any(c.id == "any" for c in wanted) else [
-            self.judge.lexicon.word_set(c.id) for c in wanted
-        ]  # fmt: skip
+        # Every category filters, `any` too: the index holds the forms of every category,
+        # and a surzhyk-only or anglicism-only form is not an `any` word.
+        tries = [self.judge.lexicon.word_set(c.id) for c in wanted]
         hand = request.hand
         evaluator = Evaluator(hand, request.table, request.weights, self.letter_frequency)
 
         def play_for(word: str) -> Play | None:
-            if tries and not any(word in trie for trie in tries):
+            if not any(word in trie for trie in tries):
                 return None
             return evaluator.best_play(layouts(word, hand))
 

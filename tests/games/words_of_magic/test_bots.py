@@ -1,0 +1,35 @@
+"""The bots on the real lexicon: legal moves only, and greedy beats random."""
+
+import pytest
+
+from wordsvc.games.registry import GAMES
+from wordsvc.games.simulate import simulate, wilson
+
+
+@pytest.fixture(scope="module")
+def real_game(judge):
+    entry = GAMES["words-of-magic"]
+    return entry.make(judge), entry.bots(judge)
+
+
+def test_greedy_beats_random(real_game):
+    game, makers = real_game
+    summary = simulate(game, makers, ["greedy", "random"], {"players": 2}, games=8, seed=3)
+    assert summary.games == 8
+    assert summary.wins["greedy"] >= 7  # every action the bots chose was legal, too
+    assert summary.word_lengths
+
+
+@pytest.mark.parametrize("bot", ["greedy", "cautious", "random"])
+def test_each_bot_finishes_a_four_player_game(real_game, bot):
+    game, makers = real_game
+    summary = simulate(game, makers, [bot], {"players": 4, "mode": "classic"}, games=1, seed=5)
+    assert summary.games == 1
+    assert sum(summary.ends.values()) == 1
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=0.001)
+    assert high == pytest.approx(0.596, abs=0.001)
+    assert wilson(0, 0) == (0.0, 0.0)

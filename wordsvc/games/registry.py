@@ -1,0 +1,43 @@
+"""Every game the service hosts, by name: how to build its engine and its bots.
+
+An engine that needs the lexicon gets it here, from an open judge, so engines themselves stay
+free of I/O. The session layer and the CLI find games only through this registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from wordsvc.games.contract import Bot, Game
+from wordsvc.judge import Judge
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    title: str
+    make: Callable[[Judge], Game]
+    bots: Callable[[Judge], dict[str, Callable[[], Bot]]]
+
+
+def _words_of_magic(judge: Judge) -> Game:
+    from wordsvc.games.words_of_magic.engine import WordsOfMagic
+    from wordsvc.games.words_of_magic.words import JudgeWords
+
+    return WordsOfMagic(JudgeWords(judge))
+
+
+def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
+    from wordsvc.games.words_of_magic.bots import BOTS
+    from wordsvc.solver.solve import Solver
+
+    solver = Solver(judge)
+    return {name: (lambda cls=cls: cls(solver)) for name, cls in BOTS.items()}
+
+
+GAMES: dict[str, GameEntry] = {
+    "words-of-magic": GameEntry(
+        "words-of-magic", "Words of Magic", _words_of_magic, _words_of_magic_bots
+    ),
+}

@@ -1,0 +1,102 @@
+"""Play whole games between bots and summarise them: win rates with confidence intervals,
+game length, word lengths and how the games ended.
+
+Seats rotate through the bot list game by game, so no bot always sits first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordsvc.games.contract import Bot, Game
+
+Z95 = 1.96
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if games == 0:
+        return (0.0, 0.0)
+    p = wins / games
+    centre = p + Z95**2 / (2 * games)
+    spread = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2))
+    denominator = 1 + Z95**2 / games
+    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    seats_played: Counter = field(default_factory=Counter)  # bot -> seats it played
+    wins: Counter = field(default_factory=Counter)  # bot -> wins (a shared win counts 1/k)
+    turns: list[int] = field(default_factory=list)
+    word_lengths: list[int] = field(default_factory=list)
+    passes: int = 0
+    ends: Counter = field(default_factory=Counter)
+    seconds: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        bots = {}
+        for bot, seats in sorted(self.seats_played.items()):
+            low, high = wilson(self.wins[bot], seats)
+            bots[bot] = {"seats": seats, "wins": round(self.wins[bot], 2),
+                         "win_rate": round(self.wins[bot] / seats, 3),
+                         "ci95": [round(low, 3), round(high, 3)]}  # fmt: skip
+        words = len(self.word_lengths)
+        return {
+            "games": self.games,
+            "bots": bots,
+            "turns_per_player": round(statistics.mean(self.turns), 2) if self.turns else 0,
+            "words": words,
+            "passes": self.passes,
+            "mean_word_length": round(statistics.mean(self.word_lengths), 2) if words else 0,
+            "ends": dict(self.ends),
+            "seconds_per_game": round(statistics.median(self.seconds), 3) if self.seconds else 0,
+        }
+
+
+def simulate(
+    game: Game,
+    make_bots: Mapping[str, Callable[[], Bot]],
+    lineup: Sequence[str],
+    options: Mapping[str, Any],
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] = lambda done: None,
+) -> Summary:
+    """Play ``games`` games; seat ``i`` of game ``g`` is played by ``lineup[(i + g) % n]``."""
+    bots = {name: make_bots[name]() for name in set(lineup)}
+    summary = Summary()
+    players = options["players"]
+    for number in range(games):
+        seats = [lineup[(i + number) % len(lineup)] for i in range(players)]
+        rng = random.Random(seed * 1_000_003 + number)
+        started = time.perf_counter()
+        state = game.new(options, seed * 1_000_003 + number)
+        while (result := game.result(state)) is None:
+            seat = game.to_act(state)[0]
+            view = game.view(state, seat)
+            action = bots[seats[seat]].choose(game, view, seat, rng)
+            state, events = game.apply(state, seat, action)
+            for event in events:
+                if event.type == "word_formed":
+                    summary.word_lengths.append(event.data["length"])
+                elif event.type == "passed":
+                    summary.passes += 1
+        summary.seconds.append(time.perf_counter() - started)
+        summary.games += 1
+        summary.turns.append(state["players"][0]["turns"])
+        summary.ends[(state.get("end") or {}).get("reason", "none")] += 1
+        for seat, name in enumerate(seats):
+            summary.seats_played[name] += 1
+            if seat in result.winners:
+                summary.wins[name] += 1 / len(result.winners)
+        progress(number + 1)
+    return summary
