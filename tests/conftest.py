@@ -3,18 +3,22 @@ same) in $WORDSVC_TEST_DATA_DIR, by default a test folder in the user cache."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import secrets
 from pathlib import Path
 
 import platformdirs
 import pytest
 from hypothesis import settings as hypothesis_settings
+from sqlalchemy import create_engine, text
 
 from wordsvc.build import build, is_up_to_date
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
 from wordsvc.judge import Judge
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry
+from wordsvc.sessions.service import open_store
 
 # Shared machines are noisy: a slow example is not a failure. Speed is measured by the
 # benchmarks in scripts/, never by timed tests.
@@ -85,3 +89,52 @@ def tiny(tmp_path: Path, monkeypatch) -> Settings:
 
     monkeypatch.setattr(sources, "iter_pymorphy", fake_pymorphy)
     return Settings(data_dir=tmp_path / "data", dictionaries_dir=dictionaries)
+
+
+# --- the session store on SQLite and on a real PostgreSQL server ---------------------------
+# PostgreSQL comes from $WORDSVC_TEST_POSTGRES_URL (default: the CI server on 127.0.0.1:5432,
+# database `test`, trust authentication); a fresh database is created for the test session
+# and dropped at its end. `.ci/run` makes sure the server runs.
+
+POSTGRES_URL = os.environ.get(
+    "WORDSVC_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A new, empty PostgreSQL database for this test session."""
+    name = f"wordsvc_test_{secrets.token_hex(4)}"
+    admin = create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    yield url
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def database_url(request, tmp_path_factory):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('sessions') / 'sessions.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture(scope="session")
+def store(database_url, settings, judge):
+    store = open_store(dataclasses.replace(settings, database_url=database_url), judge)
+    yield store
+    store.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def games_client(settings, judge, store):
+    """A test client whose app keeps sessions in ``store`` (SQLite, then PostgreSQL)."""
+    from wordsvc.api import create_app
+
+    app = create_app(settings, judge)
+    app.extensions["wordsvc.sessions"] = store
+    app.config["TESTING"] = True
+    return app.test_client()

@@ -457,6 +457,29 @@ def parse_options(items: tuple[str, ...]) -> dict[str, object]:
     return parsed
 
 
+@main.group()
+def db() -> None:
+    """The game session database (SQLite by default; WORDSVC_DATABASE_URL for PostgreSQL)."""
+
+
+@db.command("upgrade")
+@click.option("--revision", default="head", show_default=True)
+@click.pass_obj
+@handle_errors
+def db_upgrade(settings: Settings, revision: str) -> None:
+    """Apply the schema migrations (Alembic) up to REVISION."""
+    from wordsvc.sessions.database import current_revision, make_engine, upgrade
+
+    engine = make_engine(settings.sessions_url)
+    upgrade(engine, revision)
+    click.echo(f"Session database at revision {current_revision(engine)}: {_safe(engine.url)}")
+
+
+def _safe(url: object) -> str:
+    """A database URL without its password, for messages and logs."""
+    return url.render_as_string(hide_password=True) if hasattr(url, "render_as_string") else "?"
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -467,6 +490,9 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
     """Serve the HTTP API with gunicorn, building the lexicon first if needed."""
     ensure_lexicon(settings)
     from wordsvc.server import run_gunicorn
+    from wordsvc.sessions.database import make_engine, upgrade
+
+    upgrade(make_engine(settings.sessions_url))  # migrations run once, before the workers
 
     click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} workers", err=True)
     run_gunicorn(host=host, port=port, workers=workers)

@@ -11,7 +11,12 @@ RFC 9457 problem document with the status given by :attr:`WordsvcError.status`.
     │   ├── InvalidPattern          a search pattern that cannot be used
     │   ├── InvalidRequest          a malformed request (wrong types, bad parameters...)
     │   ├── UnsupportedMediaType    a body that is not JSON
-    │   └── TooLarge                a request past a size limit (too many words...)
+    │   ├── TooLarge                a request past a size limit (too many words...)
+    │   ├── NotFound                an unknown game or session (404)
+    │   ├── Unauthorized            no seat token, or a token that is not a seat's (401)
+    │   ├── Forbidden               a token for another seat than the one acting (403)
+    │   ├── Conflict                a stale version, a taken seat, a game over (409)
+    │   └── RuleRefused             the game's rules refuse the action (422, the rule's code)
     ├── ConfigurationError          (500: a setting or data file of the service is wrong)
     └── LexiconError                (5xx: the service's data is missing or broken)
         ├── LexiconNotBuilt         no lexicon in the data directory yet
@@ -86,6 +91,33 @@ class TooLarge(InputError):
 
     status = 413
     code = "payload_too_large"
+
+
+class NotFound(InputError):
+    status = 404
+    code = "not_found"
+
+
+class Unauthorized(InputError):
+    status = 401
+    code = "missing_token"
+
+
+class Forbidden(InputError):
+    status = 403
+    code = "wrong_seat"
+
+
+class Conflict(InputError):
+    status = 409
+    code = "conflict"
+
+
+class RuleRefused(InputError):
+    """A game action the rules refuse; ``code`` is the engine's RuleError code."""
+
+    status = 422
+    code = "rule_violation"
 
 
 class ConfigurationError(WordsvcError):

@@ -24,7 +24,7 @@ MAX_BODY_BYTES = 64 * 1024
 def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:
     """Build the app. The lexicon is opened on first use, so the app starts even before the
     lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
-    from wordsvc.api import health, meta, problems, solver, words
+    from wordsvc.api import games, health, meta, problems, solver, words
 
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
@@ -36,6 +36,7 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     problems.register(app)
     app.register_blueprint(words.blueprint)
     app.register_blueprint(solver.blueprint)
+    app.register_blueprint(games.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(meta.blueprint)
     return app

@@ -80,11 +80,17 @@ def hide_the_hidden(state: dict, rng: random.Random) -> dict:
         rng.shuffle(player["deck"])
     for colour in COLOURS:
         rng.shuffle(other["balance"][colour])
+    for player in other["players"]:  # a face-down card for another of the same colour
+        for i, card in enumerate(player.get("held", [])):
+            deck = other["balance"][parts.CATALOGUE[card].colour]
+            if deck:
+                player["held"][i], deck[0] = deck[0], card
     return other
 
 
 def test_views_leak_no_hidden_part(game, chooser):
     rng = random.Random(7)
+    seen_held = False
     for seed in range(20):
         options = {"players": 3, "mode": "magic", "characters": True}
         state = game.new(options, seed)
@@ -92,10 +98,12 @@ def test_views_leak_no_hidden_part(game, chooser):
             if game.result(state) is not None:
                 break
             twin = hide_the_hidden(state, rng)
+            seen_held |= any(p.get("held") for p in state["players"])
             for seat in (None, 0, 1, 2):
                 assert game.view(state, seat) == game.view(twin, seat), (seed, step, seat)
             seat = game.to_act(state)[0]
             state, _ = game.apply(state, seat, chooser(game, state, seat, rng))
+    assert seen_held, "no state had face-down Balance of Power cards waiting to be ordered"
 
 
 def test_discard_piles_are_seen_by_their_owner_only(game):

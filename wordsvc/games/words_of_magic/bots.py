@@ -4,8 +4,8 @@
   candidate words for the hand (the engine cannot list every word a hand can form);
 - ``greedy``: the solver's best play, or a pass when passing ranks higher; useful magic
   first (Revival when a token is used, the card-drawing cards);
-- ``cautious``: greedy, but it values tokens more (it keeps them for long words) and, when
-  it must order Balance of Power cards, keeps the hardest colour deepest.
+- ``cautious``: greedy, but it values tokens almost as much as a card, so it keeps them for
+  the words that need them; it beats greedy in two-player games (docs/rules/words-of-magic.md).
 """
 
 from __future__ import annotations
@@ -89,13 +89,17 @@ class SolverBot:
             "limit": limit,
             "budget_ms": BOT_BUDGET_MS,
         }
-        if self.weights:
-            request["weights"] = dict(self.weights)
+        weights = self.weights_for(view)
+        if weights:
+            request["weights"] = dict(weights)
         solution = self.solver.solve(SolveRequest.from_data(request))
         best = solution.plays
         if best and best[0].score.total <= solution.pass_play.score.total:
             return []
         return [_to_action(play, me, figure) for play in best]
+
+    def weights_for(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
+        return self.weights
 
 
 class GreedyBot(SolverBot):

@@ -1,0 +1,261 @@
+"""Game sessions over HTTP, on SQLite and on PostgreSQL (the `games_client` fixture)."""
+
+from __future__ import annotations
+
+import json
+
+from wordsvc.games.words_of_magic import components as parts
+
+SEATS = [
+    {"kind": "human", "name": "Настя"},
+    {"kind": "bot", "bot": "greedy"},
+    {"kind": "human", "name": "Олена"},
+    {"kind": "bot", "bot": "cautious"},
+]
+
+
+def create(client, seats=SEATS, options=None, seed=21):
+    response = client.post(
+        "/v1/games/sessions",
+        json={"game": "words-of-magic", "options": options or {}, "seats": seats, "seed": seed},
+    )
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    tokens = {}
+    for seat, spec in enumerate(seats):
+        if spec["kind"] == "human":
+            joined = client.post(f"/v1/games/sessions/{body['id']}/join", json={"seat": seat})
+            assert joined.status_code == 200
+            tokens[seat] = joined.get_json()["token"]
+    return body["id"], tokens
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def human_action(client, summary):
+    """What a human client would send: the solver's best word when a word may be formed
+    (asked over HTTP too), else a pass or the first listed choice."""
+    legal = summary["legal_actions"]
+    view = summary["view"]
+    if any(a["type"] == "form_word" for a in legal):
+        me = view["players"][summary["you"]]
+        figure = view["familiar"]["figure"]
+        solve = client.post(
+            "/v1/words-of-magic/solve",
+            json={
+                "cards": [
+                    c.get("letter") or ("*" if c["kind"] == "joker" else c["magic"])
+                    for c in me["hand"]
+                ],
+                "tokens": me["tokens"],
+                "familiar": [
+                    {"letter": x, "available": i != figure}
+                    for i, x in enumerate(view["familiar"]["letters"])
+                ],
+                "mode": view["options"]["mode"],
+                "players": view["options"]["players"],
+                "limit": 1,
+            },
+        ).get_json()
+        if solve["plays"]:
+            play = solve["plays"][0]
+            ids = [c["id"] for c in me["hand"]]
+            slots = [
+                {
+                    "source": s["source"],
+                    "letter": s["letter"],
+                    **({"card": ids[s["card"]]} if s["card"] is not None else {}),
+                    **({"position": s["familiar"]} if s["familiar"] is not None else {}),
+                }
+                for s in play["slots"]
+            ]
+            return {"type": "form_word", "word": play["word"], "slots": slots}
+    return next((a for a in legal if a["type"] == "pass"), legal[0])
+
+
+def hidden_ids(state):
+    """Card ids nobody may see: in a deck, face down on one, or in a Balance of Power deck."""
+    ids = set()
+    for player in state["players"]:
+        ids |= set(player["deck"]) | set(player.get("held", []))
+    for deck in state["balance"].values():
+        ids |= set(deck)
+    return ids
+
+
+def test_two_humans_and_two_bots_play_a_whole_game_over_http(games_client, store):
+    client = games_client
+    session_id, tokens = create(client)
+    words_by_humans = 0
+    for _ in range(400):
+        spectator = client.get(f"/v1/games/sessions/{session_id}").get_json()
+        if spectator["status"] == "over":
+            break
+        seat = spectator["to_act"][0]
+        summary = client.get(f"/v1/games/sessions/{session_id}", headers=bearer(tokens[seat]))
+        summary = summary.get_json()
+        assert summary["you"] == seat
+        # Hidden information: no view a seat can fetch names a hidden card.
+        hidden = hidden_ids(_state(store, session_id))
+        for who in (None, *tokens):
+            headers = bearer(tokens[who]) if who is not None else {}
+            text = client.get(f"/v1/games/sessions/{session_id}", headers=headers).get_data(True)
+            assert not any(f'"{card}"' in text for card in hidden)
+        action = human_action(client, summary)
+        words_by_humans += action["type"] == "form_word"
+        response = client.post(
+            f"/v1/games/sessions/{session_id}/actions",
+            json={"seat": seat, "action": action, "expected_version": summary["version"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert response.status_code == 200, response.get_json()
+    final = client.get(f"/v1/games/sessions/{session_id}").get_json()
+    assert final["status"] == "over"
+    assert words_by_humans > 0
+    result = client.get(f"/v1/games/sessions/{session_id}/result").get_json()
+    assert result["winners"]
+    events = client.get(f"/v1/games/sessions/{session_id}/events").get_json()["events"]
+    assert [e["number"] for e in events] == list(range(1, final["version"] + 1))
+    assert {e["actor"] for e in events} == {"human", "bot"}
+    assert store.verify(session_id)
+
+
+def _state(store, session_id):
+    from sqlalchemy import select
+
+    from wordsvc.sessions.schema import sessions
+
+    with store.engine.connect() as conn:
+        return conn.execute(select(sessions.c.state).where(sessions.c.id == session_id)).scalar()
+
+
+def test_lobby_lists_games_and_open_sessions(games_client):
+    games = games_client.get("/v1/games").get_json()["games"]
+    assert [g["name"] for g in games] == ["words-of-magic"]
+    assert "greedy" in games[0]["bots"]
+    assert games[0]["options_schema"]["properties"]["players"]["maximum"] == 4
+    response = games_client.post(
+        "/v1/games/sessions",
+        json={"game": "words-of-magic", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    )
+    session_id = response.get_json()["id"]
+    assert response.headers["Location"].endswith(session_id)
+    assert len(session_id) == 32
+    listed = games_client.get("/v1/games/sessions?game=words-of-magic").get_json()["sessions"]
+    assert {"id": session_id, "free_seats": [0, 1]}.items() <= next(
+        s for s in listed if s["id"] == session_id
+    ).items()
+
+
+def test_errors_have_specific_codes(games_client):
+    client = games_client
+    session_id, tokens = create(
+        client, [{"kind": "human"}, {"kind": "human"}], {"characters": False}
+    )
+    summary = client.get(f"/v1/games/sessions/{session_id}").get_json()
+    seat = summary["to_act"][0]
+    other = 1 - seat
+    url = f"/v1/games/sessions/{session_id}/actions"
+
+    def post(body, token=None, **headers):
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return client.post(url, json=body, headers=headers)
+
+    def code(response):
+        assert response.mimetype == "application/problem+json"
+        return response.status_code, response.get_json()["code"]
+
+    action = {"action": {"type": "pass"}, "expected_version": summary["version"]}
+    assert code(client.post("/v1/games/sessions", json={"game": "chess", "seats": []})) == (
+        404,
+        "unknown_game",
+    )
+    assert code(
+        client.post(
+            "/v1/games/sessions",
+            json={
+                "game": "words-of-magic",
+                "seats": [{"kind": "human"}] * 2,
+                "options": {"players": 2, "mode": "wild"},
+            },
+        )
+    ) == (422, "invalid_options")
+    assert code(post(action)) == (401, "missing_token")
+    assert code(post(action, "forged")) == (401, "invalid_token")
+    assert code(post({**action, "seat": seat}, tokens[other])) == (403, "wrong_seat")
+    assert code(post(action, tokens[other])) == (422, "not_your_turn")
+    assert code(post({"action": {"type": "pass"}}, tokens[seat])) == (
+        400,
+        "missing_expected_version",
+    )
+    assert code(
+        post({**action, "action": {"type": "form_word", "word": "кіт", "slots": 7}}, tokens[seat])
+    ) == (422, "layout_mismatch")
+    assert code(post({**action, "action": "pass"}, tokens[seat])) == (400, "invalid_action")
+    assert post(action, tokens[seat], **{"Idempotency-Key": "k1"}).status_code == 200
+    replayed = post(action, tokens[seat], **{"Idempotency-Key": "k1"})
+    assert replayed.status_code == 200
+    assert replayed.get_json()["replayed"] is True
+    assert code(post(action, tokens[other])) == (409, "stale_state_id")
+    big = client.post(
+        url,
+        data=json.dumps({"pad": "x" * 70_000}),
+        content_type="application/json",
+        headers=bearer(tokens[seat]),
+    )
+    assert big.status_code == 413
+    assert code(client.get("/v1/games/sessions/nope")) == (404, "session_not_found")
+    assert code(client.get(f"/v1/games/sessions/{session_id}/result")) == (404, "game_not_over")
+    assert code(client.post(f"/v1/games/sessions/{session_id}/join", json={"seat": 0})) == (
+        409,
+        "seat_taken",
+    )
+
+
+def test_arbitration_uses_the_sessions_categories_and_house_words(games_client):
+    response = games_client.post(
+        "/v1/games/sessions",
+        json={
+            "game": "words-of-magic",
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "options": {"categories": ["noun-singular"], "house_words": ["кракозябра"]},
+        },
+    )
+    session_id = response.get_json()["id"]
+    checked = games_client.post(
+        f"/v1/games/sessions/{session_id}/words/check",
+        json={"words": ["дуб", "котики", "кракозябра"]},
+    ).get_json()
+    playable = {r["input"]: r["playable"] for r in checked["results"]}
+    assert playable == {"дуб": True, "котики": False, "кракозябра": True}
+    assert checked["categories"] == ["noun-singular"]
+
+
+def test_no_card_id_of_a_deck_leaks_through_events(games_client, store):
+    session_id, tokens = create(games_client, seed=4)
+    for _ in range(30):
+        summary = games_client.get(f"/v1/games/sessions/{session_id}").get_json()
+        if summary["status"] == "over":
+            break
+        seat = summary["to_act"][0]
+        mine = games_client.get(
+            f"/v1/games/sessions/{session_id}", headers=bearer(tokens[seat])
+        ).get_json()
+        games_client.post(
+            f"/v1/games/sessions/{session_id}/actions",
+            json={"action": human_action(games_client, mine), "expected_version": mine["version"]},
+            headers=bearer(tokens[seat]),
+        )
+    state = _state(store, session_id)
+    never_seen = {c for deck in state["balance"].values() for c in deck}
+    never_seen |= {c for p in state["players"] for c in p.get("held", [])}
+    for who in (None, 0, 2):
+        headers = bearer(tokens[who]) if who is not None else {}
+        text = games_client.get(
+            f"/v1/games/sessions/{session_id}/events", headers=headers
+        ).get_data(True)
+        assert not any(f'"{card}"' in text for card in never_seen)
+    assert parts.CATALOGUE  # the ids checked are real card ids

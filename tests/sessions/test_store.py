@@ -1,0 +1,157 @@
+"""The session store: seats and tokens, versions and races, idempotency, bots, replay."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from wordsvc.errors import Conflict, InvalidRequest, NotFound, RuleRefused, Unauthorized
+from wordsvc.sessions.database import current_revision
+from wordsvc.sessions.schema import actions, seats
+
+HUMANS_AND_BOTS = [
+    {"kind": "human", "name": "Настя"},
+    {"kind": "bot", "bot": "greedy"},
+    {"kind": "human", "name": "Олена"},
+    {"kind": "bot", "bot": "random"},
+]
+
+
+def new_session(store, seats_spec=HUMANS_AND_BOTS, **options):
+    summary = store.create("words-of-magic", {"characters": False, **options}, seats_spec, 11)
+    tokens = {}
+    for seat, spec in enumerate(seats_spec):
+        if spec["kind"] == "human":
+            tokens[seat] = store.join(summary["id"], seat)["token"]
+    return summary["id"], tokens
+
+
+def play_one(store, session_id, tokens, key=None):
+    """The seat whose turn it is takes its first listed action (a pass when it can)."""
+    summary = store.summary(session_id)
+    seat = summary["to_act"][0]
+    assert store.authenticate(session_id, tokens[seat]) == seat
+    legal = store.summary(session_id, seat)["legal_actions"]
+    action = next((a for a in legal if a["type"] == "pass"), legal[0])
+    return store.act(session_id, seat, action, summary["version"], key)
+
+
+def test_the_schema_is_migrated(store):
+    assert current_revision(store.engine) == "0001"
+
+
+def test_a_whole_game_with_bots_replays_to_the_cached_state(store):
+    session_id, tokens = new_session(store)
+    for _ in range(500):
+        if store.summary(session_id)["status"] == "over":
+            break
+        response = play_one(store, session_id, tokens)
+        assert response["applied"][0]["actor"] == "human"
+    summary = store.summary(session_id)
+    assert summary["status"] == "over"
+    assert summary["result"]["winners"]
+    assert store.verify(session_id)
+    log = store.log(session_id)
+    assert len(log) == summary["version"]
+    assert any(store.summary(session_id)["seats"][seat]["kind"] == "bot" for seat, _ in log)
+    with pytest.raises(Conflict) as over:
+        store.act(session_id, 0, {"type": "pass"}, summary["version"])
+    assert over.value.code == "game_over"
+
+
+def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
+    session_id, tokens = new_session(store)
+    with store.engine.connect() as conn:
+        stored = conn.execute(
+            select(seats.c.token_hash).where(seats.c.session_id == session_id, seats.c.seat == 0)
+        ).scalar()
+    assert stored != tokens[0]
+    assert len(stored) == 64
+    with pytest.raises(Conflict) as taken:
+        store.join(session_id, 0)
+    assert taken.value.code == "seat_taken"
+    with pytest.raises(Conflict):
+        store.join(session_id, 1)  # a bot's seat
+    with pytest.raises(Unauthorized):
+        store.authenticate(session_id, "not-a-token")
+    assert store.authenticate(session_id, None) is None
+
+
+def test_two_actions_against_one_version_apply_once(store):
+    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    summary = store.summary(session_id)
+    seat = summary["to_act"][0]
+    outcomes = []
+
+    def send():
+        try:
+            outcomes.append(store.act(session_id, seat, {"type": "pass"}, summary["version"]))
+        except Conflict as error:
+            outcomes.append(error)
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    applied = [o for o in outcomes if isinstance(o, dict)]
+    refused = [o for o in outcomes if isinstance(o, Conflict)]
+    assert len(applied) == 1
+    assert len(refused) == 5
+    assert all(e.code == "stale_state_id" and e.details["version"] == 1 for e in refused)
+    with store.engine.connect() as conn:
+        numbers = (
+            conn.execute(select(actions.c.number).where(actions.c.session_id == session_id))
+            .scalars()
+            .all()
+        )
+    assert numbers == [1]
+
+
+def test_a_retried_request_with_its_idempotency_key_applies_once(store):
+    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    summary = store.summary(session_id)
+    seat = summary["to_act"][0]
+    first = store.act(session_id, seat, {"type": "pass"}, summary["version"], "retry-1")
+    again = store.act(session_id, seat, {"type": "pass"}, summary["version"], "retry-1")
+    assert again["replayed"] is True
+    assert again["version"] == first["version"] == 1
+    assert store.summary(session_id)["version"] == 1
+    with pytest.raises(InvalidRequest) as reused:
+        store.act(session_id, seat, {"type": "form_word"}, summary["version"], "retry-1")
+    assert reused.value.code == "idempotency_key_reused"
+
+
+def test_refusals_have_specific_codes(store):
+    with pytest.raises(NotFound) as unknown:
+        store.create("chess", {}, HUMANS_AND_BOTS)
+    assert unknown.value.code == "unknown_game"
+    with pytest.raises(RuleRefused) as options:
+        store.create("words-of-magic", {"mode": "wild"}, HUMANS_AND_BOTS)
+    assert options.value.code == "invalid_options"
+    with pytest.raises(InvalidRequest) as bot:
+        store.create("words-of-magic", {}, [{"kind": "bot", "bot": "oracle"}, {"kind": "human"}])
+    assert bot.value.code == "unknown_bot"
+    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    summary = store.summary(session_id)
+    seat = summary["to_act"][0]
+    with pytest.raises(RuleRefused) as turn:
+        store.act(session_id, 1 - seat, {"type": "pass"}, summary["version"])
+    assert turn.value.code == "not_your_turn"
+    with pytest.raises(RuleRefused) as malformed:
+        store.act(session_id, seat, {"type": "form_word", "word": 3}, summary["version"])
+    assert malformed.value.code == "invalid_word"
+    with pytest.raises(InvalidRequest) as version:
+        store.act(session_id, seat, {"type": "pass"}, None)
+    assert version.value.code == "missing_expected_version"
+    with pytest.raises(NotFound):
+        store.summary("no-such-session")
+
+
+def test_open_sessions_list_free_human_seats(store):
+    summary = store.create("words-of-magic", {"characters": False}, HUMANS_AND_BOTS, 5)
+    store.join(summary["id"], 0)
+    listed = {s["id"]: s for s in store.open_sessions("words-of-magic")}
+    assert listed[summary["id"]]["free_seats"] == [2]

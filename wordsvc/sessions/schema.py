@@ -1,0 +1,67 @@
+"""The session tables (SQLAlchemy Core). Migrations in ``migrations/`` create them."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(32), primary_key=True),  # unguessable: 128 random bits
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("version", Integer, nullable=False),  # actions applied so far
+    Column("status", String(16), nullable=False),  # "active" or "over"
+    Column("state", JSON, nullable=False),  # cached state after `version` actions
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("session_id", String(32), ForeignKey("sessions.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(32)),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64)),  # sha256 of the seat token; None until joined
+    Column("joined_at", DateTime(timezone=True)),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("session_id", String(32), ForeignKey("sessions.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 1, 2, ...: the version it produced
+    Column("seat", Integer, nullable=False),
+    Column("actor", String(8), nullable=False),  # "human" or "bot"
+    Column("action", JSON, nullable=False),
+    Column("events", JSON, nullable=False),  # with their audiences
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+idempotency = Table(
+    "idempotency",
+    metadata,
+    Column("session_id", String(32), ForeignKey("sessions.id"), primary_key=True),
+    Column("key", String(128), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("response", Text, nullable=False),  # the first reply, as JSON
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)

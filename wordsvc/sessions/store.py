@@ -1,0 +1,478 @@
+"""Game sessions: create, join, act, read. Generic over the engine contract.
+
+Every action runs in one transaction that locks the session (``BEGIN IMMEDIATE`` on SQLite,
+``SELECT ... FOR UPDATE`` on PostgreSQL), checks the caller's ``expected_version``, applies
+the action and every bot reply it triggers, appends them to the log and moves the version on
+with a compare-and-set. It commits before the caller is answered, so an acknowledged action
+is durable, and two actions sent against the same version cannot both apply.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import secrets
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.engine import Connection
+
+from wordsvc.errors import (
+    Conflict,
+    InvalidRequest,
+    NotFound,
+    RuleRefused,
+    TooLarge,
+    Unauthorized,
+)
+from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
+from wordsvc.sessions.schema import actions, idempotency, seats, sessions
+
+#: Most bot actions one request may trigger (a guard against an engine that never ends).
+MAX_BOT_STEPS = 10_000
+MAX_NAME = 64
+MAX_KEY = 128
+
+
+@dataclass(frozen=True)
+class HostedGame:
+    """A game the store can host: its engine and its bots (by name)."""
+
+    game: Game
+    bots: Mapping[str, Callable[[], Bot]]
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _visible(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    return [
+        {"type": e["type"], "data": e["data"]}
+        for e in events
+        if e["audience"] is None or (seat is not None and seat in e["audience"])
+    ]
+
+
+class SessionStore:
+    def __init__(self, engine: Engine, games: Mapping[str, HostedGame]) -> None:
+        self.engine = engine
+        self.games = games
+        self._bots: dict[tuple[str, str], Bot] = {}
+
+    # --- lobby ------------------------------------------------------------------------------
+
+    def hosted(self, name: object) -> HostedGame:
+        hosted = self.games.get(name) if isinstance(name, str) else None
+        if hosted is None:
+            raise NotFound("unknown_game", f"No game {name!r}.", {"games": sorted(self.games)})
+        return hosted
+
+    def create(
+        self, game_name: object, options: object, seat_specs: object, seed: object = None
+    ) -> dict[str, Any]:
+        hosted = self.hosted(game_name)
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise InvalidRequest("invalid_options", "`options` must be an object.")
+        specs = self._seat_specs(hosted, seat_specs)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise InvalidRequest("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
+        options = {**options}
+        options.setdefault("players", len(specs))
+        if options["players"] != len(specs):
+            raise InvalidRequest(
+                "seat_count_mismatch",
+                "One seat per player.",
+                {"players": options["players"], "seats": len(specs)},
+            )
+        try:
+            state = hosted.game.new(options, seed)
+        except RuleError as error:
+            raise RuleRefused(error.code, error.message, error.details) from None
+        session_id = secrets.token_hex(16)
+        now = _now()
+        with self._write() as conn:
+            conn.execute(
+                insert(sessions).values(
+                    id=session_id,
+                    game=game_name,
+                    options=state.get("options", options),
+                    seed=seed,
+                    version=0,
+                    status="active",
+                    state=state,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "session_id": session_id,
+                        "seat": i,
+                        "kind": spec["kind"],
+                        "bot": spec.get("bot"),
+                        "name": spec["name"],
+                        "token_hash": None,
+                        "joined_at": None,
+                    }
+                    for i, spec in enumerate(specs)
+                ],
+            )
+            row = self._lock(conn, session_id)
+            applied = self._run_bots(conn, row, hosted, state, 0)
+        summary = self.summary(session_id)
+        summary["bot_actions"] = [_visible_applied(a, None) for a in applied]
+        return summary
+
+    def _seat_specs(self, hosted: HostedGame, raw: object) -> list[dict[str, Any]]:
+        if not isinstance(raw, list) or not raw:
+            raise InvalidRequest("invalid_seats", "`seats` lists each seat: human or a bot.")
+        specs = []
+        for i, spec in enumerate(raw):
+            if not isinstance(spec, Mapping) or spec.get("kind") not in ("human", "bot"):
+                raise InvalidRequest("invalid_seats", f"Seat {i}: `kind` is human or bot.")
+            name = spec.get("name") or (
+                f"{spec.get('bot')} bot" if spec["kind"] == "bot" else f"Player {i + 1}"
+            )
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
+            if spec["kind"] == "bot" and spec.get("bot") not in hosted.bots:
+                raise InvalidRequest(
+                    "unknown_bot",
+                    f"Seat {i}: no bot {spec.get('bot')!r}.",
+                    {"bots": sorted(hosted.bots)},
+                )
+            specs.append({"kind": spec["kind"], "bot": spec.get("bot"), "name": name})
+        return specs
+
+    def join(self, session_id: str, seat: object, name: object = None) -> dict[str, Any]:
+        """Take a human seat; returns its secret token (only its hash is stored)."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
+        token = secrets.token_urlsafe(32)
+        with self._write() as conn:
+            self._lock(conn, session_id)
+            row = conn.execute(
+                select(seats).where(seats.c.session_id == session_id, seats.c.seat == seat)
+            ).first()
+            if row is None:
+                raise NotFound("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
+            if row.kind != "human":
+                raise Conflict("seat_is_a_bot", f"Seat {seat} is played by a bot.")
+            if row.token_hash is not None:
+                raise Conflict("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
+            values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
+            if isinstance(name, str) and 0 < len(name) <= MAX_NAME:
+                values["name"] = name
+            conn.execute(
+                update(seats)
+                .where(seats.c.session_id == session_id, seats.c.seat == seat)
+                .values(**values)
+            )
+        return {"session": session_id, "seat": seat, "token": token}
+
+    def open_sessions(self, game: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Active sessions with a human seat nobody has joined yet."""
+        query = (
+            select(sessions.c.id, sessions.c.game, sessions.c.created_at, seats.c.seat)
+            .join(seats, seats.c.session_id == sessions.c.id)
+            .where(
+                sessions.c.status == "active", seats.c.kind == "human", seats.c.token_hash.is_(None)
+            )
+            .order_by(sessions.c.created_at.desc(), sessions.c.id, seats.c.seat)
+        )
+        if game:
+            query = query.where(sessions.c.game == game)
+        found: dict[str, dict[str, Any]] = {}
+        with self.engine.connect() as conn:
+            for row in conn.execute(query):
+                entry = found.setdefault(
+                    row.id,
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "created_at": row.created_at.isoformat(),
+                        "free_seats": [],
+                    },
+                )
+                entry["free_seats"].append(row.seat)
+        return list(found.values())[:limit]
+
+    # --- play -------------------------------------------------------------------------------
+
+    def authenticate(self, session_id: str, token: str | None) -> int | None:
+        """The seat a bearer token belongs to; None without a token (a spectator)."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats.c.seat, seats.c.token_hash).where(seats.c.session_id == session_id)
+            ).all()
+        seat = None
+        for row in rows:  # every hash is compared, in constant time each
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                seat = row.seat
+        if seat is None:
+            raise Unauthorized("invalid_token", "This token is not a seat's of this session.")
+        return seat
+
+    def summary(self, session_id: str, seat: int | None = None) -> dict[str, Any]:
+        with self.engine.connect() as conn:
+            row = self._session(conn, session_id)
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.session_id == session_id).order_by(seats.c.seat)
+            ).all()
+        game = self.hosted(row.game).game
+        state = row.state
+        result = game.result(state)
+        return {
+            "id": row.id,
+            "game": row.game,
+            "version": row.version,
+            "status": row.status,
+            "options": row.options,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "joined": s.kind == "bot" or s.token_hash is not None,
+                }
+                for s in seat_rows
+            ],
+            "you": seat,
+            "to_act": game.to_act(state),
+            "legal_actions": game.legal_actions(state, seat) if seat is not None else [],
+            "view": game.view(state, seat),
+            "result": result.to_dict() if result else None,
+        }
+
+    def act(
+        self,
+        session_id: str,
+        seat: int,
+        action: object,
+        expected_version: object,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        if not isinstance(action, Mapping):
+            raise InvalidRequest("invalid_action", "`action` must be an object with a `type`.")
+        if not isinstance(expected_version, int) or isinstance(expected_version, bool):
+            raise InvalidRequest(
+                "missing_expected_version", "Send `expected_version`: the version your view is of."
+            )
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY:
+            raise InvalidRequest("invalid_idempotency_key", "An Idempotency-Key has 1-128 chars.")
+        request_hash = hashlib.sha256(
+            json.dumps([seat, action, expected_version], sort_keys=True).encode()
+        ).hexdigest()
+        with self._write() as conn:
+            row = self._lock(conn, session_id)
+            if idempotency_key is not None:
+                stored = conn.execute(
+                    select(idempotency).where(
+                        idempotency.c.session_id == session_id,
+                        idempotency.c.key == idempotency_key,
+                    )
+                ).first()
+                if stored is not None:
+                    if stored.request_hash != request_hash:
+                        raise InvalidRequest(
+                            "idempotency_key_reused",
+                            "This Idempotency-Key was used for another request.",
+                        )
+                    return {**json.loads(stored.response), "replayed": True}
+            if row.status == "over":
+                raise Conflict("game_over", "The game is over.", {"version": row.version})
+            if expected_version != row.version:
+                raise Conflict(
+                    "stale_state_id",
+                    f"The session is at version {row.version}, not {expected_version}.",
+                    {"version": row.version},
+                )
+            hosted = self.hosted(row.game)
+            try:
+                state, events = hosted.game.apply(row.state, seat, dict(action))
+            except RuleError as error:
+                raise RuleRefused(error.code, error.message, error.details) from None
+            first = self._log(conn, session_id, row.version + 1, seat, "human", action, events)
+            applied = [first, *self._run_bots(conn, row, hosted, state, row.version + 1)]
+            version = applied[-1]["number"]
+            response = {
+                "version": version,
+                "applied": [_visible_applied(a, seat) for a in applied],
+                "status": "over" if hosted.game.result(self._state(conn, session_id)) else "active",
+            }
+            if idempotency_key is not None:
+                conn.execute(
+                    insert(idempotency).values(
+                        session_id=session_id,
+                        key=idempotency_key,
+                        seat=seat,
+                        request_hash=request_hash,
+                        response=json.dumps(response),
+                        created_at=_now(),
+                    )
+                )
+        return response
+
+    def events(self, session_id: str, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
+        """The log as ``seat`` may see it: every action's number, seat and visible events."""
+        with self.engine.connect() as conn:
+            self._session(conn, session_id)
+            rows = conn.execute(
+                select(actions)
+                .where(actions.c.session_id == session_id, actions.c.number > after)
+                .order_by(actions.c.number)
+            ).all()
+        return [
+            {
+                "number": r.number,
+                "seat": r.seat,
+                "actor": r.actor,
+                "at": r.created_at.isoformat(),
+                "events": _visible(r.events, seat),
+            }
+            for r in rows
+        ]
+
+    def result(self, session_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = self._session(conn, session_id)
+        result = self.hosted(row.game).game.result(row.state)
+        return result.to_dict() if result else None
+
+    def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.session_id == session_id)
+                .order_by(actions.c.number)
+            ).all()
+        return [(r.seat, r.action) for r in rows]
+
+    def verify(self, session_id: str) -> bool:
+        """Does replaying the log give the cached state? (after a crash, or on demand)"""
+        with self.engine.connect() as conn:
+            row = self._session(conn, session_id)
+        replayed = replay(self.hosted(row.game).game, row.options, row.seed, self.log(session_id))
+        return canonical(replayed) == canonical(row.state)
+
+    # --- internals --------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction (BEGIN IMMEDIATE on SQLite, see database.py), committed when
+        the block ends without an exception, rolled back otherwise."""
+        with self.engine.connect() as conn:
+            conn = conn.execution_options(write=True)
+            with conn.begin():
+                yield conn
+
+    def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
+        if not isinstance(session_id, str) or len(session_id) > 64:
+            raise NotFound("session_not_found", "No such session.")
+        query = select(sessions).where(sessions.c.id == session_id)
+        if lock:
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            raise NotFound("session_not_found", "No such session.", {"session": session_id})
+        return row
+
+    def _lock(self, conn: Connection, session_id: str) -> Any:
+        return self._session(conn, session_id, lock=True)
+
+    def _state(self, conn: Connection, session_id: str) -> dict[str, Any]:
+        return conn.execute(select(sessions.c.state).where(sessions.c.id == session_id)).scalar()
+
+    def _log(
+        self,
+        conn: Connection,
+        session_id: str,
+        number: int,
+        seat: int,
+        actor: str,
+        action: Mapping[str, Any],
+        events: list[Event],
+    ) -> dict[str, Any]:
+        entry = {
+            "number": number,
+            "seat": seat,
+            "actor": actor,
+            "action": dict(action),
+            "events": [e.to_dict() for e in events],
+        }
+        conn.execute(insert(actions).values(session_id=session_id, created_at=_now(), **entry))
+        return entry
+
+    def _run_bots(
+        self, conn: Connection, row: Any, hosted: HostedGame, state: dict[str, Any], version: int
+    ) -> list[dict[str, Any]]:
+        """Let bot seats act while only bots are asked to; then store the state with a
+        compare-and-set on the version the transaction started from."""
+        kinds = {
+            s.seat: (s.kind, s.bot)
+            for s in conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
+        }
+        applied = []
+        game = hosted.game
+        for _ in range(MAX_BOT_STEPS):
+            if game.result(state) is not None:
+                break
+            waiting = [s for s in game.to_act(state) if kinds[s][0] == "bot"]
+            if not waiting:
+                break
+            seat = waiting[0]
+            bot = self._bot(row.game, kinds[seat][1])
+            rng = random.Random(f"{row.seed}:{version}:{seat}")
+            action = bot.choose(game, game.view(state, seat), seat, rng)
+            state, events = game.apply(state, seat, action)
+            version += 1
+            applied.append(self._log(conn, row.id, version, seat, "bot", action, events))
+        status = "over" if game.result(state) is not None else "active"
+        changed = conn.execute(
+            update(sessions)
+            .where(sessions.c.id == row.id, sessions.c.version == row.version)
+            .values(version=version, state=state, status=status, updated_at=_now())
+        ).rowcount
+        if changed != 1:
+            raise Conflict("stale_state_id", "The session changed meanwhile; fetch it again.")
+        return applied
+
+    def _bot(self, game: str, name: str) -> Bot:
+        bot = self._bots.get((game, name))
+        if bot is None:
+            bot = self._bots[game, name] = self.games[game].bots[name]()
+        return bot
+
+
+def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    return {
+        "number": entry["number"],
+        "seat": entry["seat"],
+        "actor": entry["actor"],
+        "type": entry["action"].get("type"),
+        "events": _visible(entry["events"], seat),
+    }
+
+
+__all__ = ["HostedGame", "SessionStore", "TooLarge", "hash_token"]
