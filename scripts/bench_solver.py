@@ -21,15 +21,18 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' oracle
+
+from tests.solver.test_search import fewest_tokens_for
 from wordsvc.alphabet import letters_of
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
-from wordsvc.solver.hand import CardKind, Character, Hand
-from wordsvc.solver.layout import AMAZON_LETTER, layouts, usable_familiar
+from wordsvc.solver.layout import layouts
 from wordsvc.solver.scoring import Evaluator
 from wordsvc.solver.solve import Solver, SolveRequest
 
@@ -58,34 +61,27 @@ def make_hands(rng: random.Random, frequency: dict[str, int], count: int, sizes:
     return hands
 
 
-def oracle_fewest_tokens(need: Counter, hand: Hand) -> bool:
-    cards = Counter(c.letter for c in hand.cards if c.kind is CardKind.LETTER)
-    jokers = sum(c.kind is CardKind.JOKER for c in hand.cards)
-    magic = sum(c.kind is CardKind.MAGIC for c in hand.cards)
-    for letter in [None, *{f.letter for f in usable_familiar(hand)}]:
-        for with_a in [False, True] if hand.character is Character.AMAZON else [False]:
-            left = need.copy()
-            left[letter] -= letter is not None
-            left[AMAZON_LETTER] -= with_a
-            if any(n < 0 for n in left.values()):
-                continue
-            matched = sum(min(n, cards[ch]) for ch, n in left.items())
-            tokens = max(0, sum(left.values()) - matched - jokers)
-            if tokens <= min(hand.tokens, sum(cards.values()) - matched + magic):
-                return True
-    return False
-
-
 def oracle(words: list[tuple[str, Counter]], request: SolveRequest, frequency) -> list:
     hand = request.hand
     evaluator = Evaluator(hand, request.table, request.weights, frequency)
     plays = []
     for word, need in words:
-        if oracle_fewest_tokens(need, hand):
+        if fewest_tokens_for(need, hand) is not None:
             play = evaluator.best_play(layouts(word, hand))
             if play is not None:
                 plays.append(play)
     return sorted(plays, key=lambda p: p.rank)[: request.limit]
+
+
+def solve_all(solver: Solver, requests: list[SolveRequest]) -> tuple[list[float], int]:
+    """Milliseconds per request, and how many stopped at the budget."""
+    times, incomplete = [], 0
+    for request in requests:
+        started = time.perf_counter()
+        solution = solver.solve(request)
+        times.append((time.perf_counter() - started) * 1000)
+        incomplete += not solution.complete
+    return times, incomplete
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -111,19 +107,9 @@ def main() -> None:
     late_data = make_hands(rng, frequency, args.late_hands, (20, 30))
     late = [SolveRequest.from_data(h) for h in late_data]
 
-    times, incomplete = [], 0
-    for request in hands:
-        started = time.perf_counter()
-        solution = solver.solve(request)
-        times.append((time.perf_counter() - started) * 1000)
-        incomplete += not solution.complete
+    times, incomplete = solve_all(solver, hands)
     rss_after = rss_mb()
-    late_times, late_incomplete = [], 0
-    for request in late:
-        started = time.perf_counter()
-        solution = solver.solve(request)
-        late_times.append((time.perf_counter() - started) * 1000)
-        late_incomplete += not solution.complete
+    late_times, late_incomplete = solve_all(solver, late)
 
     words = [(w, Counter(letters_of(w))) for w in judge.lexicon.word_set("any").iterkeys()]
     oracle_ms, solver_ms, agree = [], [], 0

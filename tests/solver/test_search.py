@@ -40,6 +40,11 @@ def fewest_tokens(word: str, hand: Hand) -> int | None:
     need = Counter(letters_of(word))
     if sum(need.values()) < 3:
         return None
+    return fewest_tokens_for(need, hand)
+
+
+def fewest_tokens_for(need: Counter, hand: Hand) -> int | None:
+    """The oracle on a word's letter counts (scripts/bench_solver.py uses it too)."""
     cards = Counter(c.letter for c in hand.cards if c.kind is CardKind.LETTER)
     jokers = sum(c.kind is CardKind.JOKER for c in hand.cards)
     magic = sum(c.kind is CardKind.MAGIC for c in hand.cards)
