@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.games.helpers import assert_refused
 from tests.games.words_of_magic.conftest import WordList
@@ -128,12 +130,15 @@ def test_nastyas_morozyvo_layout_is_accepted():
     nastya = state["players"][0]
     zh, z, y, m, o, ye, joker = nastya["hand"] = take(state, "ж з и м о є *")
     slots = [
-        {"source": "letter_card", "card": m}, {"source": "letter_card", "card": o},
-        {"source": "token", "card": zh, "letter": "р"}, {"source": "familiar", "position": 1},
-        {"source": "letter_card", "card": z}, {"source": "letter_card", "card": y},
+        {"source": "letter_card", "card": m},
+        {"source": "letter_card", "card": o},
+        {"source": "token", "card": zh, "letter": "р"},
+        {"source": "familiar", "position": 1},
+        {"source": "letter_card", "card": z},
+        {"source": "letter_card", "card": y},
         {"source": "joker_card", "card": joker, "letter": "в"},
         {"source": "token", "card": ye, "letter": "о"},
-    ]  # fmt: skip
+    ]
     state, events = game.apply(state, 0, {"type": "form_word", "word": "МОРОЗИВО", "slots": slots})
     assert state["players"][0]["tokens"] == 1
     assert state["familiar"]["figure"] == 1
@@ -177,9 +182,11 @@ def test_dragon_druid_witch_gnome_and_librarian():
     # The Druid uses the occupied Familiar card; the figure stays where it is.
     state["familiar"] = {"letters": ["о", "і", "е"], "figure": 1}
     druid["hand"] = take(state, "к т")
-    slots = [{"source": "letter_card", "card": druid["hand"][0]},
-             {"source": "familiar", "position": 1},
-             {"source": "letter_card", "card": druid["hand"][1]}]  # fmt: skip
+    slots = [
+        {"source": "letter_card", "card": druid["hand"][0]},
+        {"source": "familiar", "position": 1},
+        {"source": "letter_card", "card": druid["hand"][1]},
+    ]
     state, _ = game.apply(state, 0, {"type": "form_word", "word": "кіт", "slots": slots})
     assert state["familiar"]["figure"] == 1
     # The Gnome may take a card when another player passes.
@@ -235,9 +242,10 @@ def test_the_witch_and_the_librarian():
     witch["hand"] = take(state, "к і т")
     hands = [len(p["hand"]) for p in state["players"]]
     state, _ = game.apply(
-        state, 0, {"type": "form_word", "word": "кіт", "slots": letters(witch["hand"]),
-                   "witch": True},
-    )  # fmt: skip
+        state,
+        0,
+        {"type": "form_word", "word": "кіт", "slots": letters(witch["hand"]), "witch": True},
+    )
     for seat in (1, 2):
         assert len(state["players"][seat]["hand"]) == hands[seat] + 1
         assert parts.CATALOGUE[state["players"][seat]["hand"][-1]].colour == "yellow"
@@ -253,9 +261,11 @@ def test_familiar_properties_discard_from_deck_and_hand():
     player = state["players"][0]
     player["hand"] = take(state, "к т ф")
     top = player["deck"][0]
-    slots = [{"source": "letter_card", "card": player["hand"][0]},
-             {"source": "familiar", "position": 0},
-             {"source": "letter_card", "card": player["hand"][1]}]  # fmt: skip
+    slots = [
+        {"source": "letter_card", "card": player["hand"][0]},
+        {"source": "familiar", "position": 0},
+        {"source": "letter_card", "card": player["hand"][1]},
+    ]
     state, _ = game.apply(
         state, 0, {"type": "form_word", "word": "кіт", "slots": slots, "property": "discard-deck"}
     )
@@ -330,17 +340,32 @@ def test_property_refusals():
     game, state = new_table(["кіт", "кет"], mode="magic")
     state["familiar"] = {"letters": ["і", "о", "е"], "figure": 1}
     k, t, x = state["players"][0]["hand"] = take(state, "к т ф")
-    with_i = [{"source": "letter_card", "card": k}, {"source": "familiar", "position": 0},
-              {"source": "letter_card", "card": t}]  # fmt: skip
+    with_i = [
+        {"source": "letter_card", "card": k},
+        {"source": "familiar", "position": 0},
+        {"source": "letter_card", "card": t},
+    ]
     with_e = [with_i[0], {"source": "familiar", "position": 2}, with_i[2]]
 
     def word(slots, text="кіт", **extra):
         return {"type": "form_word", "word": text, "slots": slots, **extra}
 
     assert_refused(game, state, 0, word(with_i, property="mystery"), "unknown_property")
-    assert_refused(game, state, 0, word(letters([k, t, x])[:0] + with_i[:1] + [
-        {"source": "token", "card": x, "letter": "і"}] + with_i[2:], property="discard-deck"),
-        "property_needs_familiar")  # fmt: skip
+    assert_refused(game, state, 0, word(with_i, property=["length"]), "unknown_property")
+    assert_refused(game, state, 0, word(with_i, witch="yes"), "malformed_action")
+    assert_refused(
+        game,
+        state,
+        0,
+        word(
+            letters([k, t, x])[:0]
+            + with_i[:1]
+            + [{"source": "token", "card": x, "letter": "і"}]
+            + with_i[2:],
+            property="discard-deck",
+        ),
+        "property_needs_familiar",
+    )
     assert_refused(game, state, 0, word(with_i, property="length-"), "wrong_property")
     assert_refused(game, state, 0, word(with_e, "кет", property="discard-hand"), "missing_discard")
     state["options"]["familiar_properties"] = ["length", "discard-deck", "discard-hand"]
@@ -349,8 +374,9 @@ def test_property_refusals():
 
 def test_magic_and_window_refusals():
     game, state = new_table(mode="magic", characters=True)
-    assert_refused(game, state, 0, {"type": "choose_character", "character": "nobody"},
-                   "character_not_offered")  # fmt: skip
+    assert_refused(
+        game, state, 0, {"type": "choose_character", "character": "nobody"}, "character_not_offered"
+    )
     for seat in range(3):
         offered = state["players"][seat]["offered"][0]
         state, _ = game.apply(state, seat, {"type": "choose_character", "character": offered})
@@ -370,20 +396,28 @@ def test_order_refusal_and_game_over():
     game, state = new_table(["кошенята"], players=2)
     state["players"][0]["hand"] = take(state, "к о ш е н я т а")
     state, _ = game.apply(
-        state, 0, {"type": "form_word", "word": "кошенята",
-                   "slots": letters(state["players"][0]["hand"])},
-    )  # fmt: skip
+        state,
+        0,
+        {"type": "form_word", "word": "кошенята", "slots": letters(state["players"][0]["hand"])},
+    )
     assert_refused(game, state, 1, {"type": "order_balance", "order": ["red"]}, "invalid_order")
+    assert_refused(game, state, 1, {"type": "order_balance", "order": [{}, "red"]}, "invalid_order")
     state["phase"] = "over"
     assert_refused(game, state, 0, {"type": "pass"}, "game_over")
 
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": 5}, {"mode": "wild"}, {"colour": 1}, {"house_words": ["k1t"]},
-     {"familiar_properties": ["length"]}, {"characters_left_out": ["cat"]},
-     {"characters": True, "players": 4, "characters_left_out": ["amazon"]}],
-)  # fmt: skip
+    [
+        {"players": 5},
+        {"mode": "wild"},
+        {"colour": 1},
+        {"house_words": ["k1t"]},
+        {"familiar_properties": ["length"]},
+        {"characters_left_out": ["cat"]},
+        {"characters": True, "players": 4, "characters_left_out": ["amazon"]},
+    ],
+)
 def test_bad_options_are_refused(options):
     game = WordsOfMagic(WordList())
     with pytest.raises(RuleError) as error:
@@ -396,3 +430,67 @@ def test_house_words_count_and_the_schema_lists_defaults():
     assert state["options"]["house_words"] == ["гикач"]
     schema = game.options_schema()
     assert schema["properties"]["mode"]["default"] == "magic"
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.text(max_size=8)
+    | st.sampled_from(["d0-00", "g-01", "red", "length-", "letter_card", "familiar"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+ACTION_TYPES = [
+    "pass",
+    "form_word",
+    "play_magic",
+    "choose_character",
+    "order_balance",
+    "choose_card",
+    "repeat_magic",
+    "decline",
+    "gnome_take",
+    7,
+]
+FIELDS = [
+    "word",
+    "slots",
+    "property",
+    "discard",
+    "witch",
+    "card",
+    "cards",
+    "order",
+    "character",
+    "under_deck",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(ACTION_TYPES),
+    fields=st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=4),
+    slots=st.lists(
+        st.dictionaries(
+            st.sampled_from(["source", "card", "letter", "position"]), json_values, max_size=4
+        ),
+        max_size=4,
+    ),
+    seat=st.integers(-1, 3),
+)
+def test_malformed_actions_are_refused_with_a_rule_error(kind, fields, slots, seat):
+    """Whatever JSON a client sends, the engine answers with a RuleError or applies it."""
+    game, state = new_table(["кіт"], mode="magic")
+    action = {"type": kind, **fields}
+    if kind == "form_word" and "slots" not in fields:
+        action["slots"] = slots
+    try:
+        game.apply(state, seat, action)
+    except RuleError as error:
+        outcome = error.code
+    else:
+        outcome = "applied"
+    assert outcome

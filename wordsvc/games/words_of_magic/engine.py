@@ -402,7 +402,11 @@ def _order_balance(
 ) -> None:
     colours = state["pending"]["seats"][str(seat)]
     order = action.get("order")
-    if not isinstance(order, list) or sorted(order) != sorted(colours):
+    if (
+        not isinstance(order, list)
+        or not all(isinstance(colour, str) for colour in order)
+        or sorted(order) != sorted(colours)
+    ):
         raise RuleError(
             "invalid_order", "`order` lists the colours you took, top first.", {"colours": colours}
         )

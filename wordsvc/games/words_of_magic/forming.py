@@ -69,6 +69,8 @@ def form_word(
     familiar = next((s["position"] for s in laid if s["source"] == "familiar"), None)
     prop, counted, discard = _check_property(state, player, action, familiar, laid, len(letters))
     witch = action.get("witch", False)
+    if not isinstance(witch, bool):
+        raise RuleError("malformed_action", "`witch` is true or false.")
     if witch and (player["character"] != "witch" or player["witch_used"]):
         raise RuleError("not_your_ability", "Only the Witch, once per game, curses everyone.")
 
@@ -228,7 +230,7 @@ def _check_property(
         return None, length, None
     if state["options"]["mode"] != "magic":
         raise RuleError("no_magic", "Classic mode has no Familiar properties.")
-    if choice not in PROPERTY_CHOICES:
+    if not isinstance(choice, str) or choice not in PROPERTY_CHOICES:
         raise RuleError(
             "unknown_property",
             "`property` is discard-deck, length-, length+ or discard-hand.",
