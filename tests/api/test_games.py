@@ -259,3 +259,13 @@ def test_no_card_id_of_a_deck_leaks_through_events(games_client, store):
         ).get_data(True)
         assert not any(f'"{card}"' in text for card in never_seen)
     assert parts.CATALOGUE  # the ids checked are real card ids
+
+
+def test_nan_is_not_json(games_client):
+    response = games_client.post(
+        "/v1/games/sessions",
+        data='{"game": "words-of-magic", "seed": NaN, "seats": []}',
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "malformed_json"

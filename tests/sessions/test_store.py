@@ -155,3 +155,56 @@ def test_open_sessions_list_free_human_seats(store):
     store.join(summary["id"], 0)
     listed = {s["id"]: s for s in store.open_sessions("words-of-magic")}
     assert listed[summary["id"]]["free_seats"] == [2]
+
+
+class IllegalBot:
+    name = "illegal"
+
+    def choose(self, game, view, seat, rng):
+        return {"type": "nonsense"}
+
+
+def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one(store):
+    from wordsvc.sessions.store import HostedGame, SessionStore
+
+    hosted = store.games["words-of-magic"]
+    broken = SessionStore(
+        store.engine, {"words-of-magic": HostedGame(hosted.game, {"illegal": IllegalBot})}
+    )
+    session_id, tokens = new_session(broken, [{"kind": "human"}, {"kind": "bot", "bot": "illegal"}])
+    for _ in range(3):
+        response = play_one(broken, session_id, tokens)
+        assert response["version"] >= 1
+    assert broken.verify(session_id)
+
+
+@pytest.mark.parametrize(
+    ("seats_spec", "code"),
+    [
+        ([{"kind": "bot", "bot": []}, {"kind": "human"}], "unknown_bot"),
+        ([{"kind": "human", "name": "a\x00b"}, {"kind": "human"}], "invalid_seats"),
+        ([{"kind": "human"}] * 17, "invalid_seats"),
+    ],
+)
+def test_bad_seat_specs_are_refused(store, seats_spec, code):
+    with pytest.raises(InvalidRequest) as error:
+        store.create("words-of-magic", {"characters": False}, seats_spec)
+    assert error.value.code == code
+
+
+def test_odd_identifiers_are_refused_cleanly(store):
+    summary = store.create("words-of-magic", {}, [{"kind": "human", "bot": {"a": 1}}] * 2)
+    assert [s["bot"] for s in summary["seats"]] == [None, None]
+    with pytest.raises(InvalidRequest):
+        store.join(summary["id"], 2**70)
+    with pytest.raises(NotFound):
+        store.summary("ab\x00cd")
+    with pytest.raises(NotFound):
+        store.authenticate("ab\x00cd", "token")
+    assert store.open_sessions("a\x00") == []
+    token = store.join(summary["id"], 0)["token"]
+    seat = store.summary(summary["id"])["to_act"][0]
+    assert store.authenticate(summary["id"], token) == 0
+    with pytest.raises(InvalidRequest) as key:
+        store.act(summary["id"], seat, {"type": "pass"}, 0, "k\x00")
+    assert key.value.code == "invalid_idempotency_key"

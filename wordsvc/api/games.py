@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from wordsvc.api import get_judge
@@ -10,6 +12,7 @@ from wordsvc.errors import InvalidRequest, NotFound, Unauthorized
 from wordsvc.sessions.store import SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
+_OPENING = threading.Lock()
 
 #: Most words one arbitration request may check.
 MAX_ARBITRATION_WORDS = 100
@@ -19,10 +22,13 @@ def get_store() -> SessionStore:
     """The app's session store, opened (and migrated) on first use."""
     store = current_app.extensions.get("wordsvc.sessions")
     if store is None:
-        from wordsvc.sessions.service import open_store
+        with _OPENING:  # one store (and one migration run) per process
+            store = current_app.extensions.get("wordsvc.sessions")
+            if store is None:
+                from wordsvc.sessions.service import open_store
 
-        store = open_store(current_app.extensions["wordsvc.settings"], get_judge())
-        current_app.extensions["wordsvc.sessions"] = store
+                store = open_store(current_app.extensions["wordsvc.settings"], get_judge())
+                current_app.extensions["wordsvc.sessions"] = store
     return store
 
 
@@ -96,6 +102,8 @@ def post_action(session_id: str) -> Response:
     store = get_store()
     seat = store.authenticate(session_id, token)
     named = body.get("seat", seat)
+    if not isinstance(named, int) or isinstance(named, bool):
+        raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
     if named != seat:
         from wordsvc.errors import Forbidden
 

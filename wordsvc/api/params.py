@@ -54,9 +54,14 @@ def json_body() -> dict:
             "unsupported_media_type", "Send JSON with Content-Type: application/json."
         )
     try:
-        body = json.loads(request.get_data(cache=True))
+        body = json.loads(request.get_data(cache=True), parse_constant=_no_constants)
     except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
         raise InvalidRequest("malformed_json", "The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise InvalidRequest("invalid_body", "The request body must be a JSON object.")
     return body
+
+
+def _no_constants(name: str) -> None:
+    """NaN and Infinity are not JSON (RFC 8259); Python's parser would accept them."""
+    raise ValueError(f"{name} is not JSON")

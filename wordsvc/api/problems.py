@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from wordsvc.errors import WordsvcError
@@ -51,6 +52,13 @@ def register(app: Flask) -> None:
     def _http_error(exc: HTTPException) -> Response:
         status = exc.code or 500
         return problem(status, HTTP_CODES.get(status, f"http_{status}"), exc.description or "")
+
+    @app.errorhandler(OperationalError)
+    def _database_busy(exc: OperationalError) -> Response:
+        log.warning("database unavailable: %s", exc.orig)
+        response = problem(503, "database_busy", "The session database is busy; retry shortly.")
+        response.headers["Retry-After"] = "1"
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import random
+import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -24,6 +26,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import (
+    ConfigurationError,
     Conflict,
     InvalidRequest,
     NotFound,
@@ -36,6 +39,10 @@ from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 #: Most bot actions one request may trigger (a guard against an engine that never ends).
 MAX_BOT_STEPS = 10_000
+MAX_SEATS = 16
+SESSION_ID = re.compile(r"[0-9a-f]{32}")
+PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]+")
+log = logging.getLogger(__name__)
 MAX_NAME = 64
 MAX_KEY = 128
 
@@ -141,7 +148,7 @@ class SessionStore:
         return summary
 
     def _seat_specs(self, hosted: HostedGame, raw: object) -> list[dict[str, Any]]:
-        if not isinstance(raw, list) or not raw:
+        if not isinstance(raw, list) or not raw or len(raw) > MAX_SEATS:
             raise InvalidRequest("invalid_seats", "`seats` lists each seat: human or a bot.")
         specs = []
         for i, spec in enumerate(raw):
@@ -150,20 +157,21 @@ class SessionStore:
             name = spec.get("name") or (
                 f"{spec.get('bot')} bot" if spec["kind"] == "bot" else f"Player {i + 1}"
             )
-            if not isinstance(name, str) or len(name) > MAX_NAME:
+            if not isinstance(name, str) or not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
                 raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
-            if spec["kind"] == "bot" and spec.get("bot") not in hosted.bots:
+            bot = spec.get("bot") if spec["kind"] == "bot" else None
+            if spec["kind"] == "bot" and (not isinstance(bot, str) or bot not in hosted.bots):
                 raise InvalidRequest(
                     "unknown_bot",
                     f"Seat {i}: no bot {spec.get('bot')!r}.",
                     {"bots": sorted(hosted.bots)},
                 )
-            specs.append({"kind": spec["kind"], "bot": spec.get("bot"), "name": name})
+            specs.append({"kind": spec["kind"], "bot": bot, "name": name})
         return specs
 
     def join(self, session_id: str, seat: object, name: object = None) -> dict[str, Any]:
         """Take a human seat; returns its secret token (only its hash is stored)."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
             raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
         token = secrets.token_urlsafe(32)
         with self._write() as conn:
@@ -178,7 +186,7 @@ class SessionStore:
             if row.token_hash is not None:
                 raise Conflict("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
-            if isinstance(name, str) and 0 < len(name) <= MAX_NAME:
+            if isinstance(name, str) and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
                 values["name"] = name
             conn.execute(
                 update(seats)
@@ -198,6 +206,8 @@ class SessionStore:
             .order_by(sessions.c.created_at.desc(), sessions.c.id, seats.c.seat)
         )
         if game:
+            if game not in self.games:
+                return []
             query = query.where(sessions.c.game == game)
         found: dict[str, dict[str, Any]] = {}
         with self.engine.connect() as conn:
@@ -220,6 +230,8 @@ class SessionStore:
         """The seat a bearer token belongs to; None without a token (a spectator)."""
         if token is None:
             return None
+        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+            raise NotFound("session_not_found", "No such session.")
         digest = hash_token(token)
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -279,7 +291,9 @@ class SessionStore:
             raise InvalidRequest(
                 "missing_expected_version", "Send `expected_version`: the version your view is of."
             )
-        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY:
+        if idempotency_key is not None and (
+            not 0 < len(idempotency_key) <= MAX_KEY or not idempotency_key.isprintable()
+        ):
             raise InvalidRequest("invalid_idempotency_key", "An Idempotency-Key has 1-128 chars.")
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
@@ -388,7 +402,7 @@ class SessionStore:
                 yield conn
 
     def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
-        if not isinstance(session_id, str) or len(session_id) > 64:
+        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
             raise NotFound("session_not_found", "No such session.")
         query = select(sessions).where(sessions.c.id == session_id)
         if lock:
@@ -444,8 +458,7 @@ class SessionStore:
             seat = waiting[0]
             bot = self._bot(row.game, kinds[seat][1])
             rng = random.Random(f"{row.seed}:{version}:{seat}")
-            action = bot.choose(game, game.view(state, seat), seat, rng)
-            state, events = game.apply(state, seat, action)
+            action, state, events = _bot_move(game, bot, state, seat, rng)
             version += 1
             applied.append(self._log(conn, row.id, version, seat, "bot", action, events))
         status = "over" if game.result(state) is not None else "active"
@@ -463,6 +476,26 @@ class SessionStore:
         if bot is None:
             bot = self._bots[game, name] = self.games[game].bots[name]()
         return bot
+
+
+def _bot_move(
+    game: Game, bot: Bot, state: dict[str, Any], seat: int, rng: random.Random
+) -> tuple[dict[str, Any], dict[str, Any], list[Event]]:
+    """The bot's action, applied; if the rules refuse it (a bot bug), the first legal action
+    that applies instead, so that a session never sticks on a bot."""
+    try:
+        action = bot.choose(game, game.view(state, seat), seat, rng)
+        new_state, events = game.apply(state, seat, action)
+        return action, new_state, events
+    except Exception:
+        log.exception("bot %s refused at seat %s; falling back", getattr(bot, "name", "?"), seat)
+    for action in game.legal_actions(state, seat):
+        try:
+            new_state, events = game.apply(state, seat, action)
+        except RuleError:
+            continue
+        return action, new_state, events
+    raise ConfigurationError("bot_stuck", f"No legal action applies for bot seat {seat}.")
 
 
 def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:

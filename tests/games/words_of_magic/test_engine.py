@@ -266,10 +266,13 @@ def test_familiar_properties_discard_from_deck_and_hand():
         {"source": "familiar", "position": 0},
         {"source": "letter_card", "card": player["hand"][1]},
     ]
-    state, _ = game.apply(
+    state, events = game.apply(
         state, 0, {"type": "form_word", "word": "кіт", "slots": slots, "property": "discard-deck"}
     )
     assert top in state["players"][0]["discard"]
+    # Only the owner reviews their discard pile: the card is told to them alone.
+    told = [e for e in events if e.type == "deck_top_discarded"]
+    assert [(e.audience, "card" in e.data) for e in told] == [((0,), True), (None, False)]
 
 
 REFUSALS = {

@@ -104,7 +104,11 @@ def form_word(
     if prop == "discard-deck" and player["deck"]:
         top = player["deck"].pop(0)
         player["discard"].append(top)
-        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}))
+        # Only its owner reviews a discard pile (rulebook); others learn that a card went.
+        seen_by = None if state["options"]["open_discards"] else (seat,)
+        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}, seen_by))
+        if seen_by is not None:
+            events.append(Event("deck_top_discarded", {"seat": seat}))
         if not player["deck"]:
             trigger_end(state, events, seat, "deck_empty")
     if prop == "discard-hand" and discard is not None:
@@ -179,7 +183,11 @@ def _check_layout(state: State, player: dict, letters: str, slots: object) -> li
         elif source == "familiar":
             position = slot.get("position")
             familiar = state["familiar"]
-            if not isinstance(position, int) or not 0 <= position < len(familiar["letters"]):
+            if (
+                not isinstance(position, int)
+                or isinstance(position, bool)
+                or not 0 <= position < len(familiar["letters"])
+            ):
                 raise RuleError("unknown_familiar_card", "`position` is 0, 1 or 2.", {"slot": i})
             if familiar_used:
                 raise RuleError("one_familiar_card", "At most one Familiar card per word.")

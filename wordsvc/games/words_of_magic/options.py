@@ -100,7 +100,9 @@ def normalise_options(raw: Mapping[str, object] | None) -> dict[str, object]:
         if not isinstance(opts[name], bool):
             raise _fail(name, "true or false.")
     first = opts["first_player"]
-    if first is not None and (not isinstance(first, int) or not 0 <= first < players):
+    if first is not None and (
+        not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players
+    ):
         raise _fail("first_player", "a seat number, or null to draw one.")
     for name in (
         "categories",
