@@ -162,3 +162,10 @@ def test_simulate_reports_win_rates(run):
     assert sum(report["ends"].values()) == 2
     bad = run("simulate", "words-of-magic", "--bots", "oracle")
     assert bad.exit_code == 2
+
+
+def test_simulate_the_lost_words_with_its_default_bots(run):
+    result = run("simulate", "lost-words", "--players", "3", "--games", "3")
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output
+    assert "random" in result.output

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts
 EXIT_INVALID = 1
 #: Exit status for a usage or data error.
 EXIT_ERROR = 2
+#: `wordsvc simulate` lineups when --bots is not given.
+DEFAULT_BOTS = {"words-of-magic": "greedy,random", "lost-words": "heuristic,random"}
 
 
 class ClickProgress:
@@ -137,9 +139,12 @@ def build(settings: Settings, quiet: bool, as_json: bool) -> None:
 @main.command()
 @click.argument("words", nargs=-1, required=True)
 @click.option(
-    "--category", "-c", "categories", multiple=True,
+    "--category",
+    "-c",
+    "categories",
+    multiple=True,
     help="An agreed category (repeatable). None means any word.",
-)  # fmt: skip
+)
 @click.option("--no-suggestions", is_flag=True, help="Skip suggestions for refused words.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -286,21 +291,44 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
 
 @main.command()
 @click.argument("cards", nargs=-1)
-@click.option("--tokens", "-t", type=click.IntRange(0, 3), default=0, show_default=True,
-              help="Unused joker tokens.")  # fmt: skip
 @click.option(
-    "--familiar", "-f", default="",
+    "--tokens",
+    "-t",
+    type=click.IntRange(0, 3),
+    default=0,
+    show_default=True,
+    help="Unused joker tokens.",
+)
+@click.option(
+    "--familiar",
+    "-f",
+    default="",
     help="The Familiar's letter cards left to right, e.g. 'О,А,[И]'; [И] is under the figure.",
-)  # fmt: skip
+)
 @click.option("--character", help="amazon, druid, elf, ... (see docs/solver.md).")
-@click.option("--mode", type=click.Choice(["classic", "magic"]), default="classic",
-              show_default=True, help="magic: the Familiar's properties are in play.")  # fmt: skip
+@click.option(
+    "--mode",
+    type=click.Choice(["classic", "magic"]),
+    default="classic",
+    show_default=True,
+    help="magic: the Familiar's properties are in play.",
+)
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
 @click.option("--deck", type=click.IntRange(0), help="Cards in your deck (default: enough).")
-@click.option("--category", "-c", "categories", multiple=True,
-              help="An agreed category (repeatable). None means any word.")  # fmt: skip
-@click.option("--weight", "weights", multiple=True, metavar="NAME=VALUE",
-              help="Override a weight of the objective, e.g. token=0.3 (repeatable).")  # fmt: skip
+@click.option(
+    "--category",
+    "-c",
+    "categories",
+    multiple=True,
+    help="An agreed category (repeatable). None means any word.",
+)
+@click.option(
+    "--weight",
+    "weights",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Override a weight of the objective, e.g. token=0.3 (repeatable).",
+)
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=10, show_default=True)
 @click.option("--budget-ms", type=click.IntRange(1, 2000), default=250, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -380,14 +408,14 @@ def parse_weights(items: tuple[str, ...]) -> dict[str, float]:
 
 
 @main.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(["words-of-magic"]))
+@click.argument("game_name", metavar="GAME", type=click.Choice(["words-of-magic", "lost-words"]))
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--games", "count", type=click.IntRange(1, 100_000), default=100, show_default=True)
 @click.option(
     "--bots",
-    default="greedy,random",
-    show_default=True,
-    help="Bots seated in turn, comma-separated (rotating seats game by game).",
+    default=None,
+    help="Bots seated in turn, comma-separated, rotating seats game by game "
+    "[default: greedy,random for words-of-magic, heuristic,random for lost-words].",
 )
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -405,7 +433,7 @@ def simulate(
     game_name: str,
     players: int,
     count: int,
-    bots: str,
+    bots: str | None,
     seed: int,
     options: tuple[str, ...],
     as_json: bool,
@@ -417,6 +445,7 @@ def simulate(
     entry = GAMES[game_name]
     judge = _judge(settings)
     game, makers = entry.make(judge), entry.bots(judge)
+    bots = bots or DEFAULT_BOTS[game_name]
     lineup = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = sorted(set(lineup) - set(makers))
     if unknown or not lineup:
@@ -439,10 +468,13 @@ def simulate(
             f"  {name:10} win rate {row['win_rate']:.3f} (95% CI {low:.3f}–{high:.3f}) "
             f"over {row['seats']} seats"
         )
-    click.echo(
-        f"  turns per player {report['turns_per_player']}, words {report['words']}, "
-        f"passes {report['passes']}, mean word length {report['mean_word_length']}"
-    )
+    line = f"  turns per player {report['turns_per_player']}"
+    if report["words"] or report["passes"]:  # word games
+        line += (
+            f", words {report['words']}, passes {report['passes']}, "
+            f"mean word length {report['mean_word_length']}"
+        )
+    click.echo(line)
     click.echo(f"  ends: {report['ends']}; {report['seconds_per_game']} s per game (median)")
 
 

@@ -133,9 +133,11 @@ def _state(store, session_id):
 
 def test_lobby_lists_games_and_open_sessions(games_client):
     games = games_client.get("/v1/games").get_json()["games"]
-    assert [g["name"] for g in games] == ["words-of-magic"]
-    assert "greedy" in games[0]["bots"]
-    assert games[0]["options_schema"]["properties"]["players"]["maximum"] == 4
+    by_name = {g["name"]: g for g in games}
+    assert set(by_name) == {"words-of-magic", "lost-words"}
+    assert "greedy" in by_name["words-of-magic"]["bots"]
+    assert "heuristic" in by_name["lost-words"]["bots"]
+    assert by_name["words-of-magic"]["options_schema"]["properties"]["players"]["maximum"] == 4
     response = games_client.post(
         "/v1/games/sessions",
         json={"game": "words-of-magic", "seats": [{"kind": "human"}, {"kind": "human"}]},
@@ -269,3 +271,43 @@ def test_nan_is_not_json(games_client):
     )
     assert response.status_code == 400
     assert response.get_json()["code"] == "malformed_json"
+
+
+def test_two_humans_and_a_bot_play_the_lost_words_over_http(games_client, store):
+    """The session layer hosts a second game with no change: a whole game through HTTP."""
+    client = games_client
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]
+    response = client.post(
+        "/v1/games/sessions", json={"game": "lost-words", "seats": seats, "seed": 9}
+    )
+    assert response.status_code == 201, response.get_json()
+    session_id = response.get_json()["id"]
+    tokens = {
+        seat: client.post(f"/v1/games/sessions/{session_id}/join", json={"seat": seat}).get_json()[
+            "token"
+        ]
+        for seat in (0, 1)
+    }
+    for _ in range(3000):
+        public = client.get(f"/v1/games/sessions/{session_id}").get_json()
+        if public["status"] == "over":
+            break
+        assert all(p["hand"] is None for p in public["view"]["players"])  # hands are hidden
+        seat = public["to_act"][0]
+        mine = client.get(f"/v1/games/sessions/{session_id}", headers=bearer(tokens[seat]))
+        mine = mine.get_json()
+        others = [p["hand"] for i, p in enumerate(mine["view"]["players"]) if i != seat]
+        assert others == [None, None]
+        legal = mine["legal_actions"]
+        action = next((a for a in legal if a["type"] == "pair"), legal[0])
+        reply = client.post(
+            f"/v1/games/sessions/{session_id}/actions",
+            json={"action": action, "expected_version": mine["version"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert reply.status_code == 200, reply.get_json()
+    result = client.get(f"/v1/games/sessions/{session_id}/result").get_json()
+    assert len(result["winners"]) == 1
+    assert store.verify(session_id)
+    checked = client.post(f"/v1/games/sessions/{session_id}/words/check", json={"words": ["x"]})
+    assert checked.get_json()["code"] == "no_word_rules"

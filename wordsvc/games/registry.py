@@ -36,8 +36,21 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {name: (lambda cls=cls: cls(solver)) for name, cls in BOTS.items()}
 
 
+def _lost_words(judge: Judge) -> Game:
+    from wordsvc.games.lost_words.engine import LostWords
+
+    return LostWords()
+
+
+def _lost_words_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
+    from wordsvc.games.lost_words.bots import HeuristicBot, RandomBot
+
+    return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
 GAMES: dict[str, GameEntry] = {
     "words-of-magic": GameEntry(
         "words-of-magic", "Words of Magic", _words_of_magic, _words_of_magic_bots
     ),
+    "lost-words": GameEntry("lost-words", "The Lost Words", _lost_words, _lost_words_bots),
 }

@@ -93,7 +93,10 @@ def simulate(
         summary.seconds.append(time.perf_counter() - started)
         summary.games += 1
         summary.turns.append(state["players"][0]["turns"])
-        summary.ends[(state.get("end") or {}).get("reason", "none")] += 1
+        end = (state.get("end") or {}).get("reason")
+        if end is None:
+            end = "won" if state.get("winner") is not None else "none"
+        summary.ends[end] += 1
         for seat, name in enumerate(seats):
             summary.seats_played[name] += 1
             if seat in result.winners:

@@ -1,0 +1,358 @@
+"""The Lost Words: a scenario for every action card, the turn's steps, and every refusal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.games.helpers import assert_refused
+from wordsvc.games.contract import RuleError
+from wordsvc.games.lost_words import components as parts
+from wordsvc.games.lost_words.engine import LostWords
+
+game = LostWords()
+ENGINE = Path(parts.__file__).resolve().parent
+
+
+def table(players=2, phase="act", **options):
+    state = game.new({"players": players, "first_player": 0, **options}, 1)
+    state["phase"] = phase
+    return state
+
+
+def setup(state, seat, hand=None, nature=None):
+    """Give a seat exactly these hand cards and nature cards (each "n:x" or "n:x=s:x:1" for a
+    pair, "+wall" for a walled one), taking them from wherever they were."""
+    wanted = list(hand or [])
+    slots = []
+    for spec in nature or []:
+        card, _, rest = spec.partition("=")
+        spell, _, wall = rest.partition("+")
+        slots.append({"card": card, "spell": spell or None, "wall": wall or None})
+        wanted += [c for c in (card, spell, wall) if c]
+    for player in state["players"]:
+        player["hand"] = [c for c in player["hand"] if c not in wanted]
+        for slot in list(player["nature"]):
+            if slot["card"] in wanted:
+                player["nature"].remove(slot)
+            elif slot["spell"] in wanted or slot["wall"] in wanted:
+                slot["spell"] = None if slot["spell"] in wanted else slot["spell"]
+                slot["wall"] = None if slot["wall"] in wanted else slot["wall"]
+    for pile in ("middle", "out", "draw", "discard"):
+        state[pile] = [c for c in state[pile] if c not in wanted]
+    player = state["players"][seat]
+    if hand is not None:
+        player["hand"] = list(hand)
+    if nature is not None:
+        player["nature"] = slots
+    return state
+
+
+def act(state, seat, **action):
+    new, events = game.apply(state, seat, action)
+    return new, events
+
+
+def test_draw_from_the_discard_pile_takes_a_spell_only():
+    state = table(phase="draw")
+    state["discard"].append("a:acorn:1")
+    assert_refused(game, state, 0, {"type": "draw", "from": "discard"}, "cannot_take_action_card")
+    state["discard"].append("s:fern:1")
+    state, _ = act(state, 0, type="draw", **{"from": "discard"})
+    assert "s:fern:1" in state["players"][0]["hand"]
+    assert state["phase"] == "act"
+
+
+def test_acorn_gives_two_draws_from_either_pile():
+    state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1", "s:ivy:1"])
+    state["discard"].append("s:wren:1")
+    state, _ = act(state, 0, type="play", card="a:acorn:1")
+    assert state["phase"] == "acorn"
+    state, _ = act(state, 0, type="draw", **{"from": "discard"})
+    state, _ = act(state, 0, type="draw", **{"from": "pile"})
+    assert state["phase"] == "act"
+    assert len(state["players"][0]["hand"]) == 4
+    assert "s:wren:1" in state["players"][0]["hand"]
+    assert_refused(
+        game, state, 0, {"type": "swap", "nature": "n:x", "middle": "n:y"}, "not_your_nature_card"
+    )
+
+
+def test_magpie_steals_an_unprotected_pair_for_a_single():
+    state = table()
+    setup(state, 1, nature=["n:otter=s:otter:1", "n:wren=s:wren:1+a:wall:1", "n:newt"])
+    setup(state, 0, hand=["a:magpie:1", "s:fern:1", "s:ivy:1"], nature=["n:fern", "n:ivy"])
+    play = {"type": "play", "card": "a:magpie:1", "target": 1}
+    assert_refused(game, state, 0, {**play, "nature": "n:wren", "give": "n:fern"}, "pair_protected")
+    assert_refused(game, state, 0, {**play, "nature": "n:newt", "give": "n:fern"}, "not_a_pair")
+    state, _ = act(state, 0, **play, nature="n:otter", give="n:fern")
+    mine = {s["card"]: s["spell"] for s in state["players"][0]["nature"]}
+    theirs = {s["card"]: s["spell"] for s in state["players"][1]["nature"]}
+    assert mine == {"n:ivy": None, "n:otter": "s:otter:1"}
+    assert theirs["n:fern"] is None
+    assert "n:otter" not in theirs
+
+
+def test_magpie_needs_a_single_to_give():
+    state = table()
+    setup(state, 1, nature=["n:otter=s:otter:1"])
+    setup(state, 0, hand=["a:magpie:1"], nature=["n:fern=s:fern:1"])
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "play", "card": "a:magpie:1", "target": 1, "nature": "n:otter", "give": "n:fern"},
+        "give_a_single",
+    )
+    legal = game.legal_actions(state, 0)
+    assert not any(a.get("card") == "a:magpie:1" for a in legal)
+
+
+def test_chestnut_puts_the_spell_under_the_pile_and_the_target_may_reply():
+    state = table()
+    setup(
+        state, 1, hand=["s:otter:2", "s:ivy:2", "a:wall:2"], nature=["n:otter=s:otter:1", "n:newt"]
+    )
+    setup(state, 0, hand=["a:chestnut:1", "s:fern:1", "s:fern:2"])
+    state, _ = act(state, 0, type="play", card="a:chestnut:1", target=1, nature="n:otter")
+    assert state["discard"][0] == "s:otter:1"
+    assert state["phase"] == "chestnut_reply"
+    assert game.to_act(state) == [1]
+    state, _ = act(state, 1, type="repair", spell="s:otter:2")
+    assert state["players"][1]["nature"][0]["spell"] == "s:otter:2"
+    assert len(state["players"][1]["hand"]) == 3  # and drew a card
+    assert state["phase"] == "act"
+    assert game.to_act(state) == [0]
+
+
+def test_chestnut_without_a_reply_and_declining():
+    state = table()
+    setup(state, 1, hand=["s:ivy:2"], nature=["n:otter=s:otter:1", "n:newt=s:newt:1"])
+    setup(state, 0, hand=["a:chestnut:1", "a:chestnut:2", "a:skylark:1"])
+    state, _ = act(state, 0, type="play", card="a:chestnut:1", target=1, nature="n:otter")
+    assert state["phase"] == "act"  # no otter spell in hand: no window
+    state["players"][1]["hand"].append("s:newt:2")
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    state, _ = act(state, 0, type="play", card="a:chestnut:2", target=1, nature="n:newt")
+    state, _ = act(state, 1, type="decline")
+    assert state["players"][1]["nature"][1]["spell"] is None
+
+
+def test_the_skylark_gives_one_further_action_once_per_turn():
+    state = table()
+    setup(
+        state,
+        0,
+        hand=["s:fern:1", "s:ivy:1", "a:skylark:1", "a:skylark:2"],
+        nature=["n:fern", "n:ivy", "n:wren"],
+    )
+    assert_refused(game, state, 0, {"type": "play", "card": "a:skylark:1"}, "skylark_after_action")
+    state, _ = act(state, 0, type="pair", spell="s:fern:1", nature="n:fern")
+    assert_refused(
+        game, state, 0, {"type": "pair", "spell": "s:ivy:1", "nature": "n:ivy"}, "no_action_left"
+    )
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    state, _ = act(state, 0, type="pair", spell="s:ivy:1", nature="n:ivy")
+    assert_refused(game, state, 0, {"type": "play", "card": "a:skylark:2"}, "one_skylark")
+
+
+def test_heron_takes_every_copy_from_everyone_who_refills():
+    state = table(players=3)
+    setup(state, 1, hand=["s:otter:1", "s:ivy:1", "s:wren:1"])
+    setup(state, 2, hand=["s:otter:2", "s:newt:1", "s:newt:2"])
+    setup(state, 0, hand=["a:heron:1"], nature=["n:otter"])
+    state, events = act(state, 0, type="play", card="a:heron:1", ask="otter")
+    assert {"s:otter:1", "s:otter:2"} <= set(state["players"][0]["hand"])
+    assert len(state["players"][1]["hand"]) == 3
+    assert len(state["players"][2]["hand"]) == 3
+    asked = next(e for e in events if e.type == "heron")
+    assert asked.audience is None
+    assert asked.data["answers"] == {"1": 1, "2": 1}
+    given = [e for e in events if e.type == "heron_gave"]
+    assert {e.audience for e in given} == {(1, 0), (2, 0)}
+
+
+def end_turn(state, seat):
+    state, _ = act(state, seat, type="end")
+    if state["phase"] == "reduce":
+        state, _ = act(state, seat, **game.legal_actions(state, seat)[0])
+    return state
+
+
+def test_a_failed_heron_skips_the_next_turn_once():
+    state = table()
+    setup(state, 1, hand=["s:ivy:1", "s:ivy:2", "s:wren:1"])
+    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"])
+    state, _ = act(state, 0, type="play", card="a:heron:1", ask="otter")
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    state, _ = act(state, 0, type="play", card="a:heron:2", ask="newt")  # fails again
+    state = end_turn(state, 0)
+    assert state["players"][0]["skip"] is True
+    assert state["active"] == 1
+    state["phase"] = "act"
+    state = end_turn(state, 1)
+    assert state["active"] == 1  # seat 0's turn was skipped, once
+    assert state["players"][0]["skip"] is False
+    state["phase"] = "act"
+    state = end_turn(state, 1)
+    assert state["active"] == 0
+
+
+def test_a_later_successful_heron_cancels_the_skip():
+    state = table()
+    setup(state, 1, hand=["s:otter:1", "s:ivy:2", "s:wren:1"])
+    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"])
+    state, _ = act(state, 0, type="play", card="a:heron:1", ask="newt")
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    state, _ = act(state, 0, type="play", card="a:heron:2", ask="otter")
+    state = end_turn(state, 0)
+    assert state["players"][0]["skip"] is False
+
+
+def test_wall_and_wild_protect_their_pairs():
+    state = table()
+    setup(
+        state,
+        0,
+        hand=["a:wall:1", "a:wild:1", "s:ivy:1"],
+        nature=["n:otter=s:otter:1", "n:newt", "n:ivy"],
+    )
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "a:wall:1", "nature": "n:newt"}, "not_a_pair"
+    )
+    assert_refused(game, state, 0, {"type": "play", "card": "a:wild:1"}, "wild_is_a_spell")
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "pair", "spell": "s:ivy:1", "nature": "n:newt"},
+        "spell_does_not_match",
+    )
+    state, _ = act(state, 0, type="play", card="a:wall:1", nature="n:otter")
+    state["this_turn"]["actions_left"] = 1
+    state, _ = act(state, 0, type="pair", spell="a:wild:1", nature="n:newt")
+    view = game.view(state, 1)["players"][0]["nature"]
+    assert [slot["protected"] for slot in view] == [True, True, False]
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "a:wall:9", "nature": "n:otter"}, "unknown_card"
+    )
+
+
+def test_swapping_a_single_and_the_paired_card_interpretation():
+    state = table()
+    middle = state["middle"][0]
+    setup(state, 0, nature=["n:otter=s:otter:1", "n:newt"])
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "swap", "nature": "n:otter", "middle": middle},
+        "paired_card_cannot_swap",
+    )
+    assert_refused(
+        game, state, 0, {"type": "swap", "nature": "n:newt", "middle": "n:zzz"}, "not_in_the_middle"
+    )
+    swapped, _ = act(state, 0, type="swap", nature="n:newt", middle=middle)
+    assert "n:newt" in swapped["middle"]
+    assert [s["card"] for s in swapped["players"][0]["nature"]] == ["n:otter", middle]
+    state["options"]["swap_paired"] = "discard_spell"
+    swapped, _ = act(state, 0, type="swap", nature="n:otter", middle=middle)
+    assert swapped["discard"][-1] == "s:otter:1"
+
+
+def test_reduce_discards_in_the_chosen_order_and_action_cards_do_nothing():
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1", "a:heron:1", "a:acorn:1"])
+    state, _ = act(state, 0, type="end")
+    assert state["phase"] == "reduce"
+    assert_refused(game, state, 0, {"type": "discard", "cards": ["s:fern:1"]}, "discard_to_three")
+    state, _ = act(state, 0, type="discard", cards=["a:heron:1", "a:acorn:1"])
+    assert state["discard"][-1] == "a:acorn:1"  # on top, so the next player cannot take it
+    assert state["active"] == 1
+    assert state["phase"] == "draw"
+
+
+def test_an_empty_draw_pile_is_reshuffled_from_the_discard_pile():
+    state = table(phase="draw")
+    moved = state["draw"]
+    state["draw"], state["discard"] = [], state["discard"] + moved
+    size = len(state["discard"])
+    state, events = act(state, 0, type="draw", **{"from": "pile"})
+    assert any(e.type == "reshuffled" for e in events)
+    assert len(state["draw"]) + len(state["discard"]) == size - 1
+    assert state["discard"], "a face-up card is turned over again"
+
+
+def test_the_first_player_with_every_nature_card_paired_wins():
+    state = table()
+    setup(state, 0, hand=["s:otter:1"], nature=["n:otter", "n:newt=s:newt:1"])
+    state, _events = act(state, 0, type="pair", spell="s:otter:1", nature="n:otter")
+    assert state["phase"] == "over"
+    assert game.result(state).winners == [0]
+    assert_refused(game, state, 0, {"type": "end"}, "game_over")
+
+
+def test_setup_by_player_count():
+    for players, each in ((2, 6), (3, 5), (4, 4)):
+        state = game.new({"players": players}, 7)
+        assert all(len(p["nature"]) == each for p in state["players"])
+        assert all(len(p["hand"]) == 3 for p in state["players"])
+        assert len(state["middle"]) == 2
+        assert len(state["out"]) == 20 - 2 - players * each
+        assert len(state["discard"]) == 1
+
+
+def test_other_refusals():
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "a:heron:1", "a:magpie:1"], nature=["n:fern=s:fern:2"])
+    assert_refused(game, state, 1, {"type": "end"}, "not_your_turn")
+    assert_refused(game, state, 0, {"type": 1}, "malformed_action")
+    assert_refused(game, state, 0, {"type": "draw", "from": "pile"}, "invalid_action")
+    assert_refused(
+        game, state, 0, {"type": "pair", "spell": "s:ivy:2", "nature": "n:fern"}, "card_not_in_hand"
+    )
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "pair", "spell": "a:heron:1", "nature": "n:fern"},
+        "not_a_spell_card",
+    )
+    assert_refused(
+        game, state, 0, {"type": "pair", "spell": "s:fern:1", "nature": "n:fern"}, "already_paired"
+    )
+    assert_refused(game, state, 0, {"type": "play", "card": "s:fern:1"}, "not_an_action_card")
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "a:heron:1", "ask": "dragon"}, "unknown_spell"
+    )
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "a:magpie:1", "target": 0}, "invalid_target"
+    )
+    assert_refused(
+        game,
+        state,
+        0,
+        {
+            "type": "play",
+            "card": "a:magpie:1",
+            "target": 1,
+            "nature": "n:nothing",
+            "give": "n:fern",
+        },
+        "no_such_pair",
+    )
+    state["phase"] = "draw"
+    assert_refused(game, state, 0, {"type": "draw", "from": "sky"}, "malformed_action")
+    with pytest.raises(RuleError) as options:
+        game.new({"players": 7}, 1)
+    assert options.value.code == "invalid_options"
+
+
+def test_every_refusal_code_is_raised_by_a_test():
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
+    tested = Path(__file__).read_text(encoding="utf-8")
+    missing = sorted(c for c in codes if f'"{c}"' not in tested)
+    assert not missing, f"no test raises {missing}"

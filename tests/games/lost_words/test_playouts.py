@@ -1,0 +1,107 @@
+"""Random playouts of The Lost Words: 80 cards, hands of 3, protected pairs, no leaks."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+from tests.games.helpers import assert_deterministic, playout
+from wordsvc.games.lost_words import components as parts
+from wordsvc.games.lost_words.bots import HeuristicBot
+from wordsvc.games.lost_words.engine import LostWords
+
+GAMES_PER_COUNT = 300
+ALL_CARDS = Counter(list(parts.CATALOGUE))
+
+
+@pytest.fixture(scope="module")
+def game():
+    return LostWords()
+
+
+def every_card(state) -> Counter:
+    cards = Counter(state["middle"] + state["out"] + state["draw"] + state["discard"])
+    if "played" in state["pending"]:  # the Acorn, between its draws
+        cards[state["pending"]["played"]] += 1
+    for player in state["players"]:
+        cards.update(player["hand"])
+        for slot in player["nature"]:
+            cards.update(c for c in (slot["card"], slot["spell"], slot["wall"]) if c)
+    return cards
+
+
+def protected_pairs(state) -> set[tuple[int, str, str]]:
+    return {
+        (seat, slot["card"], slot["spell"])
+        for seat, player in enumerate(state["players"])
+        for slot in player["nature"]
+        if slot["spell"] and (slot["wall"] or parts.CATALOGUE[slot["spell"]].name == "wild")
+    }
+
+
+def mixed_chooser(game, state, seat, rng):
+    """Half the seats play uniformly at random, half by the heuristic (so games end)."""
+    view = game.view(state, seat)
+    if (seat + state["turn"] // 7) % 2:
+        return rng.choice(view["legal_actions"])
+    return HeuristicBot().choose(game, view, seat, rng)
+
+
+def checker():
+    previous: dict = {}
+
+    def check(state) -> None:
+        assert every_card(state) == ALL_CARDS, "a card was created or lost"
+        before = previous.get("state")
+        if before is not None:
+            assert protected_pairs(before) <= protected_pairs(state), "a protected pair broke"
+            if before["active"] != state["active"] or before["turn"] != state["turn"]:
+                ended = before["active"]
+                if before["phase"] != "over" and (state["draw"] or state["discard"]):
+                    assert len(state["players"][ended]["hand"]) == 3, "hand not 3 at turn end"
+            if state["phase"] in ("draw", "act"):
+                assert state["discard"] or not state["draw"], "no face-up discard card"
+        previous["state"] = copy.deepcopy(state)
+
+    return check
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_keep_every_invariant(game, players):
+    winners = Counter()
+    for seed in range(GAMES_PER_COUNT):
+        options = {"players": players, "swap_paired": ("forbid", "discard_spell")[seed % 2]}
+        state, log = playout(game, options, seed, mixed_chooser, checker())
+        winners[state["winner"]] += 1
+        nature = state["players"][state["winner"]]["nature"]
+        assert all(slot["spell"] for slot in nature)
+        if seed % 50 == 0:
+            assert_deterministic(game, options, seed, log)
+    assert sum(winners.values()) == GAMES_PER_COUNT
+
+
+def test_views_leak_no_hand_and_no_pile_order(game):
+    rng = random.Random(3)
+    for seed in range(15):
+        state = game.new({"players": 3}, seed)
+        for _ in range(80):
+            if game.result(state) is not None:
+                break
+            twin = copy.deepcopy(state)
+            rng.shuffle(twin["draw"])
+            rng.shuffle(twin["out"])
+            # Trade a card of seat 2's hidden hand with one of the draw pile.
+            if twin["draw"] and twin["players"][2]["hand"]:
+                hand = twin["players"][2]["hand"]
+                hand[0], twin["draw"][0] = twin["draw"][0], hand[0]
+            for seat in (None, 0, 1):
+                if seat is not None and state["phase"] != "over":
+                    assert game.view(state, seat)["players"][2]["hand"] is None
+                assert {
+                    k: v for k, v in game.view(state, seat).items() if k != "legal_actions"
+                } == {k: v for k, v in game.view(twin, seat).items() if k != "legal_actions"}
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, mixed_chooser(game, state, seat, rng))

@@ -1,0 +1,123 @@
+"""The Lost Words bots; they see only ``view(state, seat)``.
+
+- ``random``: uniform over the legal actions;
+- ``heuristic``: pursues its own pairs (the discard pile's spell when it fits, the Wild last),
+  walls a pair as soon as it can (any opponent may hold a Magpie or a Chestnut), steals or
+  breaks the leader's unprotected pairs, asks the Heron for a spell it needs, swaps a single
+  nature card for a middle one it holds the spell of, re-pairs after a Chestnut, and discards
+  what it cannot use, an action card last so the next player cannot take it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from wordsvc.games.contract import Action, Seat
+from wordsvc.games.lost_words import components as parts
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        return rng.choice(view["legal_actions"])
+
+
+def _nature(card_id: str) -> str:
+    return parts.nature_of(card_id)
+
+
+def _is(card_id: str, action: str) -> bool:
+    card = parts.CATALOGUE[card_id]
+    return card.kind == "action" and card.name == action
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        legal = view["legal_actions"]
+        me = view["players"][seat]
+        hand = [c["id"] for c in me["hand"]]
+        singles = {_nature(s["card"]) for s in me["nature"] if s["spell"] is None}
+        phase = view["phase"]
+        if phase == "chestnut_reply":
+            return legal[0]  # a re-pair when there is one; decline is listed last
+        if phase in ("draw", "acorn"):
+            top = view["discard_top"]
+            wanted = top and parts.CATALOGUE[top].kind == "spell" and _nature(top) in singles
+            choice = {"type": "draw", "from": "discard" if wanted else "pile"}
+            return choice if choice in legal else legal[0]
+        if phase == "reduce":
+            return self._discard(legal, hand, singles)
+        return self._act(view, seat, legal, hand, singles, rng)
+
+    def _act(
+        self,
+        view: Mapping[str, Any],
+        seat: Seat,
+        legal: list[Action],
+        hand: list[str],
+        singles: set[str],
+        rng: random.Random,
+    ) -> Action:
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        pairs = by_type.get("pair", [])
+        plain = [a for a in pairs if not _is(a["spell"], "wild")]
+        if plain or pairs:
+            return (plain or pairs)[0]
+        plays = by_type.get("play", [])
+        walls = [a for a in plays if _is(a["card"], "wall")]
+        if walls:
+            return walls[0]
+        leader = self._leader(view, seat)
+        for kind in ("magpie", "chestnut"):
+            aimed = [a for a in plays if _is(a["card"], kind) and a.get("target") == leader]
+            if aimed:
+                return aimed[0]
+        herons = [a for a in plays if _is(a["card"], "heron") and a["ask"] in singles]
+        if herons:
+            return rng.choice(herons)
+        spells_held = {_nature(c) for c in hand if parts.CATALOGUE[c].kind == "spell"}
+        swaps = [
+            a
+            for a in by_type.get("swap", [])
+            if _nature(a["middle"]) in spells_held and _nature(a["nature"]) not in spells_held
+        ]
+        if swaps:
+            return swaps[0]
+        acorns = [a for a in plays if _is(a["card"], "acorn")]
+        if acorns:
+            return acorns[0]
+        skylarks = [a for a in plays if _is(a["card"], "skylark")]
+        if skylarks and (pairs or walls):
+            return skylarks[0]
+        return {"type": "end"}
+
+    @staticmethod
+    def _leader(view: Mapping[str, Any], seat: Seat) -> int:
+        paired = [
+            (sum(1 for s in p["nature"] if s["spell"]) - len(p["nature"]), i)
+            for i, p in enumerate(view["players"])
+            if i != seat
+        ]
+        return max(paired)[1]
+
+    @staticmethod
+    def _discard(legal: list[Action], hand: list[str], singles: set[str]) -> Action:
+        def keep_value(card_id: str) -> int:
+            card = parts.CATALOGUE[card_id]
+            if card.kind == "spell":
+                return 3 if card.name in singles else 0
+            return {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2, "heron": 1}.get(card.name, 1)
+
+        def score(action: Action) -> tuple[int, int]:
+            cards = action["cards"]
+            top_is_action = parts.CATALOGUE[cards[-1]].kind == "action"
+            return (sum(keep_value(c) for c in cards), 0 if top_is_action else 1)
+
+        return min(legal, key=score)
