@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.games.helpers import assert_refused
 from wordsvc.games.contract import RuleError
@@ -127,17 +129,49 @@ def test_chestnut_puts_the_spell_under_the_pile_and_the_target_may_reply():
     assert game.to_act(state) == [0]
 
 
-def test_chestnut_without_a_reply_and_declining():
+def test_chestnut_always_opens_the_window_so_it_tells_nothing_about_the_hand():
     state = table()
     setup(state, 1, hand=["s:ivy:2"], nature=["n:otter=s:otter:1", "n:newt=s:newt:1"])
     setup(state, 0, hand=["a:chestnut:1", "a:chestnut:2", "a:skylark:1"])
     state, _ = act(state, 0, type="play", card="a:chestnut:1", target=1, nature="n:otter")
-    assert state["phase"] == "act"  # no otter spell in hand: no window
+    assert state["phase"] == "chestnut_reply"  # though no otter spell is in that hand
+    assert game.legal_actions(state, 1) == [{"type": "decline"}]
+    state, _ = act(state, 1, type="decline")
     state["players"][1]["hand"].append("s:newt:2")
     state, _ = act(state, 0, type="play", card="a:skylark:1")
     state, _ = act(state, 0, type="play", card="a:chestnut:2", target=1, nature="n:newt")
     state, _ = act(state, 1, type="decline")
     assert state["players"][1]["nature"][1]["spell"] is None
+
+
+def test_the_acorns_draws_are_optional_and_discard_orders_are_all_listed():
+    state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1", "s:ivy:1", "s:wren:1"])
+    state, _ = act(state, 0, type="play", card="a:acorn:1")
+    state, _ = act(state, 0, type="draw", **{"from": "pile"})
+    state, _ = act(state, 0, type="stop")
+    assert state["phase"] == "act"
+    assert state["discard"][-1] == "a:acorn:1"
+    state["players"][0]["hand"].append(state["draw"].pop(0))  # five cards: two to discard
+    state, _ = act(state, 0, type="end")
+    orders = [tuple(a["cards"]) for a in game.legal_actions(state, 0)]
+    assert len(orders) == 5 * 4  # every ordered pair of the five cards
+    assert len(set(orders)) == len(orders)
+
+
+def test_huge_numbers_and_odd_seats_are_rule_errors():
+    state = table()
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "swap", "nature": 10**5000, "middle": "n:x"},
+        "not_your_nature_card",
+    )
+    assert_refused(game, state, True, {"type": "end"}, "not_your_turn")
+    assert game.legal_actions(state, 0.0) == []
+    state = setup(table(), 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1", "s:otter:1"])
+    state, _ = act(state, 0, type="end")
+    assert_refused(game, state, 0, {"type": "discard", "cards": [10**5000]}, "discard_to_three")
 
 
 def test_the_skylark_gives_one_further_action_once_per_turn():
@@ -356,3 +390,41 @@ def test_every_refusal_code_is_raised_by_a_test():
     tested = Path(__file__).read_text(encoding="utf-8")
     missing = sorted(c for c in codes if f'"{c}"' not in tested)
     assert not missing, f"no test raises {missing}"
+
+
+odd_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10**30)
+    | st.text(max_size=8)
+    | st.sampled_from(["n:otter", "s:fern:1", "a:heron:1", "pile", "discard", "otter"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+PHASES = ["draw", "act", "acorn", "chestnut_reply", "reduce"]
+TYPES = ["draw", "pair", "swap", "play", "end", "repair", "decline", "discard", "stop", 3]
+KEYS = ["from", "spell", "nature", "middle", "card", "target", "give", "ask", "cards"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    phase=st.sampled_from(PHASES),
+    kind=st.sampled_from(TYPES),
+    fields=st.dictionaries(st.sampled_from(KEYS), odd_values, max_size=4),
+)
+def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fields):
+    state = table()
+    state["phase"] = phase
+    if phase == "acorn":
+        state["pending"] = {"draws": 2, "played": state["players"][0]["hand"].pop()}
+    if phase == "chestnut_reply":
+        state["phase"] = "act"
+    try:
+        game.apply(state, 0, {"type": kind, **fields})
+    except RuleError as error:
+        outcome = error.code
+    else:
+        outcome = "applied"
+    assert outcome

@@ -22,7 +22,22 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        return rng.choice(view["legal_actions"])
+        action = rng.choice(view["legal_actions"])
+        if "needs" in action:  # too many discard orders to list: pick one at random
+            hand = [c["id"] for c in view["players"][seat]["hand"]]
+            return {"type": "discard", "cards": rng.sample(hand, action["count"])}
+        return action
+
+
+def _orders_worth_trying(hand: list[str], count: int) -> list[Action]:
+    """When discard orders are too many to list: each choice of cards, one order per top."""
+    from itertools import combinations
+
+    return [
+        {"type": "discard", "cards": [*[c for c in chosen if c != top], top]}
+        for chosen in combinations(hand, count)
+        for top in chosen
+    ]
 
 
 def _nature(card_id: str) -> str:
@@ -51,6 +66,8 @@ class HeuristicBot:
             choice = {"type": "draw", "from": "discard" if wanted else "pile"}
             return choice if choice in legal else legal[0]
         if phase == "reduce":
+            if "needs" in legal[0]:
+                legal = _orders_worth_trying(hand, legal[0]["count"])
             return self._discard(legal, hand, singles)
         return self._act(view, seat, legal, hand, singles, rng)
 

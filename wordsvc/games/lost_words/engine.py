@@ -11,7 +11,8 @@ interpretations.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
+from itertools import permutations
+from math import perm
 from typing import Any
 
 from wordsvc.games import rng as random_
@@ -29,6 +30,8 @@ from wordsvc.games.lost_words import components as parts
 NAME = "lost-words"
 HAND = parts.HAND
 SWAP_PAIRED = ("forbid", "discard_spell")
+#: Discard orders listed in full up to this many; beyond, the action is described instead.
+MAX_LISTED_DISCARDS = 720
 
 
 def options_schema() -> dict[str, object]:
@@ -130,11 +133,13 @@ class LostWords:
         return [state["active"]]
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        if type(seat) is not int or seat not in self.to_act(state):
             return []
         phase, player = state["phase"], state["players"][seat]
         if phase in ("draw", "acorn"):
             actions: list[Action] = [{"type": "draw", "from": "pile"}]
+            if phase == "acorn":  # "you may draw two cards"
+                actions.append({"type": "stop"})
             if state["discard"] and _kind(state["discard"][-1]) == "spell":
                 actions.append({"type": "draw", "from": "discard"})
             return actions
@@ -147,11 +152,11 @@ class LostWords:
             ] + [{"type": "decline"}]
         if phase == "reduce":
             extra = len(player["hand"]) - HAND
+            if perm(len(player["hand"]), extra) > MAX_LISTED_DISCARDS:
+                return [{"type": "discard", "needs": ["cards"], "count": extra}]
             return [
-                {"type": "discard", "cards": [*rest, top]}
-                for chosen in combinations(player["hand"], extra)
-                for top in chosen
-                for rest in [[c for c in chosen if c != top]]
+                {"type": "discard", "cards": list(order)}
+                for order in permutations(player["hand"], extra)
             ]
         return _act_actions(state, seat)
 
@@ -160,9 +165,9 @@ class LostWords:
             raise RuleError("game_over", "The game is over.")
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise RuleError("malformed_action", "An action is an object with a `type`.")
-        if seat not in self.to_act(state):
+        if type(seat) is not int or seat not in self.to_act(state):
             raise RuleError(
-                "not_your_turn", f"Seat {seat} may not act now.", {"to_act": self.to_act(state)}
+                "not_your_turn", f"Seat {seat!r} may not act now.", {"to_act": self.to_act(state)}
             )
         handler = _HANDLERS.get((state["phase"], action["type"]))
         if handler is None:
@@ -250,10 +255,11 @@ def _slot(player: dict, nature: object, seat: Seat, field: str = "nature") -> di
     for slot in player["nature"]:
         if slot["card"] == nature:
             return slot
+    shown = nature if isinstance(nature, str) else type(nature).__name__
     raise RuleError(
         "not_your_nature_card" if field != "target_nature" else "no_such_pair",
-        f"Seat {seat} has no nature card {nature!r}.",
-        {field: nature},
+        f"Seat {seat} has no nature card {shown!r}.",
+        {field: shown},
     )
 
 
@@ -364,6 +370,12 @@ def _take(state: State, seat: Seat, action: Action, events: list[Event]) -> None
         state["discard"].append(state["pending"]["played"])
         state["pending"] = {}
     state["phase"] = "act"
+
+
+def _stop_drawing(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    """The Acorn's draws are optional: stop, and the Acorn goes onto the discard pile."""
+    state["discard"].append(state["pending"]["played"])
+    state["phase"], state["pending"] = "act", {}
 
 
 def _pair(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -510,13 +522,10 @@ def _chestnut(state: State, seat: Seat, action: Action, events: list[Event]) -> 
     events.append(
         Event("chestnut", {"seat": seat, "target": target, "nature": slot["card"], "spell": spell})
     )
+    # The window opens whatever the target holds, so that it tells no one about their hand.
     nature = parts.nature_of(slot["card"])
-    if any(
-        _kind(c) == "spell" and parts.nature_of(c) == nature
-        for c in state["players"][target]["hand"]
-    ):
-        state["pending"] = {"target": target, "nature": nature, "card": slot["card"]}
-        state["phase"] = "chestnut_reply"
+    state["pending"] = {"target": target, "nature": nature, "card": slot["card"]}
+    state["phase"] = "chestnut_reply"
 
 
 def _repair(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -603,7 +612,12 @@ def _reduce(state: State, seat: Seat, action: Action, events: list[Event]) -> No
     player = state["players"][seat]
     cards = action.get("cards")
     extra = len(player["hand"]) - HAND
-    if not isinstance(cards, list) or len(cards) != extra or len(set(map(str, cards))) != extra:
+    if (
+        not isinstance(cards, list)
+        or not all(isinstance(c, str) for c in cards)
+        or len(cards) != extra
+        or len(set(cards)) != extra
+    ):
         raise RuleError(
             "discard_to_three",
             f"Discard exactly {extra} distinct hand cards, the last one on top.",
@@ -693,6 +707,7 @@ def _act_actions(state: State, seat: Seat) -> list[Action]:
 _HANDLERS = {
     ("draw", "draw"): _take,
     ("acorn", "draw"): _take,
+    ("acorn", "stop"): _stop_drawing,
     ("act", "pair"): _pair,
     ("act", "swap"): _swap,
     ("act", "play"): _play,

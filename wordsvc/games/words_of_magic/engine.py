@@ -171,7 +171,7 @@ class WordsOfMagic:
             raise RuleError("game_over", "The game is over.")
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise RuleError("malformed_action", "An action is an object with a `type`.")
-        if seat not in self.to_act(state):
+        if type(seat) is not int or seat not in self.to_act(state):
             raise RuleError(
                 "not_your_turn", f"Seat {seat} may not act now.", {"to_act": self.to_act(state)}
             )
