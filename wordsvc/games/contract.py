@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -92,6 +92,40 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: Any) -> Action: ...
+
+
+Handler = Callable[[State, Seat, Action, list[Event]], None]
+
+
+def apply_by_phase(
+    state: State,
+    seat: Seat,
+    action: Action,
+    to_act: list[Seat],
+    handlers: Mapping[tuple[str, str], Handler],
+) -> tuple[State, list[Event]]:
+    """The checks every engine makes before an action, then its handler on a copy.
+
+    ``handlers`` maps (phase, action type) to a function that changes the copied state and
+    appends events; the caller's state is never touched, whether the action applies or not.
+    """
+    if state["phase"] == "over":
+        raise RuleError("game_over", "The game is over.")
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise RuleError("malformed_action", "An action is an object with a `type`.")
+    if type(seat) is not int or seat not in to_act:
+        raise RuleError("not_your_turn", f"Seat {seat!r} may not act now.", {"to_act": to_act})
+    handler = handlers.get((state["phase"], action["type"]))
+    if handler is None:
+        raise RuleError(
+            "invalid_action",
+            f"{action['type']!r} is not an action of the {state['phase']} step.",
+            {"phase": state["phase"]},
+        )
+    new = copy_state(state)
+    events: list[Event] = []
+    handler(new, seat, action, events)
+    return new, events
 
 
 def replay(

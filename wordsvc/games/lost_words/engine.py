@@ -23,7 +23,7 @@ from wordsvc.games.contract import (
     RuleError,
     Seat,
     State,
-    copy_state,
+    apply_by_phase,
 )
 from wordsvc.games.lost_words import components as parts
 
@@ -161,25 +161,7 @@ class LostWords:
         return _act_actions(state, seat)
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        if state["phase"] == "over":
-            raise RuleError("game_over", "The game is over.")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise RuleError("malformed_action", "An action is an object with a `type`.")
-        if type(seat) is not int or seat not in self.to_act(state):
-            raise RuleError(
-                "not_your_turn", f"Seat {seat!r} may not act now.", {"to_act": self.to_act(state)}
-            )
-        handler = _HANDLERS.get((state["phase"], action["type"]))
-        if handler is None:
-            raise RuleError(
-                "invalid_action",
-                f"{action['type']!r} is not an action of the {state['phase']} step.",
-                {"phase": state["phase"]},
-            )
-        new = copy_state(state)
-        events: list[Event] = []
-        handler(new, seat, action, events)
-        return new, events
+        return apply_by_phase(state, seat, action, self.to_act(state), _HANDLERS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner; nature cards, pairs, walls, the middle cards and the

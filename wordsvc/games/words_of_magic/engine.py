@@ -15,6 +15,7 @@ several Balance of Power cards; ``gnome`` for Gnome players after a pass) → th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from wordsvc.games import rng as random_
@@ -25,7 +26,7 @@ from wordsvc.games.contract import (
     RuleError,
     Seat,
     State,
-    copy_state,
+    apply_by_phase,
     places_by,
 )
 from wordsvc.games.words_of_magic import components as parts
@@ -59,6 +60,7 @@ class WordsOfMagic:
     def __init__(self, words: WordRules) -> None:
         self.words = words
         self.codex = load_codex()
+        self._handlers = {key: partial(handler, self) for key, handler in _HANDLERS.items()}
 
     # --- contract ---------------------------------------------------------------------------
 
@@ -167,25 +169,7 @@ class WordsOfMagic:
         return actions
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        if state["phase"] == "over":
-            raise RuleError("game_over", "The game is over.")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise RuleError("malformed_action", "An action is an object with a `type`.")
-        if type(seat) is not int or seat not in self.to_act(state):
-            raise RuleError(
-                "not_your_turn", f"Seat {seat} may not act now.", {"to_act": self.to_act(state)}
-            )
-        handler = _HANDLERS.get((state["phase"], action["type"]))
-        if handler is None:
-            raise RuleError(
-                "invalid_action",
-                f"{action['type']!r} is not an action of the {state['phase']} step.",
-                {"phase": state["phase"]},
-            )
-        new = copy_state(state)
-        events: list[Event] = []
-        handler(self, new, seat, action, events)
-        return new, events
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """Hands, tokens and characters are open; deck order and the face-down Balance of
