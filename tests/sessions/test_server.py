@@ -4,6 +4,7 @@ once, and every final state must equal a replay of its log."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -87,6 +88,9 @@ class Server:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"{}")
+        except (http.client.HTTPException, ValueError) as error:
+            # A reply cut off by the crash: no answer, as for a refused connection.
+            raise ConnectionError(f"no complete reply: {error!r}") from error
 
 
 def play(server: Server, session_id: str, seat: int, token: str, acked: list, stop) -> None:
@@ -97,6 +101,9 @@ def play(server: Server, session_id: str, seat: int, token: str, acked: list, st
             status, summary = server.request("GET", f"/v1/games/sessions/{session_id}", token=token)
         except OSError:
             time.sleep(0.1)  # the server is down: retry
+            continue
+        if status >= 500:  # a worker restarting: try again
+            time.sleep(0.1)
             continue
         if status != 200 or summary["status"] == "over":
             return
