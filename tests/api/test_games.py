@@ -311,3 +311,16 @@ def test_two_humans_and_a_bot_play_the_lost_words_over_http(games_client, store)
     assert store.verify(session_id)
     checked = client.post(f"/v1/games/sessions/{session_id}/words/check", json={"words": ["x"]})
     assert checked.get_json()["code"] == "no_word_rules"
+
+
+def test_a_busy_database_is_a_503_with_retry_after(games_client, store, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    def locked(*args, **kwargs):
+        raise OperationalError("UPDATE sessions", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(store, "summary", locked)
+    response = games_client.get("/v1/games/sessions/" + "0" * 32)
+    assert response.status_code == 503
+    assert response.get_json()["code"] == "database_busy"
+    assert response.headers["Retry-After"] == "1"

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from wordsvc.api import get_judge
 from wordsvc.api.params import int_arg, json_body
 from wordsvc.errors import InvalidRequest, NotFound, Unauthorized
-from wordsvc.sessions.store import SessionStore
+
+if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
+    from wordsvc.sessions.store import SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 _OPENING = threading.Lock()

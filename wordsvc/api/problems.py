@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify
-from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from wordsvc.errors import WordsvcError
@@ -53,14 +52,21 @@ def register(app: Flask) -> None:
         status = exc.code or 500
         return problem(status, HTTP_CODES.get(status, f"http_{status}"), exc.description or "")
 
-    @app.errorhandler(OperationalError)
-    def _database_busy(exc: OperationalError) -> Response:
-        log.warning("database unavailable: %s", exc.orig)
-        response = problem(503, "database_busy", "The session database is busy; retry shortly.")
-        response.headers["Retry-After"] = "1"
-        return response
-
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
+        if _database_unavailable(exc):
+            log.warning("database unavailable: %s", exc)
+            response = problem(503, "database_busy", "The session database is busy; retry shortly.")
+            response.headers["Retry-After"] = "1"
+            return response
         log.exception("unexpected error")
         return problem(500, "internal_error", "An unexpected error occurred; it has been logged.")
+
+
+def _database_unavailable(exc: Exception) -> bool:
+    """SQLAlchemy's OperationalError (a lock timeout, a lost connection), recognised without
+    importing SQLAlchemy at start."""
+    return any(
+        cls.__name__ == "OperationalError" and cls.__module__ == "sqlalchemy.exc"
+        for cls in type(exc).__mro__
+    )
