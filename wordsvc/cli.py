@@ -1,4 +1,5 @@
-"""The ``wordsvc`` command line: build the lexicon, check and search words, serve HTTP."""
+"""The ``wordsvc`` command line: build and inspect the lexicon, check and search words, solve
+hands, simulate games, migrate the session database, serve HTTP."""
 
 from __future__ import annotations
 

@@ -18,7 +18,14 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Flask:
-        return create_app()
+        """The app with its judge open: loaded once before the fork (``preload_app``), so the
+        workers inherit the lexicon's memory maps and share their pages."""
+        from wordsvc.api import get_judge
+
+        app = create_app()
+        with app.app_context():
+            get_judge()
+        return app
 
 
 def run_gunicorn(host: str, port: int, workers: int) -> None:

@@ -3,8 +3,8 @@
 Layout of a data directory::
 
     <data dir>/
-        current -> lexicon-<fingerprint>-<n>  symlink, replaced atomically
-        lexicon-<fingerprint>-<n>/
+        current -> lexicon-<fp>-<random>      symlink, replaced atomically
+        lexicon-<fp>-<random>/                fp: the fingerprint's first 16 hex digits
             manifest.json                     sources, counts, checksums, fingerprint
             kinds.json                        [[source id, tag], ...]: analysis kinds
             forms.marisa                      RecordTrie <HI: form -> (kind id, lemma id)

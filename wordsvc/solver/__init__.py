@@ -1,4 +1,2 @@
-"""The Words of Magic solver: the best words a hand can lay out, with exact card layouts.
-
-Built so far (issue #3, in progress): the hand model and exact layouts for a given word.
-"""
+"""The Words of Magic solver: the best words a hand can lay out, with exact card layouts,
+what each does in the game and a score (``docs/solver.md``)."""

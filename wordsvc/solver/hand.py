@@ -43,6 +43,7 @@ class Character(Enum):
     GNOME = "gnome"
     DRAGON = "dragon"
     MAGE = "mage"
+    LIBRARIAN = "librarian"  # the eighth character (an interpretation, see the rules doc)
 
 
 @dataclass(frozen=True, slots=True)
