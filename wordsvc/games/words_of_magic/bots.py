@@ -78,7 +78,7 @@ class SolverBot:
                 {"letter": letter, "available": i != figure}
                 for i, letter in enumerate(view["familiar"]["letters"])
             ],
-            "character": me["character"] if me["character"] in _SOLVER_CHARACTERS else None,
+            "character": me["character"],
             "mode": opts["mode"],
             "players": opts["players"],
             "deck": me["deck_size"],
@@ -129,7 +129,6 @@ class RandomBot(SolverBot):
         return rng.choice(listed)
 
 
-_SOLVER_CHARACTERS = {"amazon", "druid", "elf"}
 BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
 
 

@@ -42,8 +42,6 @@ from wordsvc.games.words_of_magic.steps import (
 from wordsvc.solver.codex import COLOURS, load_codex
 
 NAME = "words-of-magic"
-AMAZON_LETTER = "а"
-PROPERTIES = ("discard-deck", "length", "discard-hand")
 
 
 class WordRules(Protocol):

@@ -32,12 +32,11 @@ from wordsvc.games.words_of_magic.steps import (
     take_from_deck,
     trigger_end,
 )
-from wordsvc.solver.codex import COLOURS
+from wordsvc.solver.layout import AMAZON_LETTER
 
 if TYPE_CHECKING:
     from wordsvc.games.words_of_magic.engine import WordsOfMagic
 
-AMAZON_LETTER = "а"
 MIN_LETTERS = 3
 PROPERTY_CHOICES = {
     "discard-deck": "discard-deck",
@@ -314,6 +313,3 @@ def _witch(state: State, seat: Seat, events: list[Event]) -> None:
         events.append(Event("witch_card", {"seat": other, "card": card}))
         if not deck:
             trigger_end(state, events, other, "yellow_deck_empty")
-
-
-__all__ = ["COLOURS", "form_word"]
