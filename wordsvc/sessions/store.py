@@ -31,7 +31,6 @@ from wordsvc.errors import (
     InvalidRequest,
     NotFound,
     RuleRefused,
-    TooLarge,
     Unauthorized,
 )
 from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
@@ -142,7 +141,7 @@ class SessionStore:
                 ],
             )
             row = self._lock(conn, session_id)
-            applied = self._run_bots(conn, row, hosted, state, 0)
+            applied, _ = self._run_bots(conn, row, hosted, state, 0)
         summary = self.summary(session_id)
         summary["bot_actions"] = [_visible_applied(a, None) for a in applied]
         return summary
@@ -328,12 +327,13 @@ class SessionStore:
             except RuleError as error:
                 raise RuleRefused(error.code, error.message, error.details) from None
             first = self._log(conn, session_id, row.version + 1, seat, "human", action, events)
-            applied = [first, *self._run_bots(conn, row, hosted, state, row.version + 1)]
+            by_bots, status = self._run_bots(conn, row, hosted, state, row.version + 1)
+            applied = [first, *by_bots]
             version = applied[-1]["number"]
             response = {
                 "version": version,
                 "applied": [_visible_applied(a, seat) for a in applied],
-                "status": "over" if hosted.game.result(self._state(conn, session_id)) else "active",
+                "status": status,
             }
             if idempotency_key is not None:
                 conn.execute(
@@ -415,9 +415,6 @@ class SessionStore:
     def _lock(self, conn: Connection, session_id: str) -> Any:
         return self._session(conn, session_id, lock=True)
 
-    def _state(self, conn: Connection, session_id: str) -> dict[str, Any]:
-        return conn.execute(select(sessions.c.state).where(sessions.c.id == session_id)).scalar()
-
     def _log(
         self,
         conn: Connection,
@@ -440,9 +437,10 @@ class SessionStore:
 
     def _run_bots(
         self, conn: Connection, row: Any, hosted: HostedGame, state: dict[str, Any], version: int
-    ) -> list[dict[str, Any]]:
+    ) -> tuple[list[dict[str, Any]], str]:
         """Let bot seats act while only bots are asked to; then store the state with a
-        compare-and-set on the version the transaction started from."""
+        compare-and-set on the version the transaction started from. Returns the bots'
+        log entries and the session's status."""
         kinds = {
             s.seat: (s.kind, s.bot)
             for s in conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
@@ -469,7 +467,7 @@ class SessionStore:
         ).rowcount
         if changed != 1:
             raise Conflict("stale_state_id", "The session changed meanwhile; fetch it again.")
-        return applied
+        return applied, status
 
     def _bot(self, game: str, name: str) -> Bot:
         bot = self._bots.get((game, name))
@@ -508,4 +506,4 @@ def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, An
     }
 
 
-__all__ = ["HostedGame", "SessionStore", "TooLarge", "hash_token"]
+__all__ = ["HostedGame", "SessionStore", "hash_token"]
