@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from wordsvc.games.words_of_magic import components as parts
 
 SEATS = [
@@ -324,3 +327,68 @@ def test_a_busy_database_is_a_503_with_retry_after(games_client, store, monkeypa
     assert response.status_code == 503
     assert response.get_json()["code"] == "database_busy"
     assert response.headers["Retry-After"] == "1"
+
+
+json_bodies = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.sampled_from(["words-of-magic", "lost-words", "human", "bot"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "game",
+                    "options",
+                    "seats",
+                    "seed",
+                    "kind",
+                    "bot",
+                    "name",
+                    "players",
+                    "action",
+                    "type",
+                    "expected_version",
+                    "seat",
+                    "words",
+                    "cards",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=15,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=json_bodies)
+def test_no_request_body_gets_a_500(games_client, body):
+    """Whatever JSON a client sends to the game routes, the answer is a result or a 4xx."""
+    client = games_client
+    created = client.post("/v1/games/sessions", json=body)
+    assert created.status_code < 500, created.get_json()
+    session_id, tokens = _fuzz_session(client)
+    for path in ("actions", "join", "words/check"):
+        response = client.post(
+            f"/v1/games/sessions/{session_id}/{path}", json=body, headers=bearer(tokens[0])
+        )
+        assert response.status_code < 500, (path, response.get_json())
+
+
+_FUZZ_SESSIONS: dict = {}
+
+
+def _fuzz_session(client):
+    """One session per test client (SQLite, then PostgreSQL), reused across examples."""
+    if id(client) not in _FUZZ_SESSIONS:
+        _FUZZ_SESSIONS[id(client)] = create(
+            client, [{"kind": "human"}, {"kind": "human"}], {"characters": False}
+        )
+    return _FUZZ_SESSIONS[id(client)]
