@@ -79,6 +79,16 @@ def run_build(settings: Settings, *, quiet: bool = False) -> dict[str, object]:
             progress.finish()
 
 
+#: ``--category/-c``, repeatable: the categories agreed for a game.
+agreed_categories = click.option(
+    "--category",
+    "-c",
+    "categories",
+    multiple=True,
+    help="An agreed category (repeatable). None means any word.",
+)
+
+
 def handle_errors(func: Callable[..., object]) -> Callable[..., object]:
     """Report a :class:`WordsvcError` as one clear line and exit with status 2."""
     import functools
@@ -139,13 +149,7 @@ def build(settings: Settings, quiet: bool, as_json: bool) -> None:
 
 @main.command()
 @click.argument("words", nargs=-1, required=True)
-@click.option(
-    "--category",
-    "-c",
-    "categories",
-    multiple=True,
-    help="An agreed category (repeatable). None means any word.",
-)
+@agreed_categories
 @click.option("--no-suggestions", is_flag=True, help="Skip suggestions for refused words.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
@@ -316,13 +320,7 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
 )
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
 @click.option("--deck", type=click.IntRange(0), help="Cards in your deck (default: enough).")
-@click.option(
-    "--category",
-    "-c",
-    "categories",
-    multiple=True,
-    help="An agreed category (repeatable). None means any word.",
-)
+@agreed_categories
 @click.option(
     "--weight",
     "weights",

@@ -128,6 +128,17 @@ def apply_by_phase(
     return new, events
 
 
+def card_in_hand(
+    player: Mapping[str, Any], card: object, catalogue: Mapping[str, object], field: str = "card"
+) -> str:
+    """``card`` if it is a known card id in the player's hand; else the RuleError saying which."""
+    if not isinstance(card, str) or card not in catalogue:
+        raise RuleError("unknown_card", f"`{field}` must name a card by its id.", {field: card})
+    if card not in player["hand"]:
+        raise RuleError("card_not_in_hand", f"Card {card} is not in your hand.", {"card": card})
+    return card
+
+
 def replay(
     game: Game, options: Mapping[str, object], seed: int, log: Iterable[tuple[Seat, Action]]
 ) -> State:

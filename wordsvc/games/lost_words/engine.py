@@ -24,6 +24,7 @@ from wordsvc.games.contract import (
     Seat,
     State,
     apply_by_phase,
+    card_in_hand,
 )
 from wordsvc.games.lost_words import components as parts
 
@@ -246,11 +247,7 @@ def _slot(player: dict, nature: object, seat: Seat, field: str = "nature") -> di
 
 
 def _in_hand(player: dict, card: object, field: str = "card") -> str:
-    if not isinstance(card, str) or card not in parts.CATALOGUE:
-        raise RuleError("unknown_card", f"`{field}` must name a card by its id.", {field: card})
-    if card not in player["hand"]:
-        raise RuleError("card_not_in_hand", f"Card {card} is not in your hand.", {"card": card})
-    return card
+    return card_in_hand(player, card, parts.CATALOGUE, field)
 
 
 def _reshuffle(state: State, events: list[Event]) -> None:

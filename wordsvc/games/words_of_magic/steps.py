@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordsvc.games.contract import Event, RuleError, Seat, State
+from wordsvc.games import contract
+from wordsvc.games.contract import Event, Seat, State
 from wordsvc.games.words_of_magic import components as parts
 
 
 def card_in_hand(player: dict, card: object, field: str = "card") -> str:
-    if not isinstance(card, str) or card not in parts.CATALOGUE:
-        raise RuleError("unknown_card", f"`{field}` must name a card by its id.", {field: card})
-    if card not in player["hand"]:
-        raise RuleError("card_not_in_hand", f"Card {card} is not in your hand.", {"card": card})
-    return card
+    return contract.card_in_hand(player, card, parts.CATALOGUE, field)
 
 
 def neighbours(state: State, seat: Seat) -> list[Seat]:
