@@ -162,7 +162,7 @@ def load_registry(dictionaries_dir: Path, categories_file: Path = CATEGORIES_FIL
             continue
         if not CATEGORY_ID.fullmatch(word_list.id) or word_list.id in categories:
             raise ConfigurationError(
-                message=f"{word_list.path} cannot be a custom category: its id "
+                f"{word_list.path} cannot be a custom category: its id "
                 f"{word_list.id!r} is taken or is not lower-case letters, digits and hyphens.",
                 details={"path": str(word_list.path), "id": word_list.id},
             )

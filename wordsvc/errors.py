@@ -121,10 +121,19 @@ class RuleRefused(InputError):
 
 
 class ConfigurationError(WordsvcError):
-    """A setting or a data file of the service is wrong: fix the deployment, not the request."""
+    """A setting or a data file of the service is wrong: fix the deployment, not the request.
+
+    Raised as ``ConfigurationError(message, code=..., details=...)``: the message is the one
+    positional argument and the code is keyword-only, so the two cannot be swapped.
+    """
 
     status = 500
     code = "bad_configuration"
+
+    def __init__(
+        self, message: str, *, code: str | None = None, details: dict | None = None
+    ) -> None:
+        super().__init__(code, message, details)
 
 
 class LexiconError(WordsvcError):

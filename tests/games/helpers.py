@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -59,3 +60,107 @@ def assert_refused(game: Game, state: State, seat: int, action: dict, code: str)
     assert refused.value.code == code, (refused.value.code, refused.value.message)
     assert refused.value.message
     assert canonical(state) == before, "a refused action must not touch the state"
+
+
+# --- the generic leak check --------------------------------------------------------------
+
+Path = tuple[str | int, ...]
+
+
+def _matches(pattern: str, path: Path, seat: int | None) -> bool:
+    """Whether ``pattern`` (dot-separated: a key, ``*`` for any key or index, ``@`` for the
+    viewing seat's index) names ``path`` or one of its ancestors."""
+    parts = pattern.split(".")
+    if len(parts) > len(path):
+        return False
+    for part, key in zip(parts, path, strict=False):
+        if part == "*":
+            continue
+        if part == "@":
+            if seat is None or str(key) != str(seat):
+                return False
+        elif part != str(key):
+            return False
+    return True
+
+
+def hidden_leaves(state: State, visible: Sequence[str], seat: int | None) -> list[Path]:
+    """Every scalar of the state that no ``visible`` pattern covers, for this seat."""
+    found: list[Path] = []
+
+    def walk(value: object, path: Path) -> None:
+        if any(_matches(p, path, seat) for p in visible):
+            return
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index))
+        elif value is not None:
+            found.append(path)
+
+    walk(state, ())
+    return found
+
+
+def _get(state: State, path: Path) -> object:
+    for key in path:
+        state = state[key]
+    return state
+
+
+def _put(state: State, path: Path, value: object) -> None:
+    for key in path[:-1]:
+        state = state[key]
+    state[path[-1]] = value
+
+
+def disguise(game: Game, state: State, seat: int | None, rng: random.Random) -> State:
+    """The same game with every part hidden from ``seat`` changed: hidden strings (card ids,
+    and any text nobody declared visible) are shuffled among the hidden places that show the
+    same card back, numbers are moved and flags flipped. Lengths of lists never change, so
+    what the seat may count (deck sizes, hand sizes) stays the same."""
+    other = copy.deepcopy(state)
+    by_back: dict[str, list[Path]] = {}
+    for path in hidden_leaves(state, game.visible_paths(state, seat), seat):
+        value = _get(state, path)
+        if isinstance(value, str):
+            by_back.setdefault(game.card_back(value), []).append(path)
+        elif isinstance(value, bool):
+            _put(other, path, not value)
+        elif isinstance(value, int | float):
+            _put(other, path, value + 1)
+    for paths in by_back.values():
+        values = [_get(state, path) for path in paths]
+        rng.shuffle(values)
+        for path, value in zip(paths, values, strict=True):
+            _put(other, path, value)
+    return other
+
+
+def assert_no_leaks(
+    game: Game,
+    state: State,
+    rng: random.Random,
+    move: tuple[int, dict] | None = None,
+) -> None:
+    """For every seat and the spectator, a state that differs only in what that viewer may
+    not see gives an equal view; and when ``move`` (a seat and its action) applies to both,
+    the events the viewer is sent are equal too, unless the move itself shows the viewer
+    what differed (its views after the move differ)."""
+    after = game.apply(state, *move) if move is not None else None
+    for seat in [None, *range(len(state["players"]))]:
+        twin = disguise(game, state, seat, rng)
+        assert game.view(twin, seat) == game.view(state, seat), ("view leaks", seat)
+        if after is None:
+            continue
+        try:
+            twin_after = game.apply(twin, *move)
+        except RuleError:
+            continue  # the move depended on what the viewer cannot see
+        if game.view(twin_after[0], seat) != game.view(after[0], seat):
+            continue
+        seen = [e.to_dict() for e in after[1] if e.visible_to(seat)]
+        twin_seen = [e.to_dict() for e in twin_after[1] if e.visible_to(seat)]
+        assert seen == twin_seen, ("events leak", seat, move)

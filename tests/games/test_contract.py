@@ -1,6 +1,8 @@
 """The contract's shared pieces: places with shared ranks, events' audiences, replay."""
 
-from wordsvc.games.contract import Event, RuleError, places_by
+import pytest
+
+from wordsvc.games.contract import Event, RuleError, as_seat, check_fields, places_by
 
 
 def test_places_share_ranks():
@@ -24,3 +26,19 @@ def test_rule_errors_carry_a_code_and_details():
         "message": "Seat 1 may not act now.",
         "details": {"to_act": [0]},
     }
+
+
+def test_a_seat_is_an_int_and_never_a_bool_or_a_float():
+    assert as_seat(0) == 0
+    assert as_seat(3) == 3
+    for not_a_seat in (True, False, 0.0, "0", None):
+        assert as_seat(not_a_seat) is None
+
+
+def test_unknown_action_fields_are_malformed():
+    check_fields({"type": "end"}, ())
+    check_fields({"type": "play", "card": "x"}, ("card",))
+    with pytest.raises(RuleError) as refused:
+        check_fields({"type": "end", "foo": 1}, ())
+    assert refused.value.code == "malformed_action"
+    assert refused.value.details["unknown"] == ["foo"]

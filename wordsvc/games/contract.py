@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -87,6 +87,17 @@ class Game(Protocol):
 
     def result(self, state: State) -> Result | None: ...
 
+    def visible_paths(self, state: State, seat: Seat | None) -> Sequence[str]:
+        """The parts of the state ``seat`` may see (None: a spectator), as dot-separated
+        paths where ``*`` is any key or index and ``@`` the seat's own index. Everything
+        else is hidden: the shared leak check changes it and expects the same view."""
+        ...
+
+    def card_back(self, value: str) -> str:
+        """What a hidden string shows face down (a deck's colour, "card"...): the leak
+        check only swaps hidden values that look alike from behind."""
+        ...
+
 
 class Bot(Protocol):
     name: str
@@ -103,17 +114,19 @@ def apply_by_phase(
     action: Action,
     to_act: list[Seat],
     handlers: Mapping[tuple[str, str], Handler],
+    fields: Mapping[str, Collection[str]],
 ) -> tuple[State, list[Event]]:
     """The checks every engine makes before an action, then its handler on a copy.
 
     ``handlers`` maps (phase, action type) to a function that changes the copied state and
     appends events; the caller's state is never touched, whether the action applies or not.
+    ``fields`` maps each action type to the fields it may carry besides ``type``.
     """
     if state["phase"] == "over":
         raise RuleError("game_over", "The game is over.")
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise RuleError("malformed_action", "An action is an object with a `type`.")
-    if type(seat) is not int or seat not in to_act:
+    if as_seat(seat) is None or seat not in to_act:
         raise RuleError("not_your_turn", f"Seat {seat!r} may not act now.", {"to_act": to_act})
     handler = handlers.get((state["phase"], action["type"]))
     if handler is None:
@@ -122,10 +135,30 @@ def apply_by_phase(
             f"{action['type']!r} is not an action of the {state['phase']} step.",
             {"phase": state["phase"]},
         )
+    check_fields(action, fields.get(action["type"], ()))
     new = copy_state(state)
     events: list[Event] = []
     handler(new, seat, action, events)
     return new, events
+
+
+def as_seat(seat: object) -> Seat | None:
+    """``seat`` if it is a seat number: an ``int`` and never a ``bool`` (or a float such as
+    ``0.0``, which compares equal to 0). Every engine function that takes a seat uses this,
+    so that ``view(state, True)`` is a spectator's view, not seat 1's."""
+    return seat if type(seat) is int else None
+
+
+def check_fields(action: Mapping[str, object], allowed: Collection[str]) -> None:
+    """Refuse an action carrying a field its type does not take (``malformed_action``), so a
+    typo such as ``{"type": "end", "foo": 1}`` is not silently ignored."""
+    unknown = sorted(set(action) - {"type", *allowed})
+    if unknown:
+        raise RuleError(
+            "malformed_action",
+            f"A {action.get('type')!r} action takes no field {', '.join(map(repr, unknown))}.",
+            {"unknown": unknown, "allowed": sorted(allowed)},
+        )
 
 
 def card_in_hand(

@@ -231,7 +231,7 @@ def system_wordlist_path() -> Path | None:
     path = Path(configured)
     if not path.is_file():
         raise ConfigurationError(
-            message=f"WORDSVC_SYSTEM_WORDLIST names {path}, which is not a file. "
+            f"WORDSVC_SYSTEM_WORDLIST names {path}, which is not a file. "
             "Point it at a word list, or set it to an empty string to build without one.",
             details={"path": str(path)},
         )

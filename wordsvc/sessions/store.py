@@ -493,7 +493,7 @@ def _bot_move(
         except RuleError:
             continue
         return action, new_state, events
-    raise ConfigurationError("bot_stuck", f"No legal action applies for bot seat {seat}.")
+    raise ConfigurationError(f"No legal action applies for bot seat {seat}.", code="bot_stuck")
 
 
 def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:

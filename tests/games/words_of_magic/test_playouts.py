@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tests.games.helpers import assert_deterministic, playout
+from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
 from wordsvc.games.contract import canonical
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.solver.codex import COLOURS
@@ -72,38 +72,34 @@ def test_random_playouts_keep_every_invariant(game, chooser, players):
     assert ends["deck_empty"] > 0
 
 
-def hide_the_hidden(state: dict, rng: random.Random) -> dict:
-    """The same game with every hidden part changed: deck orders, Balance of Power orders,
-    and which cards of a colour lie face down."""
-    other = copy.deepcopy(state)
-    for player in other["players"]:
-        rng.shuffle(player["deck"])
-    for colour in COLOURS:
-        rng.shuffle(other["balance"][colour])
-    for player in other["players"]:  # a face-down card for another of the same colour
-        for i, card in enumerate(player.get("held", [])):
-            deck = other["balance"][parts.CATALOGUE[card].colour]
-            if deck:
-                player["held"][i], deck[0] = deck[0], card
-    return other
-
-
-def test_views_leak_no_hidden_part(game, chooser):
+@pytest.mark.parametrize("options", [{"open_discards": False}, {"open_discards": True}])
+def test_views_and_events_leak_nothing_hidden(game, chooser, options):
     rng = random.Random(7)
     seen_held = False
-    for seed in range(20):
-        options = {"players": 3, "mode": "magic", "characters": True}
-        state = game.new(options, seed)
-        for step in range(60):
+    for seed in range(12):
+        state = game.new({"players": 3, "mode": "magic", "characters": True, **options}, seed)
+        for _ in range(60):
             if game.result(state) is not None:
                 break
-            twin = hide_the_hidden(state, rng)
             seen_held |= any(p.get("held") for p in state["players"])
-            for seat in (None, 0, 1, 2):
-                assert game.view(state, seat) == game.view(twin, seat), (seed, step, seat)
             seat = game.to_act(state)[0]
-            state, _ = game.apply(state, seat, chooser(game, state, seat, rng))
+            action = chooser(game, state, seat, rng)
+            assert_no_leaks(game, state, rng, (seat, action))
+            state, _ = game.apply(state, seat, action)
     assert seen_held, "no state had face-down Balance of Power cards waiting to be ordered"
+
+
+def test_the_returned_character_is_seen_by_nobody_else(game):
+    state = game.new({"players": 3, "characters": True}, 5)
+    for seat in range(3):
+        offered = state["players"][seat]["offered"]
+        state, _ = game.apply(state, seat, {"type": "choose_character", "character": offered[0]})
+    twin = copy.deepcopy(state)
+    twin["players"][1]["offered"][1] = "returned-card-differs"
+    for viewer in (None, 0, 2):
+        assert game.view(state, viewer) == game.view(twin, viewer)
+        assert game.view(state, viewer)["players"][1]["offered"] is None
+    assert game.view(state, 1)["players"][1]["offered"] == state["players"][1]["offered"]
 
 
 def test_discard_piles_are_seen_by_their_owner_only(game):

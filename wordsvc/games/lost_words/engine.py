@@ -162,7 +162,7 @@ class LostWords:
         return _act_actions(state, seat)
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), _HANDLERS)
+        return apply_by_phase(state, seat, action, self.to_act(state), _HANDLERS, _FIELDS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner; nature cards, pairs, walls, the middle cards and the
@@ -694,4 +694,17 @@ _HANDLERS = {
     ("chestnut_reply", "repair"): _repair,
     ("chestnut_reply", "decline"): _decline,
     ("reduce", "discard"): _reduce,
+}
+
+#: The fields each action type may carry besides ``type``; any other is ``malformed_action``.
+_FIELDS = {
+    "draw": ("from",),
+    "stop": (),
+    "pair": ("spell", "nature"),
+    "swap": ("nature", "middle"),
+    "play": ("card", "target", "nature", "give", "ask"),
+    "end": (),
+    "repair": ("spell",),
+    "decline": (),
+    "discard": ("cards",),
 }

@@ -167,7 +167,7 @@ class WordsOfMagic:
         return actions
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers)
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, _FIELDS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """Hands, tokens and characters are open; deck order and the face-down Balance of
@@ -190,7 +190,8 @@ class WordsOfMagic:
                     "witch_used": p["witch_used"],
                     "held": [parts.CATALOGUE[c].colour for c in p.get("held", [])],
                     "character": p["character"],
-                    "offered": p["offered"] if own or p["character"] is not None else None,
+                    # The card a player returns goes back to the box unseen (rulebook).
+                    "offered": p["offered"] if own else None,
                     "turns": p["turns"],
                     "words": p["words"],
                 }
@@ -215,6 +216,19 @@ class WordsOfMagic:
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
 
+    def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
+        """Open hands, tokens and characters; a seat's own offer and discard pile (every
+        discard pile with ``open_discards``). Deck orders, the Balance of Power decks, the
+        face-down cards waiting to be ordered and the generator are hidden."""
+        discards = "players.*.discard" if state["options"]["open_discards"] else "players.@.discard"
+        return [*_PUBLIC_PATHS, "players.@.offered", discards]
+
+    def card_back(self, value: str) -> str:
+        card = parts.CATALOGUE.get(value)
+        if card is not None:
+            return card.colour or "player-deck"
+        return "character" if value in parts.CHARACTER_CARDS else "text"
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
@@ -227,6 +241,13 @@ class WordsOfMagic:
 
 
 # --- helpers --------------------------------------------------------------------------------
+
+_PUBLIC_PATHS = (
+    *("game", "options", "phase", "turn", "active", "first", "familiar", "pending", "end"),
+    *(f"players.*.{key}" for key in ("hand", "tokens", "used_tokens", "witch_used")),
+    *(f"players.*.{key}" for key in ("character", "turns", "words")),
+    "over",
+)
 
 
 def _orders(colours: Sequence[str]) -> list[tuple[str, ...]]:
@@ -410,4 +431,17 @@ _HANDLERS: dict[tuple[str, str], Any] = {
     ("gnome", "gnome_take"): _gnome,
     ("gnome", "decline"): _gnome,
     ("order_balance", "order_balance"): _order_balance,
+}
+
+#: The fields each action type may carry besides ``type``; any other is ``malformed_action``.
+_FIELDS = {
+    "choose_character": ("character",),
+    "play_magic": ("card", "cards"),
+    "pass": ("under_deck",),
+    "form_word": ("word", "slots", "property", "discard", "witch"),
+    "choose_card": ("card",),
+    "repeat_magic": ("cards",),
+    "decline": (),
+    "gnome_take": (),
+    "order_balance": ("order",),
 }

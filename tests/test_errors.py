@@ -1,0 +1,24 @@
+"""The exception tree: codes are stable and cannot be confused with messages."""
+
+import pytest
+
+from wordsvc.errors import ConfigurationError, InvalidRequest, WordsvcError
+
+
+def test_a_configuration_error_takes_its_code_by_keyword_only():
+    error = ConfigurationError("cards.toml: the red deck must have 16 cards")
+    assert error.code == "bad_configuration"
+    assert error.message == "cards.toml: the red deck must have 16 cards"
+    assert ConfigurationError("stuck", code="bot_stuck").code == "bot_stuck"
+    with pytest.raises(TypeError):
+        ConfigurationError("bot_stuck", "No legal action.")  # type: ignore[misc]
+
+
+def test_every_error_is_a_wordsvc_error_with_a_code():
+    error = InvalidRequest("invalid_limit", "`limit` is 1 to 100.", {"limit": 0})
+    assert isinstance(error, WordsvcError)
+    assert error.to_dict() == {
+        "code": "invalid_limit",
+        "message": "`limit` is 1 to 100.",
+        "details": {"limit": 0},
+    }
