@@ -218,7 +218,7 @@ def end_turn(state, seat):
 def test_a_failed_heron_skips_the_next_turn_once():
     state = table()
     setup(state, 1, hand=["s:ivy:1", "s:ivy:2", "s:wren:1"])
-    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"])
+    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"], nature=["n:otter", "n:newt"])
     state, _ = act(state, 0, type="play", card="a:heron:1", ask="otter")
     state, _ = act(state, 0, type="play", card="a:skylark:1")
     state, _ = act(state, 0, type="play", card="a:heron:2", ask="newt")  # fails again
@@ -237,7 +237,7 @@ def test_a_failed_heron_skips_the_next_turn_once():
 def test_a_later_successful_heron_cancels_the_skip():
     state = table()
     setup(state, 1, hand=["s:otter:1", "s:ivy:2", "s:wren:1"])
-    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"])
+    setup(state, 0, hand=["a:heron:1", "a:skylark:1", "a:heron:2"], nature=["n:otter", "n:newt"])
     state, _ = act(state, 0, type="play", card="a:heron:1", ask="newt")
     state, _ = act(state, 0, type="play", card="a:skylark:1")
     state, _ = act(state, 0, type="play", card="a:heron:2", ask="otter")
@@ -419,12 +419,200 @@ def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fi
     state["phase"] = phase
     if phase == "acorn":
         state["pending"] = {"draws": 2, "played": state["players"][0]["hand"].pop()}
-    if phase == "chestnut_reply":
-        state["phase"] = "act"
+    if phase == "chestnut_reply":  # seat 1's otter pair was just broken; it holds the spell
+        setup(state, 1, hand=["s:otter:2", "s:fern:1", "a:heron:1"], nature=["n:otter"])
+        state["pending"] = {"target": 1, "nature": "otter", "card": "n:otter"}
+    seat = game.to_act(state)[0]
+    assert seat == (1 if phase == "chestnut_reply" else 0)
     try:
-        game.apply(state, 0, {"type": kind, **fields})
+        game.apply(state, seat, {"type": kind, **fields})
     except RuleError as error:
         outcome = error.code
     else:
         outcome = "applied"
     assert outcome
+
+
+def test_the_chestnut_reply_is_applied_as_the_property_test_sets_it_up():
+    """The Hypothesis test's reply window is a real one: its repair and decline apply."""
+    state = table(phase="chestnut_reply")
+    setup(state, 1, hand=["s:otter:2", "s:fern:1", "a:heron:1"], nature=["n:otter"])
+    state["pending"] = {"target": 1, "nature": "otter", "card": "n:otter"}
+    assert game.legal_actions(state, 1) == [
+        {"type": "repair", "spell": "s:otter:2"},
+        {"type": "decline"},
+    ]
+    repaired, _ = act(state, 1, type="repair", spell="s:otter:2")
+    assert repaired["players"][1]["nature"][0]["spell"] == "s:otter:2"
+    declined, _ = act(state, 1, type="decline")
+    assert declined["phase"] == "act"
+
+
+# --- issue 10: the Heron, the late reshuffle, interpretations, loose input, card counts ------
+
+
+def test_the_heron_asks_only_for_a_spell_the_asker_needs():
+    state = table(players=3)
+    setup(state, 1, hand=["s:otter:1", "s:ivy:1", "s:wren:1"])
+    setup(state, 2, hand=["s:newt:2", "s:fern:1", "s:fern:2"])
+    setup(state, 0, hand=["a:heron:1"], nature=["n:otter", "n:newt=s:newt:1", "n:fern"])
+    heron = {"type": "play", "card": "a:heron:1"}
+    assert_refused(game, state, 0, {**heron, "ask": "ivy"}, "spell_not_needed")  # not mine
+    assert_refused(game, state, 0, {**heron, "ask": "newt"}, "spell_not_needed")  # paired
+    asks = sorted(a["ask"] for a in game.legal_actions(state, 0) if a.get("card") == "a:heron:1")
+    assert asks == ["fern", "otter"]
+    state, _ = act(state, 0, **heron, ask="fern")
+    assert {"s:fern:1", "s:fern:2"} <= set(state["players"][0]["hand"])
+
+
+def test_the_draw_pile_is_reshuffled_the_moment_it_runs_out():
+    state = table(phase="draw")
+    state["discard"] += state["draw"][1:-1]
+    state["draw"] = state["draw"][:1]
+    old_top = state["discard"][-1]
+    cards = len(state["draw"]) + len(state["discard"])
+    state, events = act(state, 0, type="draw", **{"from": "pile"})
+    assert [e.type for e in events][-2:] == ["reshuffled", "discard_started"]
+    assert len(state["discard"]) == 1, "a new discard pile of one face-up card"
+    assert len(state["draw"]) == cards - 2
+    assert game.view(state, 1)["discard_top"] == state["discard"][0]
+    assert old_top in state["draw"] or old_top == state["discard"][0]
+
+
+def test_a_refill_that_empties_the_pile_reshuffles_before_the_next_player():
+    state = setup(table(), 0, hand=["s:fern:1"])
+    state["discard"] += state["draw"][2:]
+    state["draw"] = state["draw"][:2]
+    state, events = act(state, 0, type="end")
+    assert "reshuffled" in [e.type for e in events]
+    assert state["active"] == 1
+    assert state["draw"]
+    assert len(state["discard"]) == 1
+
+
+def test_the_acorn_takes_no_action_card_from_the_discard_pile():
+    """Interpretation: the Acorn's draws follow step 1's rule."""
+    state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1", "s:ivy:1"])
+    state, _ = act(state, 0, type="play", card="a:acorn:1")
+    state["discard"].append("a:magpie:1")
+    assert_refused(game, state, 0, {"type": "draw", "from": "discard"}, "cannot_take_action_card")
+    assert {"type": "draw", "from": "discard"} not in game.legal_actions(state, 0)
+
+
+def test_a_wall_cannot_go_on_a_pair_made_with_the_wild():
+    """Interpretation: the Wild's pair is already protected."""
+    state = setup(table(), 0, hand=["a:wall:1"], nature=["n:otter=a:wild:1", "n:newt"])
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "a:wall:1", "nature": "n:otter"}, "pair_protected"
+    )
+    assert not [a for a in game.legal_actions(state, 0) if a.get("card") == "a:wall:1"]
+
+
+@pytest.mark.parametrize("seat", [True, False, 0.0, 1.0, "0", None])
+def test_anything_but_an_int_seat_is_a_spectator(seat):
+    state = table()
+    view = game.view(state, seat)
+    assert all(p["hand"] is None for p in view["players"])
+    assert view["seat"] is None
+    assert view["legal_actions"] == []
+    assert game.legal_actions(state, seat) == []
+
+
+@pytest.mark.parametrize(
+    ("phase", "action"),
+    [
+        ("act", {"type": "end", "foo": 1}),
+        ("draw", {"type": "draw", "from": "pile", "card": "s:fern:1"}),
+        ("act", {"type": "play", "card": "a:acorn:1", "target": 1}),
+        ("act", {"type": "play", "card": "a:heron:1", "ask": "otter", "nature": "n:otter"}),
+        ("act", {"type": "pair", "spell": "s:otter:1", "nature": "n:otter", "give": "n:x"}),
+    ],
+)
+def test_unknown_fields_are_malformed(phase, action):
+    state = setup(table(phase=phase), 0, hand=["a:acorn:1", "a:heron:1", "s:otter:1"])
+    setup(state, 0, nature=["n:otter", "n:newt"])
+    assert_refused(game, state, 0, action, "malformed_action")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "pair", "spell": "s:otter:1"},
+        {"type": "swap", "middle": "n:x"},
+        {"type": "play", "card": "a:wall:1"},
+        {"type": "play", "card": "a:heron:1"},
+        {"type": "play", "card": "a:magpie:1", "target": 1},
+        {"type": "play", "card": "a:magpie:1", "target": 1, "nature": "n:wren"},
+        {"type": "pair", "spell": None, "nature": "n:otter"},
+        {"type": "pair", "spell": "s:otter:1", "nature": 7},
+    ],
+)
+def test_a_missing_field_is_named_and_no_python_type_is(action):
+    state = table()
+    setup(state, 1, nature=["n:wren=s:wren:1"])
+    setup(state, 0, hand=["a:wall:1", "a:heron:1", "a:magpie:1", "s:otter:1"], nature=["n:otter"])
+    with pytest.raises(RuleError) as refused:
+        game.apply(state, 0, action)
+    assert "NoneType" not in refused.value.message
+    assert not re.search(r"\b(int|str|list|dict)\b", refused.value.message)
+    if refused.value.code == "malformed_action":
+        assert f"`{refused.value.details['missing']}`" in refused.value.message
+
+
+def test_a_declined_chestnut_and_the_acorns_discard_leave_events():
+    state = table()
+    setup(state, 1, hand=["s:ivy:2"], nature=["n:otter=s:otter:1"])
+    setup(state, 0, hand=["a:chestnut:1"])
+    state, _ = act(state, 0, type="play", card="a:chestnut:1", target=1, nature="n:otter")
+    _, events = act(state, 1, type="decline")
+    assert [(e.type, e.data, e.audience) for e in events] == [
+        ("chestnut_declined", {"seat": 1, "nature": "n:otter"}, None)
+    ]
+    for draws in (["pile", "pile"], ["pile", None]):
+        state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1"])
+        state, _ = act(state, 0, type="play", card="a:acorn:1")
+        events = []
+        for source in draws:
+            move = {"type": "draw", "from": source} if source else {"type": "stop"}
+            state, more = game.apply(state, 0, move)
+            events += more
+        done = [e for e in events if e.type == "acorn_discarded"]
+        assert [e.data for e in done] == [{"seat": 0, "card": "a:acorn:1"}]
+        assert state["discard"][-1] == "a:acorn:1"
+
+
+def write_cards(tmp_path, old: str, new: str) -> Path:
+    text = parts.CARDS_FILE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The same 20 action cards, but one Wall too many and one Magpie too few.
+        ('id = "wall", name_en = "The Wall", name_de = "Die Mauer", count = 4',
+         'id = "wall", name_en = "The Wall", name_de = "Die Mauer", count = 5'),
+        ('id = "wild", name_en = "The Wild", name_de = "Die Wilde", count = 1',
+         'id = "wild", name_en = "The Wild", name_de = "Die Wilde", count = 0'),
+        ("spells_per_nature = 2", "spells_per_nature = 3"),
+        ("4 = 4", "4 = 3"),
+    ],
+)  # fmt: skip
+def test_each_cards_count_is_checked_against_the_rulebook(tmp_path, old, new):
+    from wordsvc.errors import ConfigurationError
+
+    path = write_cards(tmp_path, old, new)
+    if "wall" in old:  # keep the total at 20 action cards: only the per-card check sees it
+        path.write_text(
+            path.read_text(encoding="utf-8").replace(
+                'name_de = "Die Elster", count = 3', 'name_de = "Die Elster", count = 2'
+            ),
+            encoding="utf-8",
+        )
+    with pytest.raises(ConfigurationError) as failed:
+        parts.load(path)
+    assert "rulebook" in failed.value.message
+    assert parts.load(parts.CARDS_FILE)[0] == parts.CATALOGUE
