@@ -164,8 +164,36 @@ def test_simulate_reports_win_rates(run):
     assert bad.exit_code == 2
 
 
+def test_simulate_counts_every_card_and_action_played_by_each_bot(run):
+    from wordsvc.games.words_of_magic.components import CATALOGUE
+
+    magic = {card.magic for card in CATALOGUE.values() if card.magic}
+    result = run(
+        "simulate", "words-of-magic", "--players", "2", "--games", "2", "--bots",
+        "greedy,random", "--json",
+    )  # fmt: skip
+    report = json.loads(result.output[result.output.index("{") :])
+    plays = report["plays"]
+    for label, row in plays.items():
+        kind, _, card = label.partition(":")
+        assert re.fullmatch(r"[a-z_]+", kind), label  # an action type
+        assert (kind == "play_magic") == bool(card)
+        assert not card or card in magic
+        assert set(row["by_bot"]) == {"greedy", "random"}
+        assert row["total"] == sum(row["by_bot"].values())
+        assert row["per_game"] == round(row["total"] / 2, 2)
+    assert any(label.startswith("play_magic:") for label in plays)
+    assert "form_word" in plays
+
+
 def test_simulate_the_lost_words_with_its_default_bots(run):
     result = run("simulate", "lost-words", "--players", "3", "--games", "3")
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.output
     assert "random" in result.output
+    table = result.output[result.output.index("  plays") :].splitlines()
+    assert table[0].split()[-2:] == ["heuristic", "random"]
+    rows = {line.split()[0]: line.split()[1:] for line in table[1:]}
+    assert {"draw:pile", "end", "pair"} <= set(rows)
+    total, _per_game, heuristic, random_ = map(float, rows["pair"])
+    assert total == heuristic + random_ > 0

@@ -437,7 +437,8 @@ def simulate(
     options: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Play GAME between bots and report win rates with 95% confidence intervals."""
+    """Play GAME between bots and report win rates with 95% confidence intervals, and how
+    often each card or action was played, by bot."""
     from wordsvc.games.registry import GAMES
     from wordsvc.games.simulate import simulate as run_games
 
@@ -475,6 +476,19 @@ def simulate(
         )
     click.echo(line)
     click.echo(f"  ends: {report['ends']}; {report['seconds_per_game']} s per game (median)")
+    _echo_plays(report["plays"])
+
+
+def _echo_plays(plays: dict[str, dict]) -> None:
+    """The simulation's plays table: each card or action, its total, per game and by bot."""
+    if not plays:
+        return
+    bots = list(next(iter(plays.values()))["by_bot"])
+    width = max(len(label) for label in plays)
+    click.echo(f"  plays{'':{width - 3}}total  per game  " + "  ".join(f"{b:>9}" for b in bots))
+    for label, row in plays.items():
+        counts = "  ".join(f"{row['by_bot'][b]:>9}" for b in bots)
+        click.echo(f"    {label:{width}}  {row['total']:>5}  {row['per_game']:>8}  {counts}")
 
 
 def parse_options(items: tuple[str, ...]) -> dict[str, object]:

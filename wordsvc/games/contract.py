@@ -71,6 +71,9 @@ class Result:
 
 
 class Game(Protocol):
+    """An engine. Optional beyond these: ``action_label(state, action) -> str``, what the
+    simulations count an applied action as (see :func:`action_label`)."""
+
     name: str
 
     def options_schema(self) -> dict[str, object]: ...
@@ -97,6 +100,14 @@ class Game(Protocol):
         """What a hidden string shows face down (a deck's colour, "card"...): the leak
         check only swaps hidden values that look alike from behind."""
         ...
+
+
+def action_label(game: Game, state: State, action: Action) -> str:
+    """What ``wordsvc simulate`` counts for an applied action: the game's optional
+    ``action_label(state, action)`` (the action type and the card played, say
+    ``play:skylark``), else the action type."""
+    label = getattr(game, "action_label", None)
+    return label(state, action) if callable(label) else str(action.get("type"))
 
 
 class Bot(Protocol):

@@ -1,5 +1,6 @@
 """Play whole games between bots and summarise them: win rates with confidence intervals,
-game length, word lengths and how the games ended.
+game length, word lengths, how the games ended, and how often each card or action was
+played, by each bot (so that a bot that never plays a card shows).
 
 Seats rotate through the bot list game by game, so no bot always sits first.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordsvc.games.contract import Bot, Game
+from wordsvc.games.contract import Bot, Game, action_label
 
 Z95 = 1.96
 
@@ -41,6 +42,7 @@ class Summary:
     passes: int = 0
     ends: Counter = field(default_factory=Counter)
     seconds: list[float] = field(default_factory=list)
+    plays: dict[str, Counter] = field(default_factory=dict)  # bot -> action label -> count
 
     def to_dict(self) -> dict[str, object]:
         bots = {}
@@ -59,7 +61,23 @@ class Summary:
             "mean_word_length": round(statistics.mean(self.word_lengths), 2) if words else 0,
             "ends": dict(self.ends),
             "seconds_per_game": round(statistics.median(self.seconds), 3) if self.seconds else 0,
+            "plays": self.plays_table(),
         }
+
+    def plays_table(self) -> dict[str, dict[str, object]]:
+        """Each action label (``play:skylark``, ``form_word``...): its total, its mean per
+        game, and the count by bot (every bot named, zeros included)."""
+        labels = sorted({label for counts in self.plays.values() for label in counts})
+        bots = sorted(self.seats_played)
+        table = {}
+        for label in labels:
+            total = sum(self.plays.get(bot, Counter())[label] for bot in bots)
+            table[label] = {
+                "total": total,
+                "per_game": round(total / self.games, 2) if self.games else 0,
+                "by_bot": {bot: self.plays.get(bot, Counter())[label] for bot in bots},
+            }
+        return table
 
 
 def simulate(
@@ -84,7 +102,9 @@ def simulate(
             seat = game.to_act(state)[0]
             view = game.view(state, seat)
             action = bots[seats[seat]].choose(game, view, seat, rng)
+            label = action_label(game, state, action)
             state, events = game.apply(state, seat, action)
+            summary.plays.setdefault(seats[seat], Counter())[label] += 1
             for event in events:
                 if event.type == "word_formed":
                     summary.word_lengths.append(event.data["length"])

@@ -239,6 +239,15 @@ class WordsOfMagic:
         winners = [s for s, place in enumerate(places) if place == 1]
         return Result(totals, places, winners, {"unused_tokens": tokens, "end": state["end"]})
 
+    def action_label(self, state: State, action: Action) -> str:
+        """What ``wordsvc simulate`` counts: the action type, with the magic card played
+        (``play_magic:revival``)."""
+        kind = str(action.get("type"))
+        card = action.get("card")
+        if kind == "play_magic" and isinstance(card, str) and card in parts.CATALOGUE:
+            return f"{kind}:{parts.CATALOGUE[card].magic}"
+        return kind
+
 
 # --- helpers --------------------------------------------------------------------------------
 
