@@ -3,8 +3,9 @@
 - ``random``: uniform over the legal actions;
 - ``heuristic``: pursues its own pairs (the discard pile's spell when it fits, the Wild last),
   walls a pair as soon as it can (any opponent may hold a Magpie or a Chestnut), steals or
-  breaks the leader's unprotected pairs, asks the Heron for a spell it needs, swaps a single
-  nature card for a middle one it holds the spell of, re-pairs after a Chestnut, and discards
+  breaks unprotected pairs (the leader's first), asks the Heron for a spell it needs, swaps a
+  single nature card for a middle one it holds the spell of, plays the Acorn, plays the
+  Skylark when it has a use for the further action, re-pairs after a Chestnut, and discards
   what it cannot use, an action card last so the next player cannot take it.
 """
 
@@ -92,28 +93,65 @@ class HeuristicBot:
         if walls:
             return walls[0]
         leader = self._leader(view, seat)
-        for kind in ("magpie", "chestnut"):
-            aimed = [a for a in plays if _is(a["card"], kind) and a.get("target") == leader]
+        for kind in ("magpie", "chestnut"):  # the leader's pairs first, else anyone's
+            aimed = [a for a in plays if _is(a["card"], kind)]
+            aimed.sort(key=lambda a: a.get("target") != leader)
             if aimed:
                 return aimed[0]
         herons = [a for a in plays if _is(a["card"], "heron") and a["ask"] in singles]
         if herons:
             return rng.choice(herons)
-        spells_held = {_nature(c) for c in hand if parts.CATALOGUE[c].kind == "spell"}
-        swaps = [
-            a
-            for a in by_type.get("swap", [])
-            if _nature(a["middle"]) in spells_held and _nature(a["nature"]) not in spells_held
-        ]
+        swaps = [a for a in by_type.get("swap", []) if self._useful_swap(a, hand)]
         if swaps:
             return swaps[0]
         acorns = [a for a in plays if _is(a["card"], "acorn")]
         if acorns:
             return acorns[0]
         skylarks = [a for a in plays if _is(a["card"], "skylark")]
-        if skylarks and (pairs or walls):
+        if skylarks and self._further_action_helps(view, seat, hand, singles):
             return skylarks[0]
         return {"type": "end"}
+
+    @staticmethod
+    def _useful_swap(action: Action, hand: list[str]) -> bool:
+        """A single nature card whose spell we lack, for a middle one whose spell we hold."""
+        held = {_nature(c) for c in hand if parts.CATALOGUE[c].kind == "spell"}
+        return _nature(action["middle"]) in held and _nature(action["nature"]) not in held
+
+    def _further_action_helps(
+        self, view: Mapping[str, Any], seat: Seat, hand: list[str], singles: set[str]
+    ) -> bool:
+        """Whether the Skylark's further action has a use: a card in hand (or a swap) that
+        this bot would play if it had an action left."""
+        me = view["players"][seat]
+        mine_open = any(s["spell"] and not s["protected"] for s in me["nature"])
+        theirs_open = any(
+            s["spell"] and not s["protected"]
+            for i, p in enumerate(view["players"])
+            if i != seat
+            for s in p["nature"]
+        )
+        for card in hand:
+            found = parts.CATALOGUE[card]
+            if found.kind == "spell" and found.name in singles:
+                return True
+            if found.kind != "action":
+                continue
+            if (
+                (found.name == "wild" and singles)
+                or (found.name == "wall" and mine_open)
+                or (found.name == "magpie" and theirs_open and singles)
+                or (found.name == "chestnut" and theirs_open)
+                or (found.name == "heron" and singles)
+                or found.name == "acorn"
+            ):
+                return True
+        return any(
+            self._useful_swap({"nature": s["card"], "middle": m}, hand)
+            for s in me["nature"]
+            if s["spell"] is None
+            for m in view["middle"]
+        )
 
     @staticmethod
     def _leader(view: Mapping[str, Any], seat: Seat) -> int:
