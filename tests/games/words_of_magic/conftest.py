@@ -41,15 +41,15 @@ def chaos(game: WordsOfMagic, state: dict, seat: int, rng: random.Random) -> dic
     """A random legal-looking action: enumerable actions uniformly, or a random word laid out
     from random hand cards, tokens, a Familiar card and the Amazon's А."""
     actions = game.legal_actions(state, seat)
-    if state["phase"] != "turn":
+    if state["phase"] not in ("turn", "mage_repeat"):
         return rng.choice(actions)
     player = state["players"][seat]
-    choice = rng.choice(actions)
+    choice = dict(rng.choice(actions))
+    if choice.pop("needs", None) == ["cards"]:  # Renewal of Strength: some other hand cards
+        others = [c for c in player["hand"] if c != choice.get("card")]
+        choice["cards"] = rng.sample(others, rng.randint(1, len(others)))
+        return choice
     if choice["type"] == "play_magic":
-        card = parts.CATALOGUE[choice["card"]]
-        if card.magic == "renewal-of-strength":
-            others = [c for c in player["hand"] if c != choice["card"]]
-            choice["cards"] = rng.sample(others, rng.randint(0, len(others)))
         return choice
     if choice["type"] != "form_word":
         return choice

@@ -114,14 +114,67 @@ def test_the_plus_minus_one_example():
 
 def test_the_elf_example():
     """Sasha, the Elf, forms ПРИБУТОК and has 2 magic cards left: he draws up to 5 + 2."""
-    game, state = new_table(["прибуток"], mode="magic")
+    game, state = new_table(["прибуток"], mode="magic", balance_order="dealt")
     sasha = state["players"][0]
     sasha["character"] = "elf"
     sasha["hand"] = take(state, "п р и б у т о к revival extra-portion")
     state, _ = game.apply(
         state, 0, {"type": "form_word", "word": "прибуток", "slots": letters(sasha["hand"][:8])}
     )
+    # Extra Portion could still be played, so the magic window is open before the draw.
+    assert state["word_formed"] == {"word": "прибуток", "draw_up_to": 5}
+    assert [a["type"] for a in game.legal_actions(state, 0)] == ["play_magic", "end_turn"]
+    state, _ = game.apply(state, 0, {"type": "end_turn"})
     assert len(state["players"][0]["hand"]) == 7
+    assert state["active"] == 1
+
+
+def test_revival_after_the_word_wins_back_the_token_it_used():
+    """"Whichever action you choose on your turn, you may also play any number of your magic
+    cards": after a word, before the draw step, Revival restores the token the word used."""
+    game, state = new_table(["кіт"], mode="magic")
+    player = state["players"][0]
+    k, i, x, revival = player["hand"] = take(state, "к і ф revival")
+    slots = [*letters([k, i]), {"source": "token", "card": x, "letter": "т"}]
+    state, _ = game.apply(state, 0, {"type": "form_word", "word": "кіт", "slots": slots})
+    assert (state["players"][0]["tokens"], state["active"]) == (2, 0)
+    assert_refused(game, state, 0, {"type": "pass"}, "word_already_formed")
+    assert_refused(
+        game, state, 0, {"type": "form_word", "word": "кіт", "slots": []}, "word_already_formed"
+    )
+    state, events = game.apply(state, 0, {"type": "play_magic", "card": revival})
+    # Nothing else could be played: the window closed and the draw step ran (up to 9).
+    assert state["players"][0]["tokens"] == 3
+    assert len(state["players"][0]["hand"]) == 9
+    assert [e.type for e in events][-2:] == ["cards_taken", "turn_started"]
+    assert state["active"] == 1
+
+
+def test_magic_cards_are_played_only_for_an_effect():
+    """One rule for every magic card: it must change something (docs, Interpretations)."""
+    game, state = new_table(mode="magic")
+    player = state["players"][0]
+    revival, renewal, fate, portion, a = player["hand"] = take(
+        state, "revival renewal-of-strength search-for-fate extra-portion а"
+    )
+    play = {"type": "play_magic"}
+    assert_refused(game, state, 0, {**play, "card": revival}, "magic_without_effect")
+    assert_refused(game, state, 0, {**play, "card": renewal, "cards": []}, "magic_without_effect")
+    legal = game.legal_actions(state, 0)
+    assert {"type": "play_magic", "card": renewal, "needs": ["cards"]} in legal
+    assert {"type": "play_magic", "card": revival} not in legal
+    state["players"][0]["deck"] = []
+    for card in (renewal, fate, portion):
+        action = {**play, "card": card, **({"cards": [a]} if card == renewal else {})}
+        assert_refused(game, state, 0, action, "magic_without_effect")
+    assert [a["type"] for a in game.legal_actions(state, 0)] == ["pass", "form_word"]
+
+
+def test_end_turn_needs_a_word_and_a_pass_ends_the_turn_at_once():
+    game, state = new_table(mode="magic")
+    assert_refused(game, state, 0, {"type": "end_turn"}, "no_word_formed")
+    state, _ = game.apply(state, 0, {"type": "pass"})
+    assert state["active"] == 1
 
 
 def test_nastyas_morozyvo_layout_is_accepted():
@@ -387,7 +440,7 @@ def test_magic_and_window_refusals():
     revival, letter = player["hand"][:2] = take(state, "revival к")
     player["hand"] = [revival, letter]
     assert_refused(game, state, 0, {"type": "play_magic", "card": letter}, "not_a_magic_card")
-    assert_refused(game, state, 0, {"type": "play_magic", "card": revival}, "no_used_token")
+    assert_refused(game, state, 0, {"type": "play_magic", "card": revival}, "magic_without_effect")
     fate = take(state, "search-for-fate")[0]
     state["players"][0]["hand"].append(fate)
     state["players"][0]["character"] = "amazon"
@@ -497,3 +550,41 @@ def test_malformed_actions_are_refused_with_a_rule_error(kind, fields, slots, se
     else:
         outcome = "applied"
     assert outcome
+
+
+def test_the_amazons_parkan():
+    """Rulebook, the Amazon: Sasha has К Р П А Н and forms the 6-letter ПАРКАН with all his
+    cards and the Amazon's А; he discards the 5 letter cards, and the word counts 6."""
+    game, state = new_table(["паркан"], mode="classic", balance_order="dealt")
+    sasha = state["players"][0]
+    sasha["character"] = "amazon"
+    k, r, p, a, n = sasha["hand"] = take(state, "к р п а н")
+    slots = [*letters([p, a, r, k]), {"source": "amazon"}, *letters([n])]
+    state, events = game.apply(state, 0, {"type": "form_word", "word": "ПАРКАН", "slots": slots})
+    formed = next(e for e in events if e.type == "word_formed")
+    assert (formed.data["length"], formed.data["counted"]) == (6, 6)
+    assert state["players"][0]["discard"] == [p, a, r, k, n]
+    for seat in (1, 2):  # a 6-letter word: one red card for each neighbour
+        assert parts.CATALOGUE[state["players"][seat]["deck"][0]].colour == "red"
+    assert len(state["players"][0]["hand"]) == 6  # drawn up to 6
+
+
+def test_the_apostrophe_is_free_and_not_a_letter():
+    """Rulebook: «М'ЯСО» needs only М, Я, С, О; the apostrophe is always at hand and does not
+    count, so the word is 4 letters long. Any apostrophe a player types is read the same."""
+    game, state = new_table(["м'ясо"], mode="classic")
+    m, ya, s, o = state["players"][0]["hand"] = take(state, "м я с о")
+    for typed in ("м’ясо", "МʼЯСО", "м'ясо"):
+        after, events = game.apply(
+            state, 0, {"type": "form_word", "word": typed, "slots": letters([m, ya, s, o])}
+        )
+        formed = next(e for e in events if e.type == "word_formed")
+        assert (formed.data["word"], formed.data["length"]) == ("м'ясо", 4)
+        assert parts.CATALOGUE[after["players"][1]["deck"][0]].colour == "green"
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "form_word", "word": "м'ясо", "slots": letters([m, ya, s, o, o])},
+        "layout_mismatch",
+    )

@@ -52,9 +52,14 @@ class SolverBot:
                 "card": max(view["pending"]["cards"], key=_usefulness)["id"],
             }
         if phase == "mage_repeat":
-            magic = view["pending"]["magic"]
-            useful = magic != "revival" or me["used_tokens"] > 0
-            return {"type": "repeat_magic"} if useful else {"type": "decline"}
+            offered = {a["type"] for a in view["legal_actions"]}
+            return {"type": "repeat_magic" if "repeat_magic" in offered else "decline"}
+        if view["word_formed"] is not None:
+            # The magic window after a word: win back a token the word used, then draw.
+            for card in me["hand"]:
+                if card.get("magic") == "revival" and me["used_tokens"] > 0:
+                    return {"type": "play_magic", "card": card["id"]}
+            return {"type": "end_turn"}
         for card in me["hand"]:
             magic = card.get("magic")
             if magic == "revival" and me["used_tokens"] > 0:
@@ -126,7 +131,13 @@ class RandomBot(SolverBot):
         listed = [a for a in actions if a["type"] != "form_word"]
         if any(a["type"] == "form_word" for a in actions):
             listed += self.word_actions(view, seat, self.candidates)
-        return rng.choice(listed)
+        action = dict(rng.choice(listed))
+        if action.pop("needs", None) == ["cards"]:  # Renewal of Strength: some other cards
+            others = [
+                c["id"] for c in view["players"][seat]["hand"] if c["id"] != action.get("card")
+            ]
+            action["cards"] = rng.sample(others, rng.randint(1, len(others)))
+        return action
 
 
 BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}

@@ -27,6 +27,7 @@ from wordsvc.games.contract import (
     Seat,
     State,
     apply_by_phase,
+    as_seat,
     places_by,
 )
 from wordsvc.games.words_of_magic import components as parts
@@ -34,8 +35,12 @@ from wordsvc.games.words_of_magic.forming import form_word
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.steps import (
     card_in_hand,
+    draw_step,
+    magic_has_effect,
     next_turn,
     place_balance,
+    playable_magic,
+    resume_turn,
     take_from_deck,
     trigger_end,
 )
@@ -110,6 +115,7 @@ class WordsOfMagic:
             "turn": 1,
             "phase": "turn",
             "pending": {},
+            "word_formed": None,  # after a word: {word, draw_up_to} until the draw step
             "end": None,
             "over": False,
         }
@@ -132,7 +138,7 @@ class WordsOfMagic:
         return [state["active"]]
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        if as_seat(seat) is None or seat not in self.to_act(state):
             return []
         phase, player = state["phase"], state["players"][seat]
         if phase == "choose_character":
@@ -145,18 +151,24 @@ class WordsOfMagic:
         if phase == "choose_fate":
             return [{"type": "choose_card", "card": c} for c in state["pending"]["cards"]]
         if phase == "mage_repeat":
-            if state["pending"]["magic"] == "revival" and player["used_tokens"] == 0:
+            magic = state["pending"]["magic"]
+            repeat: Action = {"type": "repeat_magic"}
+            if magic == "renewal-of-strength":
+                repeat["needs"] = ["cards"]
+            if not magic_has_effect(player, magic):
                 return [{"type": "decline"}]
-            return [{"type": "repeat_magic"}, {"type": "decline"}]
-        actions: list[Action] = [{"type": "pass"}]
+            return [repeat, {"type": "decline"}]
+        actions: list[Action] = []
+        for card in playable_magic(player):
+            play: Action = {"type": "play_magic", "card": card}
+            if parts.CATALOGUE[card].magic == "renewal-of-strength":
+                play["needs"] = ["cards"]
+            actions.append(play)
+        if state["word_formed"] is not None:
+            return [*actions, {"type": "end_turn"}]
+        actions.append({"type": "pass"})
         if player["character"] == "librarian":
             actions += [{"type": "pass", "under_deck": c} for c in player["hand"]]
-        for card in player["hand"]:
-            magic = parts.CATALOGUE[card].magic
-            if magic == "revival" and player["used_tokens"] == 0:
-                continue
-            if magic:
-                actions.append({"type": "play_magic", "card": card})
         actions.append(
             {
                 "type": "form_word",
@@ -173,6 +185,7 @@ class WordsOfMagic:
         """Hands, tokens and characters are open; deck order and the face-down Balance of
         Power cards are hidden from everyone; a discard pile is seen by its owner only
         (rulebook), unless the option ``open_discards`` is set."""
+        seat = as_seat(seat)
         opts = state["options"]
         players = []
         for s, p in enumerate(state["players"]):
@@ -211,6 +224,7 @@ class WordsOfMagic:
             "balance": {c: len(cards) for c, cards in state["balance"].items()},
             "familiar": dict(state["familiar"]),
             "pending": pending,
+            "word_formed": state["word_formed"],
             "end": state["end"],
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
@@ -253,10 +267,19 @@ class WordsOfMagic:
 
 _PUBLIC_PATHS = (
     *("game", "options", "phase", "turn", "active", "first", "familiar", "pending", "end"),
+    "word_formed",
     *(f"players.*.{key}" for key in ("hand", "tokens", "used_tokens", "witch_used")),
     *(f"players.*.{key}" for key in ("character", "turns", "words")),
     "over",
 )
+
+
+def _without_effect(magic: str) -> RuleError:
+    return RuleError(
+        "magic_without_effect",
+        f"{magic} would change nothing now; a magic card is played only for its effect.",
+        {"magic": magic},
+    )
 
 
 def _orders(colours: Sequence[str]) -> list[tuple[str, ...]]:
@@ -294,6 +317,8 @@ def _play_magic(
     magic = parts.CATALOGUE[card].magic
     if magic is None:
         raise RuleError("not_a_magic_card", f"Card {card} is not a magic card.", {"card": card})
+    if not magic_has_effect(player, magic):
+        raise _without_effect(magic)
     # "A used magic card is sent to the discard pile before its effect is applied."
     player["hand"].remove(card)
     player["discard"].append(card)
@@ -304,6 +329,8 @@ def _play_magic(
         state["pending"] = {"magic": magic, "card": card}
     elif player["character"] == "mage" and state["phase"] == "choose_fate":
         state["pending"]["then_repeat"] = magic
+    elif state["phase"] == "turn":
+        resume_turn(state, events)
 
 
 def _magic_effect(
@@ -311,15 +338,15 @@ def _magic_effect(
 ) -> None:
     player = state["players"][seat]
     if magic == "revival":
-        if player["used_tokens"] == 0:
-            raise RuleError("no_used_token", "Revival restores a used joker token; none is used.")
         player["used_tokens"] -= 1
         player["tokens"] += 1
         events.append(Event("token_restored", {"seat": seat}))
     elif magic == "renewal-of-strength":
-        cards = action.get("cards", [])
+        cards = action.get("cards")
         if not isinstance(cards, list) or len(set(map(str, cards))) != len(cards):
             raise RuleError("malformed_action", "`cards` lists distinct hand cards to renew.")
+        if not cards:
+            raise _without_effect(magic)
         for card in cards:
             card_in_hand(player, card, "cards")
         for card in cards:
@@ -354,30 +381,47 @@ def _choose_card(
     if not player["deck"]:
         trigger_end(state, events, seat, "deck_empty")
     repeat = state["pending"].get("then_repeat")
-    state["phase"], state["pending"] = "turn", {}
     if repeat:
         state["phase"], state["pending"] = "mage_repeat", {"magic": repeat}
+    else:
+        resume_turn(state, events)
 
 
 def _repeat_magic(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
     magic = state["pending"]["magic"]
+    if not magic_has_effect(state["players"][seat], magic):
+        raise _without_effect(magic)
     state["phase"], state["pending"] = "turn", {}
     events.append(Event("magic_repeated", {"seat": seat, "magic": magic}))
     _magic_effect(state, seat, magic, action, events)
+    if state["phase"] == "turn":
+        resume_turn(state, events)
 
 
 def _decline_repeat(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
-    state["phase"], state["pending"] = "turn", {}
+    resume_turn(state, events)
+
+
+def _end_turn(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    if state["word_formed"] is None:
+        raise RuleError(
+            "no_word_formed", "Form a word or pass; `end_turn` closes the magic window after one."
+        )
+    draw_step(state, events)
 
 
 def _pass(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
     player = state["players"][seat]
+    if state["word_formed"] is not None:
+        raise RuleError("word_already_formed", "You formed a word this turn: it is not a pass.")
     under = action.get("under_deck")
     if under is not None:
         if player["character"] != "librarian":
@@ -426,7 +470,7 @@ def _order_balance(
     events.append(Event("balance_ordered", {"seat": seat, "order": order}))
     del state["pending"]["seats"][str(seat)]
     if not state["pending"]["seats"]:
-        next_turn(state, events)
+        resume_turn(state, events)
 
 
 _HANDLERS: dict[tuple[str, str], Any] = {
@@ -434,6 +478,7 @@ _HANDLERS: dict[tuple[str, str], Any] = {
     ("turn", "play_magic"): _play_magic,
     ("turn", "pass"): _pass,
     ("turn", "form_word"): form_word,
+    ("turn", "end_turn"): _end_turn,
     ("choose_fate", "choose_card"): _choose_card,
     ("mage_repeat", "repeat_magic"): _repeat_magic,
     ("mage_repeat", "decline"): _decline_repeat,
@@ -451,6 +496,7 @@ _FIELDS = {
     "choose_card": ("card",),
     "repeat_magic": ("cards",),
     "decline": (),
+    "end_turn": (),
     "gnome_take": (),
     "order_balance": ("order",),
 }

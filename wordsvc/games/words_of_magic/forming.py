@@ -26,10 +26,9 @@ from wordsvc.games.contract import Action, Event, RuleError, Seat, State
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.steps import (
     card_in_hand,
-    finish_turn,
     neighbours,
     place_balance,
-    take_from_deck,
+    resume_turn,
     trigger_end,
 )
 from wordsvc.solver.layout import AMAZON_LETTER
@@ -50,6 +49,8 @@ def form_word(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
     player = state["players"][seat]
+    if state["word_formed"] is not None:
+        raise RuleError("word_already_formed", "One word per turn: you formed one already.")
     word, letters = _word(action)
     laid = _check_layout(state, player, letters, action.get("slots"))
     tokens = sum(1 for slot in laid if slot["source"] == "token")
@@ -115,15 +116,17 @@ def form_word(
         player["discard"].append(discard)
         events.append(Event("hand_card_discarded", {"seat": seat, "card": discard}))
 
-    _deal_balance(game, state, seat, counted, events)
+    orders = _deal_balance(game, state, seat, counted, events)
     if witch:
         player["witch_used"] = True
         _witch(state, seat, events)
-    up_to = game.codex.row(counted).draw_up_to
-    if player["character"] == "elf":
-        up_to += sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
-    take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
-    finish_turn(state, events)
+    # The draw step waits: neighbours order their cards, then the player may still play
+    # magic cards (rulebook: "during the draw step, you may no longer play magic cards").
+    state["word_formed"] = {"word": word, "draw_up_to": game.codex.row(counted).draw_up_to}
+    if orders:
+        state["phase"], state["pending"] = "order_balance", {"seats": orders}
+    else:
+        resume_turn(state, events)
 
 
 def _word(action: Action) -> tuple[str, str]:
@@ -272,10 +275,11 @@ def _check_property(
 
 def _deal_balance(
     game: WordsOfMagic, state: State, seat: Seat, counted: int, events: list[Event]
-) -> None:
+) -> dict[str, list[str]]:
     """Each neighbour takes the codex's cards; short decks are dealt clockwise from the left,
     and a Dragon never takes a red card. Several cards wait, face down, for the neighbour to
-    order them (or go on in the order dealt, when the options say so)."""
+    order them (or go on in the order dealt, when the options say so): the returned colours
+    to order, by seat."""
     takers = neighbours(state, seat)
     for colour in game.codex.row(counted).neighbours:
         for taker in takers:
@@ -297,8 +301,7 @@ def _deal_balance(
             orders[str(taker)] = colours
         elif held:
             place_balance(state, taker, colours)
-    if orders:
-        state["pending"]["orders"] = orders
+    return orders
 
 
 def _witch(state: State, seat: Seat, events: list[Event]) -> None:

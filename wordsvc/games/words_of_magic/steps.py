@@ -45,13 +45,44 @@ def take_from_deck(
     return taken
 
 
-def finish_turn(state: State, events: list[Event]) -> None:
-    """Close the turn, open the neighbours' ordering window if needed, else start the next."""
-    orders = state["pending"].get("orders")
-    if orders:
-        state["phase"] = "order_balance"
-        state["pending"] = {"seats": orders}
-        return
+def magic_has_effect(player: dict, magic: str) -> bool:
+    """The one rule for every magic card: it may be played only when its effect changes
+    something. Revival needs a used token; Renewal of Strength another hand card and a deck
+    to take from; Search for Fate and Extra Portion a deck to take from. Otherwise playing
+    it would only shed a card from the hand for free."""
+    if magic == "revival":
+        return player["used_tokens"] > 0
+    if magic == "renewal-of-strength":
+        return len(player["hand"]) > 1 and bool(player["deck"])
+    return bool(player["deck"])
+
+
+def playable_magic(player: dict) -> list[str]:
+    """The magic cards in the player's hand whose effect would change something."""
+    return [
+        card
+        for card in player["hand"]
+        if (magic := parts.CATALOGUE[card].magic) and magic_has_effect(player, magic)
+    ]
+
+
+def resume_turn(state: State, events: list[Event]) -> None:
+    """Back to the active player's turn after a window. After a word, the magic window stays
+    open while a magic card could still do something; then comes the draw step."""
+    state["phase"], state["pending"] = "turn", {}
+    if state["word_formed"] is not None and not playable_magic(state["players"][state["active"]]):
+        draw_step(state, events)
+
+
+def draw_step(state: State, events: list[Event]) -> None:
+    """Rulebook "d. Draw cards": draw up to the codex number (the Elf adds the magic cards
+    left in hand), then the next turn. No magic card may be played from here on."""
+    seat = state["active"]
+    player = state["players"][seat]
+    up_to = state["word_formed"]["draw_up_to"]
+    if player["character"] == "elf":
+        up_to += sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
+    take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
     next_turn(state, events)
 
 
@@ -59,7 +90,7 @@ def next_turn(state: State, events: list[Event]) -> None:
     player = state["players"][state["active"]]
     player["turns"] += 1
     following = (state["active"] + 1) % len(state["players"])
-    state["pending"] = {}
+    state["pending"], state["word_formed"] = {}, None
     if state["end"] is not None and following == state["first"]:
         state["phase"] = "over"
         events.append(Event("game_over", {"turns": player["turns"]}))
