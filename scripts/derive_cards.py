@@ -1,7 +1,7 @@
 """Derive the letters on the Words of Magic cards from the lexicon's letter frequencies.
 
 The rulebook fixes how many cards each deck has but not their letters. This script writes
-``wordsvc/games/words_of_magic/data/cards.toml`` from the built lexicon's letter counts:
+``wordsvc/rules/words_of_magic/data/cards.toml`` from the built lexicon's letter counts:
 
 - a player deck's 28 letter cards: the 33 letters apportioned by frequency (largest
   remainder), so a deck spells like the language;
@@ -23,7 +23,7 @@ from pathlib import Path
 from wordsvc.config import Settings
 from wordsvc.lexicon.store import StoredLexicon
 
-CARDS_FILE = Path(__file__).resolve().parent.parent / "wordsvc/games/words_of_magic/data/cards.toml"
+CARDS_FILE = Path(__file__).resolve().parent.parent / "wordsvc/rules/words_of_magic/data/cards.toml"
 VOWELS = "аеєиіїоуюя"
 PLAYER_LETTERS = 28
 TIERS = (("green", 22, 0), ("yellow", 30, 0), ("red", 16, 1))  # colour, cards, minimum each

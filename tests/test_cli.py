@@ -165,7 +165,7 @@ def test_simulate_reports_win_rates(run):
 
 
 def test_simulate_counts_every_card_and_action_played_by_each_bot(run):
-    from wordsvc.games.words_of_magic.components import CATALOGUE
+    from wordsvc.rules.words_of_magic.components import CATALOGUE
 
     magic = {card.magic for card in CATALOGUE.values() if card.magic}
     result = run(

@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordsvc.games.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic import components as parts
 
 SEATS = [
     {"kind": "human", "name": "Настя"},

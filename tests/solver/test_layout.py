@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordsvc.errors import InvalidRequest
-from wordsvc.solver.hand import Card, CardKind, Character, FamiliarCard, Hand
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.layout import Source, is_legal, layouts
 
 
@@ -164,7 +165,7 @@ def test_layouts_agree_with_brute_force(word, hand):
 
 def test_is_legal_catches_a_reused_card():
     hand = Hand(
-        cards=(Card(0, CardKind.LETTER, letter="а"),), familiar=(FamiliarCard(0, "а", True),)
+        cards=(HandCard(0, CardKind.LETTER, letter="а"),), familiar=(FamiliarCard(0, "а", True),)
     )
     (layout,) = [lay for lay in layouts("а", hand) if lay.familiar_used is None]
     twice = layout.__class__("аа", layout.slots * 2)

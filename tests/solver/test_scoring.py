@@ -3,10 +3,11 @@
 import pytest
 
 from wordsvc.errors import ConfigurationError, InvalidRequest
-from wordsvc.solver.codex import Codex, deal_balance, load_codex
+from wordsvc.rules.words_of_magic.codex import Codex, deal_balance, load_codex
+from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import layouts
-from wordsvc.solver.scoring import Evaluator, FamiliarProperty, Table, Weights
+from wordsvc.solver.scoring import Evaluator, Table, Weights
 
 
 def only_layout(word: str, hand: Hand, familiar: int | None = None):

@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from wordsvc.alphabet import letters_of
 from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.trie_search import Budget
-from wordsvc.solver.hand import CardKind, Character, Hand
-from wordsvc.solver.layout import AMAZON_LETTER, is_legal, layouts, usable_familiar
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
+from wordsvc.solver.hand import Hand
+from wordsvc.solver.layout import is_legal, layouts, usable_familiar
 from wordsvc.solver.scoring import Evaluator, Table, Weights
 from wordsvc.solver.search import Resources, candidates, formable_words, top_plays
 from wordsvc.solver.solve import Solver, SolveRequest

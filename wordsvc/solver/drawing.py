@@ -7,7 +7,8 @@ the Amazon's А.
 
 from __future__ import annotations
 
-from wordsvc.solver.hand import CardKind, Hand
+from wordsvc.rules.words_of_magic.components import CardKind
+from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import Layout, Source
 from wordsvc.solver.scoring import Play
 from wordsvc.solver.solve import Solution

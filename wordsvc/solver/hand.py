@@ -6,49 +6,29 @@ stable codes, so that a front end learns exactly what was wrong with a hand it s
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 
 from wordsvc.alphabet import LETTER_SET, fold_case
-from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import InvalidRequest
+from wordsvc.rules.words_of_magic import components
+from wordsvc.rules.words_of_magic.components import CardKind, Character
 
 #: Largest hand accepted (the game has no hand limit; late hands reach 20 and more).
 MAX_HAND_CARDS = 60
 #: Joker tokens a player has in the game.
-MAX_TOKENS = 3
+MAX_TOKENS = components.TOKENS
 #: Familiar letter cards on the table.
-FAMILIAR_CARDS = 3
+FAMILIAR_CARDS = components.FAMILIAR_IN_PLAY
 JOKER = "*"
-MAGIC_CARDS_FILE = PACKAGE_DIR / "data" / "magic_cards.toml"
-
-
-class CardKind(Enum):
-    LETTER = "letter"
-    JOKER = "joker"
-    MAGIC = "magic"
-
-
-class Character(Enum):
-    """The character cards the rulebook describes. The solver uses three abilities; the others
-    act outside a word's layout and draw, so they are accepted and change nothing here."""
-
-    AMAZON = "amazon"  # one extra letter А, free, counted in the length
-    DRUID = "druid"  # may use an occupied Familiar card (still one per word)
-    ELF = "elf"  # draws up to the codex number plus the magic cards left in hand
-    WITCH = "witch"
-    GNOME = "gnome"
-    DRAGON = "dragon"
-    MAGE = "mage"
-    LIBRARIAN = "librarian"  # the eighth character (an interpretation, see the rules doc)
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
-    """A card in hand; ``index`` is its place in the hand, so layouts can name it."""
+class HandCard:
+    """A card as the solver sees it: its face, and ``index``, its place in the hand, so that
+    layouts can name it. (:class:`~wordsvc.rules.words_of_magic.components.Card` is a
+    physical card of the game by its id; a hand typed by a player has no ids.)"""
 
     index: int
     kind: CardKind
@@ -69,7 +49,7 @@ class FamiliarCard:
 
 @dataclass(frozen=True)
 class Hand:
-    cards: tuple[Card, ...]
+    cards: tuple[HandCard, ...]
     tokens: int = 0
     familiar: tuple[FamiliarCard, ...] = ()
     character: Character | None = None
@@ -103,7 +83,7 @@ class Hand:
         return cls(cards=cards, tokens=tokens, familiar=familiar, character=character)
 
 
-def parse_card(index: int, name: object) -> Card:
+def parse_card(index: int, name: object) -> HandCard:
     if not isinstance(name, str) or not name.strip():
         raise InvalidRequest(
             "invalid_card", f"Card {index} must be a letter, * or a magic card's name.",
@@ -111,13 +91,13 @@ def parse_card(index: int, name: object) -> Card:
         )  # fmt: skip
     text = name.strip()
     if text == JOKER:
-        return Card(index, CardKind.JOKER)
+        return HandCard(index, CardKind.JOKER)
     letter = fold_case(text)
     if len(letter) == 1 and letter in LETTER_SET:
-        return Card(index, CardKind.LETTER, letter=letter)
+        return HandCard(index, CardKind.LETTER, letter=letter)
     magic = magic_card_ids().get(fold_case(text))
     if magic is not None:
-        return Card(index, CardKind.MAGIC, magic=magic)
+        return HandCard(index, CardKind.MAGIC, magic=magic)
     raise InvalidRequest(
         "unknown_card",
         f"Card {index} ({text!r}) is not a Ukrainian letter, * or a magic card.",
@@ -166,10 +146,8 @@ def parse_character(raw: object) -> Character | None:
 @cache
 def magic_card_ids() -> dict[str, str]:
     """Every accepted spelling (id, Ukrainian and English name, lower case) -> card id."""
-    with MAGIC_CARDS_FILE.open("rb") as fh:
-        data = tomllib.load(fh)
     names = {}
-    for card in data["card"]:
-        for spelling in (card["id"], card["name_uk"], card["name_en"]):
-            names[fold_case(spelling)] = card["id"]
+    for card in components.MAGIC_EFFECTS.values():
+        for spelling in (card.id, card.name_uk, card.name_en):
+            names[fold_case(spelling)] = card.id
     return names

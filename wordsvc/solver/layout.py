@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
-from wordsvc.solver.hand import Card, CardKind, Character, FamiliarCard, Hand
-
-AMAZON_LETTER = "а"
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER, may_use_familiar_card
+from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 
 
 class Source(Enum):
@@ -80,8 +80,7 @@ class Layout:
 
 
 def usable_familiar(hand: Hand) -> list[FamiliarCard]:
-    druid = hand.character is Character.DRUID
-    return [f for f in hand.familiar if f.available or druid]
+    return [f for f in hand.familiar if may_use_familiar_card(f.available, hand.character)]
 
 
 def layouts(word: str, hand: Hand) -> list[Layout]:
@@ -115,7 +114,7 @@ def _layout(
             return None
         slots[position] = Slot(AMAZON_LETTER, Source.AMAZON)
 
-    by_letter: dict[str, list[Card]] = {}
+    by_letter: dict[str, list[HandCard]] = {}
     for card in hand.cards:
         if card.kind is CardKind.LETTER:
             by_letter.setdefault(card.letter, []).append(card)

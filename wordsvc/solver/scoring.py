@@ -18,15 +18,20 @@ from functools import cache
 
 from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import InvalidRequest
-from wordsvc.solver.codex import COLOURS, Codex, deal_balance, load_codex
-from wordsvc.solver.hand import CardKind, Character, Hand
+from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
+from wordsvc.rules.words_of_magic.components import CardKind
+from wordsvc.rules.words_of_magic.turn import (
+    DEFAULT_FAMILIAR_PROPERTIES,
+    PASS_DRAW,
+    FamiliarProperty,
+    draw_up_to,
+)
+from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import Layout, usable_familiar
 
 SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
-#: Cards a pass takes from the top of the deck.
-PASS_DRAW = 3
 #: Scores are rounded so that equal plays compare equal whatever the order of additions.
 SCORE_DIGITS = 6
 
@@ -34,12 +39,6 @@ SCORE_DIGITS = 6
 class Mode(Enum):
     CLASSIC = "classic"  # no magic: the Familiar's letters only
     MAGIC = "magic"  # the planshet's magic side: each Familiar card has a property
-
-
-class FamiliarProperty(Enum):
-    DISCARD_DECK = "discard-deck"  # put the top card of your deck on your discard pile
-    LENGTH = "length"  # count the word one letter shorter or longer in the codex
-    DISCARD_HAND = "discard-hand"  # put a card left in your hand on your discard pile
 
 
 @cache
@@ -105,11 +104,7 @@ class Table:
     players: int = 3
     deck: int | None = None  # cards in the player's deck; None: enough for any draw
     mode: Mode = Mode.CLASSIC
-    familiar_properties: tuple[FamiliarProperty, ...] = (
-        FamiliarProperty.DISCARD_DECK,
-        FamiliarProperty.LENGTH,
-        FamiliarProperty.DISCARD_HAND,
-    )
+    familiar_properties: tuple[FamiliarProperty, ...] = DEFAULT_FAMILIAR_PROPERTIES
     balance_decks: Mapping[str, int] | None = None  # cards left per colour; None: enough
     two_player_deals_twice: bool = False
 
@@ -321,9 +316,8 @@ class Evaluator:
             from_hand = self._card_to_discard(left)
             left = [c for c in left if c.index != from_hand]
         dealt, balance_value = self.balance(counted)
-        up_to = self.codex.row(counted).draw_up_to
-        if hand.character is Character.ELF:
-            up_to += sum(1 for c in left if c.kind is CardKind.MAGIC)
+        magic_left = sum(1 for c in left if c.kind is CardKind.MAGIC)
+        up_to = draw_up_to(self.codex.row(counted).draw_up_to, hand.character, magic_left)
         drawn = max(0, up_to - len(left))
         if deck is not None:
             drawn = min(drawn, deck)

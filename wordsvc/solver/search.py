@@ -26,8 +26,10 @@ import numpy as np
 from wordsvc.alphabet import MIN_WORD_LENGTH
 from wordsvc.lexicon.letter_index import LETTER_INDEX, NIBBLE_MAX, LetterIndex
 from wordsvc.lexicon.trie_search import Budget
-from wordsvc.solver.hand import CardKind, Character, Hand
-from wordsvc.solver.layout import AMAZON_LETTER, layouts, usable_familiar
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
+from wordsvc.solver.hand import Hand
+from wordsvc.solver.layout import layouts, usable_familiar
 from wordsvc.solver.scoring import Play
 
 

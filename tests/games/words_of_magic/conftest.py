@@ -7,8 +7,8 @@ import random
 import pytest
 
 from wordsvc.alphabet import LETTERS
-from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.engine import WordsOfMagic
+from wordsvc.rules.words_of_magic import components as parts
 
 
 class AnyWord:

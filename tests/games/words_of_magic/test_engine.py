@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from tests.games.helpers import assert_refused
 from tests.games.words_of_magic.conftest import WordList
 from wordsvc.games.contract import RuleError
-from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.engine import WordsOfMagic
+from wordsvc.rules.words_of_magic import components as parts
 
 ENGINE_DIR = Path(parts.__file__).resolve().parent
 
@@ -130,7 +130,7 @@ def test_the_elf_example():
 
 
 def test_revival_after_the_word_wins_back_the_token_it_used():
-    """"Whichever action you choose on your turn, you may also play any number of your magic
+    """ "Whichever action you choose on your turn, you may also play any number of your magic
     cards": after a word, before the draw step, Revival restores the token the word used."""
     game, state = new_table(["кіт"], mode="magic")
     player = state["players"][0]

@@ -10,8 +10,8 @@ import pytest
 
 from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
 from wordsvc.games.contract import canonical
-from wordsvc.games.words_of_magic import components as parts
-from wordsvc.solver.codex import COLOURS
+from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic.codex import COLOURS
 
 GAMES_PER_COUNT = 300
 VARIANTS = [

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from wordsvc.games.contract import Action, Seat
-from wordsvc.solver.scoring import FamiliarProperty
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.rules.words_of_magic.turn import FamiliarProperty
+from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
+from wordsvc.solver.scoring import Mode, Play, Table, Weights
 from wordsvc.solver.solve import Solver, SolveRequest
 
 CHARACTER_PREFERENCE = ["amazon", "elf", "druid", "mage", "witch", "gnome", "librarian", "dragon"]
@@ -76,35 +80,34 @@ class SolverBot:
         me = view["players"][seat]
         opts = view["options"]
         figure = view["familiar"]["figure"]
-        request = {
-            "cards": [_card_name(c) for c in me["hand"]],
-            "tokens": me["tokens"],
-            "familiar": [
-                {"letter": letter, "available": i != figure}
+        hand = Hand(
+            cards=tuple(_hand_card(i, card) for i, card in enumerate(me["hand"])),
+            tokens=me["tokens"],
+            familiar=tuple(
+                FamiliarCard(i, letter, available=i != figure)
                 for i, letter in enumerate(view["familiar"]["letters"])
-            ],
-            "character": me["character"],
-            "mode": opts["mode"],
-            "players": opts["players"],
-            "deck": me["deck_size"],
-            "familiar_properties": opts["familiar_properties"],
-            "balance_decks": view["balance"],
-            "two_player_deals_twice": opts["two_player_deals_twice"],
-            "categories": opts["categories"],
-            "limit": limit,
-            "budget_ms": BOT_BUDGET_MS,
-        }
-        weights = self.weights_for(view)
-        if weights:
-            request["weights"] = dict(weights)
-        solution = self.solver.solve(SolveRequest.from_data(request))
+            ),
+            character=None if me["character"] is None else Character(me["character"]),
+        )
+        table = Table(
+            players=opts["players"],
+            deck=me["deck_size"],
+            mode=Mode(opts["mode"]),
+            familiar_properties=tuple(FamiliarProperty(p) for p in opts["familiar_properties"]),
+            balance_decks=dict(view["balance"]),
+            two_player_deals_twice=opts["two_player_deals_twice"],
+        )
+        weights = Weights.defaults()
+        if self.weights:
+            weights = replace(weights, **self.weights)
+        request = SolveRequest(
+            hand, table, weights, tuple(opts["categories"]), limit, BOT_BUDGET_MS
+        )
+        solution = self.solver.solve(request)
         best = solution.plays
         if best and best[0].score.total <= solution.pass_play.score.total:
             return []
-        return [_to_action(play, me, figure) for play in best]
-
-    def weights_for(self, view: Mapping[str, Any]) -> Mapping[str, float] | None:
-        return self.weights
+        return [_to_action(play, me) for play in best]
 
 
 class GreedyBot(SolverBot):
@@ -143,19 +146,16 @@ class RandomBot(SolverBot):
 BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
 
 
-def _card_name(card: Mapping[str, Any]) -> str:
-    if card["kind"] == "letter":
-        return card["letter"]
-    if card["kind"] == "joker":
-        return "*"
-    return card["magic"]
+def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:
+    """The solver's card for a face the view shows."""
+    return HandCard(index, CardKind(face["kind"]), face.get("letter"), face.get("magic"))
 
 
 def _usefulness(card: Mapping[str, Any]) -> int:
     return {"joker": 2, "magic": 1}.get(card["kind"], 0)
 
 
-def _to_action(play: Any, me: Mapping[str, Any], figure: int) -> Action:
+def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
     layout = play.layout
     ids = [c["id"] for c in me["hand"]]
     slots = []

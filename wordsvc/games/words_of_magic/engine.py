@@ -30,7 +30,6 @@ from wordsvc.games.contract import (
     as_seat,
     places_by,
 )
-from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.forming import form_word
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.steps import (
@@ -44,7 +43,9 @@ from wordsvc.games.words_of_magic.steps import (
     take_from_deck,
     trigger_end,
 )
-from wordsvc.solver.codex import COLOURS, load_codex
+from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic.codex import COLOURS, load_codex
+from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 NAME = "words-of-magic"
 
@@ -155,7 +156,7 @@ class WordsOfMagic:
             repeat: Action = {"type": "repeat_magic"}
             if magic == "renewal-of-strength":
                 repeat["needs"] = ["cards"]
-            if not magic_has_effect(player, magic):
+            if not magic_has_effect(player, magic, in_hand=False):
                 return [{"type": "decline"}]
             return [repeat, {"type": "decline"}]
         actions: list[Action] = []
@@ -391,7 +392,7 @@ def _repeat_magic(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
     magic = state["pending"]["magic"]
-    if not magic_has_effect(state["players"][seat], magic):
+    if not magic_has_effect(state["players"][seat], magic, in_hand=False):
         raise _without_effect(magic)
     state["phase"], state["pending"] = "turn", {}
     events.append(Event("magic_repeated", {"seat": seat, "magic": magic}))
@@ -431,7 +432,7 @@ def _pass(
         player["deck"].append(card)
         events.append(Event("card_under_deck", {"seat": seat, "card": card}))
     events.append(Event("passed", {"seat": seat}))
-    take_from_deck(state, seat, parts.PASS_DRAW, events, "pass")
+    take_from_deck(state, seat, PASS_DRAW, events, "pass")
     gnomes = {
         str(s): True
         for s, p in enumerate(state["players"])

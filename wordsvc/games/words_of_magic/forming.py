@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from wordsvc.alphabet import letters_of, normalise
+from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
-from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.steps import (
     card_in_hand,
     neighbours,
@@ -31,17 +30,23 @@ from wordsvc.games.words_of_magic.steps import (
     resume_turn,
     trigger_end,
 )
-from wordsvc.solver.layout import AMAZON_LETTER
+from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic.turn import (
+    AMAZON_LETTER,
+    FamiliarProperty,
+    may_use_familiar_card,
+)
 
 if TYPE_CHECKING:
     from wordsvc.games.words_of_magic.engine import WordsOfMagic
 
-MIN_LETTERS = 3
+MIN_LETTERS = MIN_WORD_LENGTH
+#: The `property` of a form_word action, and the planshet property it uses.
 PROPERTY_CHOICES = {
-    "discard-deck": "discard-deck",
-    "length-": "length",
-    "length+": "length",
-    "discard-hand": "discard-hand",
+    "discard-deck": FamiliarProperty.DISCARD_DECK,
+    "length-": FamiliarProperty.LENGTH,
+    "length+": FamiliarProperty.LENGTH,
+    "discard-hand": FamiliarProperty.DISCARD_HAND,
 }
 
 
@@ -193,8 +198,8 @@ def _check_layout(state: State, player: dict, letters: str, slots: object) -> li
                 raise RuleError("unknown_familiar_card", "`position` is 0, 1 or 2.", {"slot": i})
             if familiar_used:
                 raise RuleError("one_familiar_card", "At most one Familiar card per word.")
-            druid = player["character"] == "druid"
-            if familiar["figure"] == position and not druid:
+            available = familiar["figure"] != position
+            if not may_use_familiar_card(available, player["character"]):
                 raise RuleError(
                     "familiar_card_occupied",
                     "The Familiar figure stands on that card; only the Druid may use it.",

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from wordsvc.alphabet import normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import RuleError
-from wordsvc.games.words_of_magic import components as parts
-from wordsvc.solver.scoring import Table
+from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
 
-PROPERTIES = [p.value for p in Table().familiar_properties]
+PROPERTIES = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]
 MAX_HOUSE_WORDS = 500
 
 

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from wordsvc.games import contract
 from wordsvc.games.contract import Event, Seat, State
-from wordsvc.games.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic import turn as rules
 
 
 def card_in_hand(player: dict, card: object, field: str = "card") -> str:
@@ -45,16 +46,16 @@ def take_from_deck(
     return taken
 
 
-def magic_has_effect(player: dict, magic: str) -> bool:
-    """The one rule for every magic card: it may be played only when its effect changes
-    something. Revival needs a used token; Renewal of Strength another hand card and a deck
-    to take from; Search for Fate and Extra Portion a deck to take from. Otherwise playing
-    it would only shed a card from the hand for free."""
-    if magic == "revival":
-        return player["used_tokens"] > 0
-    if magic == "renewal-of-strength":
-        return len(player["hand"]) > 1 and bool(player["deck"])
-    return bool(player["deck"])
+def magic_has_effect(player: dict, magic: str, *, in_hand: bool = True) -> bool:
+    """Whether ``magic`` would change something for this player now (the rule is
+    :func:`wordsvc.rules.words_of_magic.turn.magic_has_effect`); ``in_hand``: the card
+    itself is still in the hand (a Mage's repeat has discarded it already)."""
+    return rules.magic_has_effect(
+        magic,
+        used_tokens=player["used_tokens"],
+        other_cards=len(player["hand"]) - in_hand,
+        deck=len(player["deck"]),
+    )
 
 
 def playable_magic(player: dict) -> list[str]:
@@ -79,9 +80,8 @@ def draw_step(state: State, events: list[Event]) -> None:
     left in hand), then the next turn. No magic card may be played from here on."""
     seat = state["active"]
     player = state["players"][seat]
-    up_to = state["word_formed"]["draw_up_to"]
-    if player["character"] == "elf":
-        up_to += sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
+    magic_left = sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
+    up_to = rules.draw_up_to(state["word_formed"]["draw_up_to"], player["character"], magic_left)
     take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
     next_turn(state, events)
 

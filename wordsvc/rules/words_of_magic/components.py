@@ -1,4 +1,5 @@
-"""Words of Magic components, loaded from data files beside the engine and validated at import.
+"""Words of Magic components, loaded from the data files beside this module and validated at
+import: the engine deals them, the solver reads hands of them, the bots reason about them.
 
 Every physical card has a stable id: ``d<deck>-<nn>`` for the player decks (deck 0 to 3),
 ``g-<nn>``, ``y-<nn>``, ``r-<nn>`` for the Balance of Power decks. The state holds ids only;
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from wordsvc.alphabet import LETTER_SET
 from wordsvc.errors import ConfigurationError
-from wordsvc.solver.codex import COLOURS
+from wordsvc.rules.words_of_magic.codex import COLOURS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 CARDS_FILE = DATA_DIR / "cards.toml"
@@ -29,14 +31,34 @@ CHARACTERS = 8
 TOKENS = 3
 HAND_AT_START = 5
 FAMILIAR_IN_PLAY = 3
-PASS_DRAW = 3
 COLOUR_PREFIX = {"green": "g", "yellow": "y", "red": "r"}
+
+
+class CardKind(StrEnum):
+    LETTER = "letter"
+    JOKER = "joker"  # plays any letter
+    MAGIC = "magic"  # an effect; a letter only through a joker token
+
+
+class Character(StrEnum):
+    """The character cards (``data/characters.toml`` describes each)."""
+
+    AMAZON = "amazon"
+    WITCH = "witch"
+    GNOME = "gnome"
+    DRAGON = "dragon"
+    DRUID = "druid"
+    ELF = "elf"
+    MAGE = "mage"
+    LIBRARIAN = "librarian"  # the eighth character: an interpretation (see the rules doc)
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """A physical card of the game, by its stable id."""
+
     id: str
-    kind: str  # "letter", "joker" or "magic"
+    kind: CardKind
     letter: str | None = None
     magic: str | None = None
     colour: str | None = None  # Balance of Power colour; None for a player deck card
@@ -44,7 +66,7 @@ class Card:
 
     def face(self) -> dict[str, object]:
         """What a face-up card shows."""
-        face: dict[str, object] = {"id": self.id, "kind": self.kind}
+        face: dict[str, object] = {"id": self.id, "kind": self.kind.value}
         if self.letter:
             face["letter"] = self.letter
         if self.magic:
@@ -55,8 +77,8 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Character:
-    id: str
+class CharacterCard:
+    id: Character
     name_uk: str
     name_en: str
     text: str
@@ -66,6 +88,8 @@ class Character:
 @dataclass(frozen=True)
 class MagicEffect:
     id: str
+    name_uk: str
+    name_en: str
     text: str
     interpretation: bool
 
@@ -95,16 +119,17 @@ def _build_catalogue() -> tuple[dict[str, Card], dict[str, list[str]], list[str]
         )
     catalogue: dict[str, Card] = {}
     for number in range(PLAYER_DECKS):
-        faces = [("letter", x, None) for x in letters] + [("joker", None, None)] * deck["jokers"]
-        faces += [("magic", None, m) for m in magic]
+        faces = [(CardKind.LETTER, x, None) for x in letters]
+        faces += [(CardKind.JOKER, None, None)] * deck["jokers"]
+        faces += [(CardKind.MAGIC, None, m) for m in magic]
         for n, (kind, letter, magic_id) in enumerate(faces):
             card_id = f"d{number}-{n:02d}"
             catalogue[card_id] = Card(card_id, kind, letter, magic_id, deck=number)
     balance: dict[str, list[str]] = {}
     for colour in COLOURS:
         raw = data["balance"][colour]
-        faces = [("letter", x) for x in _letters(raw["letters"], colour)]
-        faces += [("joker", None)] * raw.get("jokers", 0)
+        faces = [(CardKind.LETTER, x) for x in _letters(raw["letters"], colour)]
+        faces += [(CardKind.JOKER, None)] * raw.get("jokers", 0)
         if len(faces) != BALANCE_DECKS[colour]:
             raise ConfigurationError(
                 f"{CARDS_FILE}: the {colour} deck must have {BALANCE_DECKS[colour]} cards"
@@ -120,23 +145,32 @@ def _build_catalogue() -> tuple[dict[str, Card], dict[str, list[str]], list[str]
     return catalogue, balance, familiar
 
 
-def _build_characters() -> dict[str, Character]:
+def _build_characters() -> dict[str, CharacterCard]:
     raw = _load(CHARACTERS_FILE)["character"]
-    characters = {
-        c["id"]: Character(
-            c["id"], c["name_uk"], c["name_en"], c["text"], c.get("interpretation", False)
+    if sorted(c["id"] for c in raw) != sorted(Character) or len(raw) != CHARACTERS:
+        raise ConfigurationError(
+            f"{CHARACTERS_FILE}: the game has {CHARACTERS} characters, one of each of "
+            f"{', '.join(Character)}"
+        )
+    return {
+        c["id"]: CharacterCard(
+            Character(c["id"]),
+            c["name_uk"],
+            c["name_en"],
+            c["text"],
+            c.get("interpretation", False),
         )
         for c in raw
     }
-    if len(characters) != CHARACTERS:
-        raise ConfigurationError(f"{CHARACTERS_FILE}: the game has {CHARACTERS} characters")
-    return characters
 
 
 def _build_magic() -> dict[str, MagicEffect]:
     raw = _load(MAGIC_FILE)["effect"]
     effects = {
-        e["id"]: MagicEffect(e["id"], e["text"], e.get("interpretation", False)) for e in raw
+        e["id"]: MagicEffect(
+            e["id"], e["name_uk"], e["name_en"], e["text"], e.get("interpretation", False)
+        )
+        for e in raw
     }
     deck_magic = set(_load(CARDS_FILE)["player_deck"]["magic"])
     if deck_magic != set(effects):
@@ -154,5 +188,5 @@ def player_deck(number: int, *, with_magic: bool) -> list[str]:
     return [
         card.id
         for card in CATALOGUE.values()
-        if card.deck == number and (with_magic or card.kind != "magic")
+        if card.deck == number and (with_magic or card.kind is not CardKind.MAGIC)
     ]

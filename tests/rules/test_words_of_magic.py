@@ -1,0 +1,107 @@
+"""The Words of Magic rules that the engine, the solver and the bots share."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import wordsvc
+from wordsvc.rules.words_of_magic import components
+from wordsvc.rules.words_of_magic.components import CardKind, Character
+from wordsvc.rules.words_of_magic.turn import (
+    draw_up_to,
+    magic_has_effect,
+    may_use_familiar_card,
+)
+
+PACKAGE = Path(wordsvc.__file__).resolve().parent
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p
+        for p in (PACKAGE / "games").rglob("*.py")
+        # Bots build on the solver; the registry wires engines to bots (lazily).
+        if p.name not in ("bots.py", "registry.py")
+    ),
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_engines_import_nothing_from_the_solver(path):
+    """The pure engines sit below the solver's users: only bots may build on the solver."""
+    assert not {m for m in imported_modules(path) if m.startswith("wordsvc.solver")}
+
+
+def test_the_rules_import_neither_engines_nor_solver():
+    for path in (PACKAGE / "rules").rglob("*.py"):
+        modules = imported_modules(path)
+        assert not {m for m in modules if m.startswith(("wordsvc.solver", "wordsvc.games"))}
+
+
+def test_the_catalogue_matches_the_rulebook_counts():
+    decks = [components.player_deck(n, with_magic=True) for n in range(4)]
+    for deck in decks:
+        kinds = [components.CATALOGUE[c].kind for c in deck]
+        assert kinds.count(CardKind.LETTER) == 28
+        assert kinds.count(CardKind.JOKER) == 2
+        assert kinds.count(CardKind.MAGIC) == 4
+    assert {colour: len(cards) for colour, cards in components.BALANCE_CARDS.items()} == {
+        "green": 24,
+        "yellow": 30,
+        "red": 16,
+    }
+    assert set(components.CHARACTER_CARDS) == set(Character)
+    assert {m.name_en for m in components.MAGIC_EFFECTS.values()} == {
+        "Revival",
+        "Renewal of Strength",
+        "Search for Fate",
+        "Extra Portion",
+    }
+
+
+def test_the_elf_draws_up_to_the_codex_number_plus_her_magic_cards():
+    """Rulebook, the Elf: ПРИБУТОК, 2 magic cards left: up to 5 + 2."""
+    assert draw_up_to(5, Character.ELF, 2) == 7
+    assert draw_up_to(5, "elf", 2) == 7  # engines pass the id the state holds
+    assert draw_up_to(5, Character.AMAZON, 2) == 5
+    assert draw_up_to(5, None, 2) == 5
+
+
+def test_only_the_druid_uses_an_occupied_familiar_card():
+    assert may_use_familiar_card(True, None)
+    assert not may_use_familiar_card(False, "amazon")
+    assert may_use_familiar_card(False, Character.DRUID)
+
+
+@pytest.mark.parametrize(
+    ("magic", "used_tokens", "other_cards", "deck", "expected"),
+    [
+        ("revival", 0, 5, 5, False),
+        ("revival", 1, 0, 0, True),
+        ("renewal-of-strength", 0, 0, 5, False),
+        ("renewal-of-strength", 0, 2, 0, False),
+        ("renewal-of-strength", 0, 2, 1, True),
+        ("search-for-fate", 3, 5, 0, False),
+        ("search-for-fate", 0, 0, 1, True),
+        ("extra-portion", 3, 5, 0, False),
+        ("extra-portion", 0, 0, 2, True),
+    ],
+)
+def test_a_magic_card_is_played_only_for_an_effect(magic, used_tokens, other_cards, deck, expected):
+    assert (
+        magic_has_effect(magic, used_tokens=used_tokens, other_cards=other_cards, deck=deck)
+        is expected
+    )

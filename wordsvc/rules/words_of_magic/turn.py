@@ -1,0 +1,59 @@
+"""The rules of a Words of Magic turn, shared by the engine, the solver and the bots.
+
+Each function takes plain values (counts, ids, enums), so the engine calls it with its JSON
+state and the solver with its hand model, and one test of the rule covers both.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from wordsvc.rules.words_of_magic.components import Character
+
+#: The Amazon's extra letter (rulebook, the Amazon): free, and counted in the length.
+AMAZON_LETTER = "а"
+#: Cards a pass takes from the top of the deck (fewer when the deck has fewer).
+PASS_DRAW = 3
+
+
+class FamiliarProperty(StrEnum):
+    """The magic properties printed on the Familiar's planshet (magic mode)."""
+
+    DISCARD_DECK = "discard-deck"  # put the top card of your deck on your discard pile
+    LENGTH = "length"  # count the word one letter shorter or longer in the codex
+    DISCARD_HAND = "discard-hand"  # put a card left in your hand on your discard pile
+
+
+#: Left to right above the three Familiar cards, unless a game's options say otherwise (the
+#: rulebook does not say; docs/rules/words-of-magic.md, Interpretations).
+DEFAULT_FAMILIAR_PROPERTIES = (
+    FamiliarProperty.DISCARD_DECK,
+    FamiliarProperty.LENGTH,
+    FamiliarProperty.DISCARD_HAND,
+)
+
+
+def may_use_familiar_card(available: bool, character: str | None) -> bool:
+    """A Familiar card is available unless the figure stands on it; the Druid may use an
+    unavailable one too (still one Familiar card per word)."""
+    return available or character == Character.DRUID
+
+
+def draw_up_to(codex_number: int, character: str | None, magic_left_in_hand: int) -> int:
+    """The hand size the draw step fills up to after a word: the codex's number, plus the
+    magic cards left in hand for the Elf."""
+    if character == Character.ELF:
+        return codex_number + magic_left_in_hand
+    return codex_number
+
+
+def magic_has_effect(magic: str, *, used_tokens: int, other_cards: int, deck: int) -> bool:
+    """The one rule for every magic card: it may be played only when its effect changes
+    something, else it would shed a card from the hand for free. Revival needs a used token;
+    Renewal of Strength another hand card (``other_cards``) and a deck to take from; Search
+    for Fate and Extra Portion a deck to take from."""
+    if magic == "revival":
+        return used_tokens > 0
+    if magic == "renewal-of-strength":
+        return other_cards > 0 and deck > 0
+    return deck > 0
