@@ -120,6 +120,18 @@ class LostWords:
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
 
+    def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
+        """Everything on the table is open: nature cards with their pairs and walls, the
+        middle cards, the face-up discard pile. A hand is seen by its owner only; the draw
+        pile's order, the nature cards left in the box and the generator are hidden."""
+        return [*_PUBLIC_PATHS, "players.@.hand"]
+
+    def card_back(self, value: str) -> str:
+        card = parts.CATALOGUE.get(value)
+        if card is None:
+            return "text"
+        return "nature" if card.kind == "nature" else "deck"
+
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
@@ -139,3 +151,9 @@ class LostWords:
         if kind == "draw":
             return f"draw:{action.get('from')}"
         return kind
+
+
+_PUBLIC_PATHS = (
+    *("game", "options", "phase", "active", "turn", "pending", "this_turn", "winner"),
+    *("middle", "discard", "players.*.nature", "players.*.skip", "players.*.turns"),
+)
