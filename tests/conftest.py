@@ -6,12 +6,16 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
+import shutil
+import socket
+import subprocess
 from pathlib import Path
 
 import platformdirs
 import pytest
 from hypothesis import settings as hypothesis_settings
 from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
 
 from wordsvc.build import build, is_up_to_date
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
@@ -94,21 +98,89 @@ def tiny(tmp_path: Path, monkeypatch) -> Settings:
 # --- the session store on SQLite and on a real PostgreSQL server ---------------------------
 # PostgreSQL comes from $WORDSVC_TEST_POSTGRES_URL (default: the CI server on 127.0.0.1:5432,
 # database `test`, trust authentication); a fresh database is created for the test session
-# and dropped at its end. `.ci/run` makes sure the server runs.
+# and dropped at its end. `.ci/run` makes sure the server runs. Without a server, a throwaway
+# one is started from PostgreSQL's binaries, or the PostgreSQL tests are skipped, saying how
+# to run them.
 
 POSTGRES_URL = os.environ.get(
     "WORDSVC_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 
 
+#: Set by `.ci/run`: a missing server fails the run instead of skipping its tests.
+REQUIRE_POSTGRES = os.environ.get("WORDSVC_REQUIRE_POSTGRES") == "1"
+HOW_TO_RUN_POSTGRES = (
+    "no PostgreSQL server at WORDSVC_TEST_POSTGRES_URL and no PostgreSQL binaries to start one: "
+    "the PostgreSQL-parametrised tests are skipped (install Debian's `postgresql`, or point "
+    "WORDSVC_TEST_POSTGRES_URL at a server, to run them)"
+)
+
+
+def _reachable(url: str) -> bool:
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect():
+            return True
+    except OperationalError:
+        return False
+    finally:
+        engine.dispose()
+
+
+def _pg_bin() -> Path | None:
+    """The directory of PostgreSQL's server binaries (initdb, pg_ctl), if installed."""
+    found = shutil.which("pg_ctl")
+    if found:
+        return Path(found).parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    return versions[-1].parent if versions else None
+
+
 @pytest.fixture(scope="session")
-def postgres_url():
+def postgres_server(tmp_path_factory):
+    """The URL of a PostgreSQL server: the configured one, or a throwaway one started in a
+    temporary directory for this run when only the binaries are installed."""
+    if _reachable(POSTGRES_URL):
+        yield POSTGRES_URL
+        return
+    bindir = _pg_bin()
+    if bindir is None or os.geteuid() == 0:  # initdb refuses to run as root
+        if REQUIRE_POSTGRES:
+            pytest.fail(HOW_TO_RUN_POSTGRES.replace("are skipped", "cannot run"))
+        pytest.skip(HOW_TO_RUN_POSTGRES)
+    root = tmp_path_factory.mktemp("postgres")
+    data, port = root / "data", _free_port()
+    subprocess.run(
+        [bindir / "initdb", "-D", data, "-U", "postgres", "-A", "trust"],
+        check=True,
+        capture_output=True,
+    )
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1"
+    subprocess.run(
+        [bindir / "pg_ctl", "-D", data, "-o", options, "-w", "start", "-l", root / "log"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([bindir / "pg_ctl", "-D", data, "-m", "fast", "stop"], check=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server):
     """A new, empty PostgreSQL database for this test session."""
     name = f"wordsvc_test_{secrets.token_hex(4)}"
-    admin = create_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
-    url = POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    url = postgres_server.rsplit("/", 1)[0] + "/" + name
     yield url
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
