@@ -164,6 +164,15 @@ def test_simulate_reports_win_rates(run):
     assert bad.exit_code == 2
 
 
+def test_simulate_takes_its_games_from_the_registry(run):
+    from wordsvc.games.registry import GAMES
+
+    unknown = run("simulate", "chess")
+    assert unknown.exit_code == 2
+    for name in GAMES:
+        assert name in unknown.output
+
+
 def test_simulate_counts_every_card_and_action_played_by_each_bot(run):
     from wordsvc.rules.words_of_magic.components import CATALOGUE
 

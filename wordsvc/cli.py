@@ -22,7 +22,6 @@ EXIT_INVALID = 1
 #: Exit status for a usage or data error.
 EXIT_ERROR = 2
 #: `wordsvc simulate` lineups when --bots is not given.
-DEFAULT_BOTS = {"words-of-magic": "greedy,random", "lost-words": "heuristic,random"}
 
 
 class ClickProgress:
@@ -407,14 +406,14 @@ def parse_weights(items: tuple[str, ...]) -> dict[str, float]:
 
 
 @main.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(["words-of-magic", "lost-words"]))
+@click.argument("game_name", metavar="GAME")
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--games", "count", type=click.IntRange(1, 100_000), default=100, show_default=True)
 @click.option(
     "--bots",
     default=None,
     help="Bots seated in turn, comma-separated, rotating seats game by game "
-    "[default: greedy,random for words-of-magic, heuristic,random for lost-words].",
+    "[default: the game's own line-up, e.g. greedy,random for words-of-magic].",
 )
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -442,10 +441,15 @@ def simulate(
     from wordsvc.games.registry import GAMES
     from wordsvc.games.simulate import simulate as run_games
 
-    entry = GAMES[game_name]
+    entry = GAMES.get(game_name)
+    if entry is None:
+        raise click.BadParameter(
+            f"{game_name!r} is not a hosted game; choose from {', '.join(sorted(GAMES))}.",
+            param_hint="GAME",
+        )
     judge = _judge(settings)
     game, makers = entry.make(judge), entry.bots(judge)
-    bots = bots or DEFAULT_BOTS[game_name]
+    bots = bots or ",".join(entry.default_bots)
     lineup = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = sorted(set(lineup) - set(makers))
     if unknown or not lineup:

@@ -19,6 +19,8 @@ class GameEntry:
     title: str
     make: Callable[[Judge], Game]
     bots: Callable[[Judge], dict[str, Callable[[], Bot]]]
+    #: The line-up `wordsvc simulate` seats when none is given: the game's best bot first.
+    default_bots: tuple[str, ...]
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -50,7 +52,13 @@ def _lost_words_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
 
 GAMES: dict[str, GameEntry] = {
     "words-of-magic": GameEntry(
-        "words-of-magic", "Words of Magic", _words_of_magic, _words_of_magic_bots
+        "words-of-magic",
+        "Words of Magic",
+        _words_of_magic,
+        _words_of_magic_bots,
+        ("greedy", "random"),
     ),
-    "lost-words": GameEntry("lost-words", "The Lost Words", _lost_words, _lost_words_bots),
+    "lost-words": GameEntry(
+        "lost-words", "The Lost Words", _lost_words, _lost_words_bots, ("heuristic", "random")
+    ),
 }
