@@ -94,6 +94,7 @@ def test_wrong_method_is_a_problem_too(client):
     response = client.delete("/v1/words/check")
     assert response.status_code == 405
     assert response.get_json()["code"] == "method_not_allowed"
+    assert "POST" in response.headers["Allow"].split(", ")  # (GET is /v1/words/<word>)
 
 
 def test_search(client):

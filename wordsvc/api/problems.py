@@ -50,7 +50,13 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:
         status = exc.code or 500
-        return problem(status, HTTP_CODES.get(status, f"http_{status}"), exc.description or "")
+        response = problem(status, HTTP_CODES.get(status, f"http_{status}"), exc.description or "")
+        # A 405 must say which methods the resource has (RFC 9110, 15.5.6): werkzeug's
+        # exception carries them as its `Allow` header.
+        for name, value in exc.get_headers():
+            if name.lower() == "allow":
+                response.headers["Allow"] = value
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response:
