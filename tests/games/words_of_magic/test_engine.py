@@ -160,6 +160,7 @@ def test_magic_cards_are_played_only_for_an_effect():
     play = {"type": "play_magic"}
     assert_refused(game, state, 0, {**play, "card": revival}, "magic_without_effect")
     assert_refused(game, state, 0, {**play, "card": renewal, "cards": []}, "magic_without_effect")
+    assert_refused(game, state, 0, {**play, "card": fate, "cards": [a]}, "malformed_action")
     legal = game.legal_actions(state, 0)
     assert {"type": "play_magic", "card": renewal, "needs": ["cards"]} in legal
     assert {"type": "play_magic", "card": revival} not in legal

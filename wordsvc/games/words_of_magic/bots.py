@@ -56,20 +56,23 @@ class SolverBot:
                 "card": max(view["pending"]["cards"], key=_usefulness)["id"],
             }
         if phase == "mage_repeat":
-            offered = {a["type"] for a in view["legal_actions"]}
-            return {"type": "repeat_magic" if "repeat_magic" in offered else "decline"}
+            # Repeat what needs nothing more (Renewal would need cards: the greedy bot
+            # never renews, so it declines).
+            simple = {"type": "repeat_magic"} in view["legal_actions"]
+            return {"type": "repeat_magic" if simple else "decline"}
+        # The engine lists only the magic cards that would do something (one rule, in
+        # wordsvc/rules): Revival when a token is used, the cards that draw.
+        useful = {
+            _magic_of(me, a["card"]): a
+            for a in view["legal_actions"]
+            if a["type"] == "play_magic" and "needs" not in a
+        }
         if view["word_formed"] is not None:
             # The magic window after a word: win back a token the word used, then draw.
-            for card in me["hand"]:
-                if card.get("magic") == "revival" and me["used_tokens"] > 0:
-                    return {"type": "play_magic", "card": card["id"]}
-            return {"type": "end_turn"}
-        for card in me["hand"]:
-            magic = card.get("magic")
-            if magic == "revival" and me["used_tokens"] > 0:
-                return {"type": "play_magic", "card": card["id"]}
-            if magic in ("extra-portion", "search-for-fate") and me["deck_size"] > 0:
-                return {"type": "play_magic", "card": card["id"]}
+            return useful.get("revival") or {"type": "end_turn"}
+        for magic in ("revival", "extra-portion", "search-for-fate"):
+            if magic in useful:
+                return useful[magic]
         plays = self.word_actions(view, seat, self.candidates)
         if not plays:
             return {"type": "pass"}
@@ -144,6 +147,10 @@ class RandomBot(SolverBot):
 
 
 BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
+
+
+def _magic_of(me: Mapping[str, Any], card_id: str) -> str:
+    return next(card["magic"] for card in me["hand"] if card["id"] == card_id)
 
 
 def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:

@@ -318,6 +318,8 @@ def _play_magic(
     magic = parts.CATALOGUE[card].magic
     if magic is None:
         raise RuleError("not_a_magic_card", f"Card {card} is not a magic card.", {"card": card})
+    if "cards" in action and magic != "renewal-of-strength":
+        raise RuleError("malformed_action", "Only Renewal of Strength takes `cards`.")
     if not magic_has_effect(player, magic):
         raise _without_effect(magic)
     # "A used magic card is sent to the discard pile before its effect is applied."
@@ -392,6 +394,8 @@ def _repeat_magic(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
     magic = state["pending"]["magic"]
+    if "cards" in action and magic != "renewal-of-strength":
+        raise RuleError("malformed_action", "Only Renewal of Strength takes `cards`.")
     if not magic_has_effect(state["players"][seat], magic, in_hand=False):
         raise _without_effect(magic)
     state["phase"], state["pending"] = "turn", {}
