@@ -251,3 +251,16 @@ def test_apostrophe_ties_sort_by_spelling_so_pages_are_stable(judge):
     assert sorted(["мясо", "м'ясо"], key=_alphabetical) == ["м'ясо", "мясо"]
     assert sorted(["м'ясо", "мясо"], key=_alphabetical) == ["м'ясо", "мясо"]
     assert judge.search("м?со").words == judge.search("м?со").words
+
+
+def test_house_words_are_valid_whatever_the_categories_say(judge):
+    verdict = judge.check("Кракозябра", ["noun-singular"], house_words={"кракозябра"})
+    assert verdict.valid
+    assert verdict.house_word
+    assert not any(c.accepted for c in verdict.categories)
+    assert verdict.suggestions == ()
+    plain = judge.check("дуб", ["noun-singular"], house_words={"кракозябра"})
+    assert plain.valid
+    assert not plain.house_word
+    [batch] = judge.check_many(["кракозябра"], ["noun-singular"], house_words={"кракозябра"})
+    assert batch.house_word

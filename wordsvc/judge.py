@@ -8,7 +8,7 @@ need neither pymorphy3 nor Flask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from wordsvc.alphabet import (
@@ -93,6 +93,9 @@ class Verdict:
     suggestions: tuple[Suggestion, ...] = field(default=())
     #: True when a batch ran out of its suggestion allowance before this word.
     suggestions_omitted: bool = False
+    #: True when the word is one of the house words agreed at the table (then it is valid
+    #: whatever the categories say).
+    house_word: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -105,6 +108,7 @@ class Verdict:
             "analyses": [a.to_dict() for a in self.analyses],
             "suggestions": [s.to_dict() for s in self.suggestions],
             "suggestions_omitted": self.suggestions_omitted,
+            "house_word": self.house_word,
         }
 
 
@@ -159,19 +163,27 @@ class Judge:
         categories: Iterable[str] | None = None,
         *,
         suggest: bool = True,
+        house_words: Collection[str] = (),
     ) -> Verdict:
-        """Judge one word; raises :class:`InvalidWord` for input that is not a word."""
+        """Judge one word; raises :class:`InvalidWord` for input that is not a word.
+        ``house_words`` (normalised) are playable whatever the categories say."""
         wanted = self.registry.resolve(categories)
         normalised = normalise(text)
-        return self._verdict(normalised, wanted, suggest=suggest)
+        return self._verdict(normalised, wanted, suggest=suggest, house_words=house_words)
 
     def _verdict(
-        self, normalised: NormalisedWord, wanted: Sequence[Category], *, suggest: bool
+        self,
+        normalised: NormalisedWord,
+        wanted: Sequence[Category],
+        *,
+        suggest: bool,
+        house_words: Collection[str] = (),
     ) -> Verdict:
         word = normalised.word
         found = self.lexicon.analyses(word)
         verdicts = tuple(self._judge_category(c, normalised, found) for c in wanted)
-        valid = any(v.accepted for v in verdicts)
+        house_word = word in house_words
+        valid = house_word or any(v.accepted for v in verdicts)
         suggestions = () if valid or not suggest else self.suggestions(word, wanted)
         return Verdict(
             input=normalised.original,
@@ -182,6 +194,7 @@ class Judge:
             categories=verdicts,
             analyses=_distinct(analysis_of(kind, lemma) for kind, lemma in found),
             suggestions=suggestions,
+            house_word=house_word,
         )
 
     def _judge_category(
@@ -228,7 +241,12 @@ class Judge:
         return CategoryVerdict(category_id, accepted, reason, message, message_uk, listed)
 
     def check_many(
-        self, texts: Sequence[str], categories: Iterable[str] | None = None, *, suggest: bool = True
+        self,
+        texts: Sequence[str],
+        categories: Iterable[str] | None = None,
+        *,
+        suggest: bool = True,
+        house_words: Collection[str] = (),
     ) -> list[Verdict | InvalidWord]:
         """Judge a batch; input that is not a word yields its :class:`InvalidWord` in place.
 
@@ -240,7 +258,12 @@ class Judge:
         suggestions_left = MAX_BATCH_SUGGESTIONS if suggest else 0
         for text in texts:
             try:
-                verdict = self._verdict(normalise(text), wanted, suggest=suggestions_left > 0)
+                verdict = self._verdict(
+                    normalise(text),
+                    wanted,
+                    suggest=suggestions_left > 0,
+                    house_words=house_words,
+                )
             except InvalidWord as exc:
                 results.append(exc)
                 continue

@@ -234,9 +234,23 @@ def test_arbitration_uses_the_sessions_categories_and_house_words(games_client):
         f"/v1/games/sessions/{session_id}/words/check",
         json={"words": ["дуб", "котики", "кракозябра"]},
     ).get_json()
-    playable = {r["input"]: r["playable"] for r in checked["results"]}
+    playable = {r["input"]: r["valid"] for r in checked["results"]}
     assert playable == {"дуб": True, "котики": False, "кракозябра": True}
+    assert [r["house_word"] for r in checked["results"]] == [False, False, True]
     assert checked["categories"] == ["noun-singular"]
+    assert checked["all_valid"] is False
+    # The batch shape and limits of /v1/words/check: refused input in place, 413 past 1000.
+    plain = games_client.post("/v1/words/check", json={"words": ["k1t"]}).get_json()
+    arbitrated = games_client.post(
+        f"/v1/games/sessions/{session_id}/words/check", json={"words": ["k1t"]}
+    ).get_json()
+    assert arbitrated["results"] == plain["results"]
+    assert arbitrated["results"][0]["valid"] is False
+    too_many = games_client.post(
+        f"/v1/games/sessions/{session_id}/words/check", json={"words": ["дуб"] * 1001}
+    )
+    assert too_many.status_code == 413
+    assert too_many.get_json()["code"] == "too_many_words"
 
 
 def test_no_card_id_of_a_deck_leaks_through_events(games_client, store):

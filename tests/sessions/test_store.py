@@ -7,8 +7,17 @@ import threading
 import pytest
 from sqlalchemy import select
 
-from wordsvc.errors import Conflict, InvalidRequest, NotFound, RuleRefused, Unauthorized
+from wordsvc.errors import InvalidRequest
 from wordsvc.sessions.database import current_revision
+from wordsvc.sessions.errors import (
+    ActionRefused,
+    GameOver,
+    InvalidToken,
+    SeatTaken,
+    StaleVersion,
+    UnknownGame,
+    UnknownSession,
+)
 from wordsvc.sessions.schema import actions, seats
 
 HUMANS_AND_BOTS = [
@@ -56,7 +65,7 @@ def test_a_whole_game_with_bots_replays_to_the_cached_state(store):
     log = store.log(session_id)
     assert len(log) == summary["version"]
     assert any(store.summary(session_id)["seats"][seat]["kind"] == "bot" for seat, _ in log)
-    with pytest.raises(Conflict) as over:
+    with pytest.raises(GameOver) as over:
         store.act(session_id, 0, {"type": "pass"}, summary["version"])
     assert over.value.code == "game_over"
 
@@ -69,12 +78,12 @@ def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
         ).scalar()
     assert stored != tokens[0]
     assert len(stored) == 64
-    with pytest.raises(Conflict) as taken:
+    with pytest.raises(SeatTaken) as taken:
         store.join(session_id, 0)
     assert taken.value.code == "seat_taken"
-    with pytest.raises(Conflict):
+    with pytest.raises(SeatTaken):
         store.join(session_id, 1)  # a bot's seat
-    with pytest.raises(Unauthorized):
+    with pytest.raises(InvalidToken):
         store.authenticate(session_id, "not-a-token")
     assert store.authenticate(session_id, None) is None
 
@@ -88,7 +97,7 @@ def test_two_actions_against_one_version_apply_once(store):
     def send():
         try:
             outcomes.append(store.act(session_id, seat, {"type": "pass"}, summary["version"]))
-        except Conflict as error:
+        except StaleVersion as error:
             outcomes.append(error)
 
     threads = [threading.Thread(target=send) for _ in range(6)]
@@ -97,7 +106,7 @@ def test_two_actions_against_one_version_apply_once(store):
     for thread in threads:
         thread.join()
     applied = [o for o in outcomes if isinstance(o, dict)]
-    refused = [o for o in outcomes if isinstance(o, Conflict)]
+    refused = [o for o in outcomes if isinstance(o, StaleVersion)]
     assert len(applied) == 1
     assert len(refused) == 5
     assert all(e.code == "stale_state_id" and e.details["version"] == 1 for e in refused)
@@ -125,10 +134,10 @@ def test_a_retried_request_with_its_idempotency_key_applies_once(store):
 
 
 def test_refusals_have_specific_codes(store):
-    with pytest.raises(NotFound) as unknown:
+    with pytest.raises(UnknownGame) as unknown:
         store.create("chess", {}, HUMANS_AND_BOTS)
     assert unknown.value.code == "unknown_game"
-    with pytest.raises(RuleRefused) as options:
+    with pytest.raises(ActionRefused) as options:
         store.create("words-of-magic", {"mode": "wild"}, HUMANS_AND_BOTS)
     assert options.value.code == "invalid_options"
     with pytest.raises(InvalidRequest) as bot:
@@ -137,16 +146,16 @@ def test_refusals_have_specific_codes(store):
     session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
     summary = store.summary(session_id)
     seat = summary["to_act"][0]
-    with pytest.raises(RuleRefused) as turn:
+    with pytest.raises(ActionRefused) as turn:
         store.act(session_id, 1 - seat, {"type": "pass"}, summary["version"])
     assert turn.value.code == "not_your_turn"
-    with pytest.raises(RuleRefused) as malformed:
+    with pytest.raises(ActionRefused) as malformed:
         store.act(session_id, seat, {"type": "form_word", "word": 3}, summary["version"])
     assert malformed.value.code == "invalid_word"
     with pytest.raises(InvalidRequest) as version:
         store.act(session_id, seat, {"type": "pass"}, None)
     assert version.value.code == "missing_expected_version"
-    with pytest.raises(NotFound):
+    with pytest.raises(UnknownSession):
         store.summary("no-such-session")
 
 
@@ -197,9 +206,9 @@ def test_odd_identifiers_are_refused_cleanly(store):
     assert [s["bot"] for s in summary["seats"]] == [None, None]
     with pytest.raises(InvalidRequest):
         store.join(summary["id"], 2**70)
-    with pytest.raises(NotFound):
+    with pytest.raises(UnknownSession):
         store.summary("ab\x00cd")
-    with pytest.raises(NotFound):
+    with pytest.raises(UnknownSession):
         store.authenticate("ab\x00cd", "token")
     assert store.open_sessions("a\x00") == []
     token = store.join(summary["id"], 0)["token"]

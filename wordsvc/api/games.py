@@ -9,16 +9,15 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from wordsvc.api import get_judge
 from wordsvc.api.params import int_arg, json_body
-from wordsvc.errors import InvalidRequest, NotFound, Unauthorized
+from wordsvc.api.words import check_batch
+from wordsvc.errors import InvalidRequest
+from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.store import SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 _OPENING = threading.Lock()
-
-#: Most words one arbitration request may check.
-MAX_ARBITRATION_WORDS = 100
 
 
 def get_store() -> SessionStore:
@@ -41,7 +40,7 @@ def bearer_token() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("invalid_token", "Send `Authorization: Bearer <seat token>`.")
+        raise InvalidToken("invalid_token", "Send `Authorization: Bearer <seat token>`.")
     return token.strip()
 
 
@@ -101,16 +100,14 @@ def post_action(session_id: str) -> Response:
     body = json_body()
     token = bearer_token()
     if token is None:
-        raise Unauthorized("missing_token", "Acting needs the seat's token as a Bearer token.")
+        raise InvalidToken("missing_token", "Acting needs the seat's token as a Bearer token.")
     store = get_store()
     seat = store.authenticate(session_id, token)
     named = body.get("seat", seat)
     if not isinstance(named, int) or isinstance(named, bool):
         raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
     if named != seat:
-        from wordsvc.errors import Forbidden
-
-        raise Forbidden("wrong_seat", "This token belongs to another seat.")
+        raise WrongSeat("wrong_seat", "This token belongs to another seat.")
     key = request.headers.get("Idempotency-Key")
     return jsonify(
         store.act(session_id, seat, body.get("action"), body.get("expected_version"), key)
@@ -128,33 +125,25 @@ def get_events(session_id: str) -> Response:
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
     if result is None:
-        raise NotFound("game_not_over", "The game is still going on.")
+        raise GameNotOver("game_not_over", "The game is still going on.")
     return jsonify(result)
 
 
 @blueprint.post("/sessions/<session_id>/words/check")
 def arbitrate(session_id: str) -> Response:
-    """The dispute use case: judge words by this session's categories and house words."""
+    """The dispute use case: judge words by this session's categories and house words, with
+    the batch shape and limits of ``POST /v1/words/check``."""
     body = json_body()
-    words = body.get("words")
-    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        raise InvalidRequest("invalid_words", "`words` must be a list of strings.")
-    if len(words) > MAX_ARBITRATION_WORDS:
-        raise InvalidRequest("too_many_words", f"At most {MAX_ARBITRATION_WORDS} words.")
-    summary = get_store().summary(session_id)
-    options = summary["options"]
-    if "categories" not in options:
-        raise InvalidRequest("no_word_rules", "This game has no word categories to judge by.")
-    house = set(options.get("house_words", []))
-    judge = get_judge()
-    results = []
-    for word, verdict in zip(words, judge.check_many(words, options["categories"]), strict=True):
-        item = verdict.to_dict() if hasattr(verdict, "to_dict") else {"error": verdict.to_dict()}
-        in_house = hasattr(verdict, "word") and verdict.word in house
-        item["house_word"] = in_house
-        item["playable"] = in_house or bool(getattr(verdict, "valid", False))
-        item["input"] = word
-        results.append(item)
+    if "categories" in body:
+        raise InvalidRequest(
+            "unknown_field", "The session's categories apply; `categories` cannot be sent."
+        )
+    rules = get_store().word_rules(session_id)
+    checked = check_batch(body, categories=list(rules.categories), house_words=rules.house_words)
     return jsonify(
-        {"categories": options["categories"], "house_words": sorted(house), "results": results}
+        {
+            "categories": list(rules.categories),
+            "house_words": sorted(rules.house_words),
+            **checked,
+        }
     )

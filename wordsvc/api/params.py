@@ -6,7 +6,13 @@ import json
 
 from flask import request
 
-from wordsvc.errors import InvalidRequest, UnsupportedMediaType
+from wordsvc.errors import InputError, InvalidRequest
+
+
+class UnsupportedMediaType(InputError):
+    """A request body sent as something other than JSON."""
+
+    code = "unsupported_media_type"
 
 
 def categories_arg() -> list[str]:

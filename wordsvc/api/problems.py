@@ -7,10 +7,55 @@ import logging
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from wordsvc.errors import WordsvcError
+from wordsvc.api.params import UnsupportedMediaType
+from wordsvc.errors import (
+    ConfigurationError,
+    InputError,
+    InvalidPattern,
+    InvalidRequest,
+    InvalidWord,
+    LexiconError,
+    TooLarge,
+    UnknownCategory,
+    WordsvcError,
+)
+from wordsvc.sessions import errors as sessions
 
 PROBLEM_TYPE = "https://wordsvc.invalid/problems/"
 log = logging.getLogger(__name__)
+
+#: The one place where errors become HTTP statuses; a class not listed takes its nearest
+#: listed base's status.
+STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
+    WordsvcError: 500,
+    ConfigurationError: 500,
+    LexiconError: 503,
+    InputError: 400,
+    InvalidRequest: 400,
+    InvalidPattern: 400,
+    UnknownCategory: 400,
+    InvalidWord: 422,
+    TooLarge: 413,
+    UnsupportedMediaType: 415,
+    sessions.SessionError: 400,
+    sessions.UnknownGame: 404,
+    sessions.UnknownSession: 404,
+    sessions.UnknownSeat: 404,
+    sessions.GameNotOver: 404,
+    sessions.InvalidToken: 401,
+    sessions.WrongSeat: 403,
+    sessions.SeatTaken: 409,
+    sessions.StaleVersion: 409,
+    sessions.GameOver: 409,
+    sessions.NoWordRules: 400,
+    sessions.ActionRefused: 422,
+}
+
+
+def status_of(error: WordsvcError) -> int:
+    """The HTTP status of ``error``: its class's, or its nearest listed base's."""
+    return next(STATUS_OF_ERROR[cls] for cls in type(error).__mro__ if cls in STATUS_OF_ERROR)
+
 
 #: Stable codes for the HTTP errors werkzeug raises itself.
 HTTP_CODES = {
@@ -45,7 +90,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(WordsvcError)
     def _wordsvc_error(exc: WordsvcError) -> Response:
-        return problem(exc.status, exc.code, exc.message, exc.details)
+        return problem(status_of(exc), exc.code, exc.message, exc.details)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:

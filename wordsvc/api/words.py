@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from flask import Blueprint, Response, jsonify, request
 
 from wordsvc.api import get_judge, get_registry
@@ -24,6 +26,17 @@ def check_word(word: str) -> Response:
 @blueprint.post("/words/check")
 def check_words() -> Response:
     body = json_body()
+    return jsonify(check_batch(body, categories=body.get("categories")))
+
+
+def check_batch(
+    body: Mapping[str, object],
+    *,
+    categories: object,
+    house_words: Collection[str] = (),
+) -> dict[str, object]:
+    """Judge ``body["words"]`` (at most :data:`MAX_BATCH`), one batch item per word: the
+    shape and the limits of every batch check, at the table or not."""
     words = body.get("words")
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise InvalidRequest(
@@ -35,7 +48,6 @@ def check_words() -> Response:
             f"A batch has at most {MAX_BATCH} words; this one has {len(words)}.",
             {"max": MAX_BATCH, "count": len(words)},
         )
-    categories = body.get("categories")
     if categories is not None and (
         not isinstance(categories, list) or not all(isinstance(c, str) for c in categories)
     ):
@@ -46,9 +58,9 @@ def check_words() -> Response:
     suggest = body.get("suggest", True)
     if not isinstance(suggest, bool):
         raise InvalidRequest("invalid_suggest", "`suggest` must be true or false.")
-    verdicts = get_judge().check_many(words, categories, suggest=suggest)
+    verdicts = get_judge().check_many(words, categories, suggest=suggest, house_words=house_words)
     results = [batch_item(word, result) for word, result in zip(words, verdicts, strict=True)]
-    return jsonify({"results": results, "all_valid": all(r["valid"] for r in results)})
+    return {"results": results, "all_valid": all(r["valid"] for r in results)}
 
 
 @blueprint.get("/words")

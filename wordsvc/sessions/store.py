@@ -25,15 +25,19 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 
-from wordsvc.errors import (
-    ConfigurationError,
-    Conflict,
-    InvalidRequest,
-    NotFound,
-    RuleRefused,
-    Unauthorized,
-)
+from wordsvc.errors import ConfigurationError, InvalidRequest
 from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
+from wordsvc.sessions.errors import (
+    ActionRefused,
+    GameOver,
+    InvalidToken,
+    NoWordRules,
+    SeatTaken,
+    StaleVersion,
+    UnknownGame,
+    UnknownSeat,
+    UnknownSession,
+)
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 #: Most bot actions one request may trigger (a guard against an engine that never ends).
@@ -52,6 +56,14 @@ class HostedGame:
 
     game: Game
     bots: Mapping[str, Callable[[], Bot]]
+
+
+@dataclass(frozen=True)
+class WordRules:
+    """How a session's table judges a word: its agreed categories and house words."""
+
+    categories: tuple[str, ...]
+    house_words: frozenset[str]
 
 
 def hash_token(token: str) -> str:
@@ -81,7 +93,7 @@ class SessionStore:
     def hosted(self, name: object) -> HostedGame:
         hosted = self.games.get(name) if isinstance(name, str) else None
         if hosted is None:
-            raise NotFound("unknown_game", f"No game {name!r}.", {"games": sorted(self.games)})
+            raise UnknownGame("unknown_game", f"No game {name!r}.", {"games": sorted(self.games)})
         return hosted
 
     def create(
@@ -108,7 +120,7 @@ class SessionStore:
         try:
             state = hosted.game.new(options, seed)
         except RuleError as error:
-            raise RuleRefused(error.code, error.message, error.details) from None
+            raise ActionRefused(error.code, error.message, error.details) from None
         session_id = secrets.token_hex(16)
         now = _now()
         with self._write() as conn:
@@ -179,11 +191,11 @@ class SessionStore:
                 select(seats).where(seats.c.session_id == session_id, seats.c.seat == seat)
             ).first()
             if row is None:
-                raise NotFound("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
+                raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
             if row.kind != "human":
-                raise Conflict("seat_is_a_bot", f"Seat {seat} is played by a bot.")
+                raise SeatTaken("seat_is_a_bot", f"Seat {seat} is played by a bot.")
             if row.token_hash is not None:
-                raise Conflict("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
+                raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
             if isinstance(name, str) and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
                 values["name"] = name
@@ -230,7 +242,7 @@ class SessionStore:
         if token is None:
             return None
         if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
-            raise NotFound("session_not_found", "No such session.")
+            raise UnknownSession("session_not_found", "No such session.")
         digest = hash_token(token)
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -241,8 +253,18 @@ class SessionStore:
             if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
                 seat = row.seat
         if seat is None:
-            raise Unauthorized("invalid_token", "This token is not a seat's of this session.")
+            raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
         return seat
+
+    def word_rules(self, session_id: str) -> WordRules:
+        """The session's categories and house words, for settling a word dispute at its
+        table; :class:`NoWordRules` for a game whose options have none."""
+        options = self.summary(session_id)["options"]
+        if "categories" not in options:
+            raise NoWordRules(
+                "no_word_rules", "This game has no word categories to judge words by."
+            )
+        return WordRules(tuple(options["categories"]), frozenset(options.get("house_words", ())))
 
     def summary(self, session_id: str, seat: int | None = None) -> dict[str, Any]:
         with self.engine.connect() as conn:
@@ -314,9 +336,9 @@ class SessionStore:
                         )
                     return {**json.loads(stored.response), "replayed": True}
             if row.status == "over":
-                raise Conflict("game_over", "The game is over.", {"version": row.version})
+                raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
-                raise Conflict(
+                raise StaleVersion(
                     "stale_state_id",
                     f"The session is at version {row.version}, not {expected_version}.",
                     {"version": row.version},
@@ -325,7 +347,7 @@ class SessionStore:
             try:
                 state, events = hosted.game.apply(row.state, seat, dict(action))
             except RuleError as error:
-                raise RuleRefused(error.code, error.message, error.details) from None
+                raise ActionRefused(error.code, error.message, error.details) from None
             first = self._log(conn, session_id, row.version + 1, seat, "human", action, events)
             by_bots, status = self._run_bots(conn, row, hosted, state, row.version + 1)
             applied = [first, *by_bots]
@@ -403,13 +425,13 @@ class SessionStore:
 
     def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
         if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
-            raise NotFound("session_not_found", "No such session.")
+            raise UnknownSession("session_not_found", "No such session.")
         query = select(sessions).where(sessions.c.id == session_id)
         if lock:
             query = query.with_for_update()
         row = conn.execute(query).first()
         if row is None:
-            raise NotFound("session_not_found", "No such session.", {"session": session_id})
+            raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
         return row
 
     def _lock(self, conn: Connection, session_id: str) -> Any:
@@ -466,7 +488,7 @@ class SessionStore:
             .values(version=version, state=state, status=status, updated_at=_now())
         ).rowcount
         if changed != 1:
-            raise Conflict("stale_state_id", "The session changed meanwhile; fetch it again.")
+            raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
         return applied, status
 
     def _bot(self, game: str, name: str) -> Bot:
