@@ -2,7 +2,14 @@
 
 import pytest
 
-from wordsvc.games.contract import Event, RuleError, as_seat, check_fields, places_by
+from wordsvc.games.contract import (
+    Event,
+    RuleError,
+    as_seat,
+    check_fields,
+    places_by,
+    validated_options,
+)
 
 
 def test_places_share_ranks():
@@ -42,3 +49,33 @@ def test_unknown_action_fields_are_malformed():
         check_fields({"type": "end", "foo": 1}, ())
     assert refused.value.code == "malformed_action"
     assert refused.value.details["unknown"] == ["foo"]
+
+
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 3},
+        "mode": {"enum": ["magic", "classic"], "default": "magic"},
+        "words": {"type": "array", "items": {"type": "string"}, "default": []},
+    },
+}
+
+
+def test_options_are_checked_against_the_schema_with_defaults_filled_in():
+    assert validated_options(SCHEMA, None) == {"players": 3, "mode": "magic", "words": []}
+    assert validated_options(SCHEMA, {"players": 2})["players"] == 2
+    first, second = validated_options(SCHEMA, {}), validated_options(SCHEMA, {})
+    first["words"].append("кіт")
+    assert second["words"] == [], "each game gets its own copy of a default"
+
+
+def test_every_option_problem_is_listed_in_one_error():
+    with pytest.raises(RuleError) as refused:
+        validated_options(SCHEMA, {"players": True, "mode": "wild", "colour": 1})
+    assert refused.value.code == "invalid_options"
+    problems = refused.value.details["problems"]
+    assert {p["option"] for p in problems} == {None, "players", "mode"}  # None: `colour`
+    assert "colour" in refused.value.message
+    with pytest.raises(RuleError):
+        validated_options(SCHEMA, ["players"])  # type: ignore[arg-type]

@@ -153,6 +153,46 @@ def apply_by_phase(
     return new, events
 
 
+def validated_options(
+    schema: Mapping[str, Any], raw: Mapping[str, object] | None
+) -> dict[str, Any]:
+    """``raw`` checked against a game's own ``options_schema()`` (JSON Schema 2020-12), with
+    every default filled in. Every problem is listed in one ``invalid_options`` RuleError, so
+    an engine restates nothing the schema says and checks by hand only what a schema cannot
+    (a first player below the number of players, say)."""
+    from jsonschema import Draft202012Validator
+
+    options: object = {} if raw is None else raw
+    if not isinstance(options, Mapping):
+        raise RuleError("invalid_options", "The options are an object of option names.")
+    options = dict(options)
+    problems = [
+        {"option": ".".join(map(str, error.absolute_path)) or None, "message": error.message}
+        for error in sorted(
+            Draft202012Validator(schema).iter_errors(options), key=lambda e: list(map(str, e.path))
+        )
+    ]
+    if problems:
+        listed = "; ".join(
+            f"`{p['option']}`: {p['message']}" if p["option"] else str(p["message"])
+            for p in problems
+        )
+        raise RuleError("invalid_options", f"Invalid options: {listed}.", {"problems": problems})
+    return {
+        name: options[name] if name in options else copy.deepcopy(spec["default"])
+        for name, spec in schema["properties"].items()
+    }
+
+
+def invalid_option(name: str, message: str) -> RuleError:
+    """An option the schema allows but the rules do not, in the same shape."""
+    return RuleError(
+        "invalid_options",
+        f"Invalid options: `{name}`: {message}.",
+        {"problems": [{"option": name, "message": message}]},
+    )
+
+
 def as_seat(seat: object) -> Seat | None:
     """``seat`` if it is a seat number: an ``int`` and never a ``bool`` (or a float such as
     ``0.0``, which compares equal to 0). Every engine function that takes a seat uses this,
