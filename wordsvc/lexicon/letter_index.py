@@ -85,7 +85,7 @@ class LetterIndex:
         table = np.full(256, -1, np.int64)
         for letter, i in LETTER_INDEX.items():
             table[letter.encode(ENCODING)[0]] = i
-        row_of_byte = np.repeat(np.arange(len(ordered)), np.diff(offsets.astype(np.int64)))
+        row_of_byte = np.repeat(np.arange(len(ordered)), np.diff(offsets).astype(np.int64))
         letter_of_byte = table[text]
         is_letter = letter_of_byte >= 0
         counts = np.zeros((PACKED_ROWS * 2, len(ordered)), np.uint16)

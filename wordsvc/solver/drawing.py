@@ -70,16 +70,17 @@ def _source_label(layout: Layout, position: int, hand: Hand) -> str:
     if slot.source is Source.JOKER_CARD:
         return "*"
     if slot.source is Source.TOKEN:
-        return "⊙" + _card_label(hand, slot.card)[:1]
+        return "⊙" + _card_label(hand, slot.hand_card)[:1]
     if slot.source is Source.FAMILIAR:
+        assert slot.familiar is not None
         return f"Ф{slot.familiar + 1}"
     return "Ам"
 
 
-def _card_label(hand: Hand, index: int | None) -> str:
+def _card_label(hand: Hand, index: int) -> str:
     card = hand.cards[index]
     if card.kind is CardKind.LETTER:
-        return card.letter.upper()
+        return card.face_letter.upper()
     if card.kind is CardKind.JOKER:
         return "*"
     return "M"  # a magic card

@@ -35,6 +35,12 @@ class HandCard:
     letter: str | None = None  # for letter cards
     magic: str | None = None  # magic card id
 
+    @property
+    def face_letter(self) -> str:
+        """The letter of a letter card (no other kind has one)."""
+        assert self.letter is not None, f"card {self.index} is a {self.kind.value} card"
+        return self.letter
+
     def to_dict(self) -> dict[str, object]:
         return {"index": self.index, "kind": self.kind.value, "letter": self.letter,
                 "magic": self.magic}  # fmt: skip
@@ -134,6 +140,8 @@ def parse_character(raw: object) -> Character | None:
     if raw is None:
         return None
     try:
+        if not isinstance(raw, str):
+            raise ValueError(raw)
         return Character(raw)
     except ValueError:
         raise InvalidRequest(

@@ -42,6 +42,12 @@ class Slot:
     card: int | None = None  # hand index, for the three card sources
     familiar: int | None = None  # Familiar card position
 
+    @property
+    def hand_card(self) -> int:
+        """The hand index of the card lying here, for the three card sources."""
+        assert self.card is not None, f"a {self.source.value} slot lies on no hand card"
+        return self.card
+
     def to_dict(self) -> dict[str, object]:
         return {"letter": self.letter, "source": self.source.value, "card": self.card,
                 "familiar": self.familiar}  # fmt: skip
@@ -117,7 +123,7 @@ def _layout(
     by_letter: dict[str, list[HandCard]] = {}
     for card in hand.cards:
         if card.kind is CardKind.LETTER:
-            by_letter.setdefault(card.letter, []).append(card)
+            by_letter.setdefault(card.face_letter, []).append(card)
     used: set[int] = set()
     for i, ch in enumerate(letters):
         if slots[i] is None and by_letter.get(ch):
@@ -160,9 +166,9 @@ def is_legal(layout: Layout, hand: Hand) -> bool:
     for slot, letter in zip(layout.slots, letters, strict=True):
         if slot.letter != letter:
             return False
-        if slot.source is Source.LETTER_CARD and cards[slot.card].letter != letter:
+        if slot.source is Source.LETTER_CARD and cards[slot.hand_card].letter != letter:
             return False
-        if slot.source is Source.JOKER_CARD and cards[slot.card].kind is not CardKind.JOKER:
+        if slot.source is Source.JOKER_CARD and cards[slot.hand_card].kind is not CardKind.JOKER:
             return False
         if slot.source is Source.FAMILIAR and (
             slot.familiar not in usable or usable[slot.familiar].letter != letter

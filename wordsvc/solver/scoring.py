@@ -11,10 +11,11 @@ does not change the total, so it is reported but not scored. The weights are dat
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
+from typing import Any, TypeGuard
 
 from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import InvalidRequest
@@ -26,7 +27,7 @@ from wordsvc.rules.words_of_magic.turn import (
     FamiliarProperty,
     draw_up_to,
 )
-from wordsvc.solver.hand import Hand
+from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
 
 SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
@@ -42,7 +43,7 @@ class Mode(Enum):
 
 
 @cache
-def _defaults() -> dict[str, dict[str, object]]:
+def _defaults() -> dict[str, dict[str, Any]]:
     with SOLVER_FILE.open("rb") as fh:
         return tomllib.load(fh)
 
@@ -132,11 +133,9 @@ class Table:
             raise InvalidRequest(
                 "invalid_mode", "`mode` is classic or magic.", {"known": [m.value for m in Mode]}
             ) from None
-        raw_properties = data.get("familiar_properties", defaults["familiar_properties"])
-        try:
-            properties = tuple(FamiliarProperty(p) for p in raw_properties)  # type: ignore[union-attr]
-        except (TypeError, ValueError):
-            properties = ()
+        properties = _familiar_properties(
+            data.get("familiar_properties", defaults["familiar_properties"])
+        )
         if len(properties) != 3 or len(set(properties)) != 3:
             raise InvalidRequest(
                 "invalid_familiar_properties",
@@ -176,8 +175,18 @@ class Table:
         }
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _familiar_properties(raw: object) -> tuple[FamiliarProperty, ...]:
+    """``raw`` read as Familiar properties; () when it is not a list of them."""
+    if not isinstance(raw, Iterable):
+        return ()
+    try:
+        return tuple(FamiliarProperty(p) for p in raw)
+    except (TypeError, ValueError):
+        return ()
 
 
 @dataclass(frozen=True)
@@ -357,14 +366,14 @@ class Evaluator:
             tokens=round(0.0 - token_cost, SCORE_DIGITS),
         )
 
-    def _card_to_discard(self, left: list) -> int:
+    def _card_to_discard(self, left: list[HandCard]) -> int:
         """The card the Familiar should discard: the rarest letter, else a magic card, else
         a joker card (the most useful card is kept)."""
         frequency = self.letter_frequency
 
-        def usefulness(card: object) -> tuple[int, int, int]:
+        def usefulness(card: HandCard) -> tuple[int, int, int]:
             if card.kind is CardKind.LETTER:
-                return (0, frequency.get(card.letter, 0), card.index)
+                return (0, frequency.get(card.face_letter, 0), card.index)
             return (1 if card.kind is CardKind.MAGIC else 2, 0, card.index)
 
         return min(left, key=usefulness).index

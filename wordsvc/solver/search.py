@@ -48,7 +48,7 @@ class Resources:
 
     @classmethod
     def of(cls, hand: Hand) -> Resources:
-        letters = Counter(c.letter for c in hand.cards if c.kind is CardKind.LETTER)
+        letters = Counter(c.face_letter for c in hand.cards if c.kind is CardKind.LETTER)
         return cls(
             letters=letters,
             letter_cards=sum(letters.values()),
@@ -100,9 +100,12 @@ def candidates(
 
     def matched(letter: str, counts: np.ndarray) -> np.ndarray:
         have = hand[letter]
+        capped: np.ndarray
         if have >= NIBBLE_MAX:  # a stored 15 means "15 or more": assume enough
-            return np.where(counts >= NIBBLE_MAX, have, counts)
-        return np.minimum(counts, have)
+            capped = np.where(counts >= NIBBLE_MAX, have, counts)
+        else:
+            capped = np.minimum(counts, have)
+        return capped
 
     exact = np.zeros(stop - start, np.int16)
     for letter in hand:
