@@ -96,7 +96,7 @@ def fold_case(text: str) -> str:
     return text.lower()
 
 
-def normalise(text: str) -> NormalisedWord:
+def normalise(text: object) -> NormalisedWord:
     """Turn what a person typed into a lexicon word, or raise :class:`InvalidWord`.
 
     Steps, each reported when it changed something: trim, NFC, drop invisible characters and

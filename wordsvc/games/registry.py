@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from wordsvc.games.contract import Bot, Game
 from wordsvc.judge import Judge
@@ -35,7 +36,7 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     from wordsvc.solver.solve import Solver
 
     solver = Solver(judge)
-    return {name: (lambda cls=cls: cls(solver)) for name, cls in BOTS.items()}
+    return {name: partial(cls, solver) for name, cls in BOTS.items()}
 
 
 def _lost_words(judge: Judge) -> Game:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from wordsvc.games.contract import Action, Seat
 from wordsvc.rules.words_of_magic.components import CardKind, Character
@@ -27,11 +27,19 @@ COLOUR_EASE = {"green": 0, "yellow": 1, "red": 2}
 BOT_BUDGET_MS = 100
 
 
+class WeightChanges(TypedDict, total=False):
+    """A bot's changes to the solver's default weights (the fields of :class:`Weights`)."""
+
+    card: float
+    token: float
+    neighbour_share: float | None
+
+
 class SolverBot:
     """A bot that forms words with the solver."""
 
     name = "greedy"
-    weights: ClassVar[Mapping[str, float] | None] = None
+    weights: ClassVar[WeightChanges | None] = None
     candidates = 1
 
     def __init__(self, solver: Solver) -> None:
@@ -47,7 +55,7 @@ class SolverBot:
             }
         if phase == "order_balance":
             colours = view["pending"]["seats"][str(seat)]
-            return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.get)}
+            return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.__getitem__)}
         if phase == "gnome":
             return {"type": "gnome_take"}
         if phase == "choose_fate":
@@ -62,7 +70,7 @@ class SolverBot:
             return {"type": "repeat_magic" if simple else "decline"}
         # The engine lists only the magic cards that would do something (one rule, in
         # wordsvc/rules): Revival when a token is used, the cards that draw.
-        useful = {
+        useful: dict[str, Action] = {
             _magic_of(me, a["card"]): a
             for a in view["legal_actions"]
             if a["type"] == "play_magic" and "needs" not in a
@@ -119,7 +127,7 @@ class GreedyBot(SolverBot):
 
 class CautiousBot(SolverBot):
     name = "cautious"
-    weights: ClassVar[Mapping[str, float] | None] = {"token": 0.9}
+    weights: ClassVar[WeightChanges | None] = {"token": 0.9}
 
 
 class RandomBot(SolverBot):
@@ -150,7 +158,8 @@ BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
 
 
 def _magic_of(me: Mapping[str, Any], card_id: str) -> str:
-    return next(card["magic"] for card in me["hand"] if card["id"] == card_id)
+    magic: str = next(card["magic"] for card in me["hand"] if card["id"] == card_id)
+    return magic
 
 
 def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:
@@ -163,7 +172,9 @@ def _usefulness(card: Mapping[str, Any]) -> int:
 
 
 def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
-    layout = play.layout
+    layout, counted = play.layout, play.effects.counted_length
+    assert layout is not None, "a pass is no form_word action"
+    assert counted is not None
     ids = [c["id"] for c in me["hand"]]
     slots = []
     for slot in layout.slots:
@@ -177,7 +188,7 @@ def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
     effects = play.effects
     prop = effects.familiar_property
     if prop is FamiliarProperty.LENGTH:
-        action["property"] = "length+" if effects.counted_length > layout.length else "length-"
+        action["property"] = "length+" if counted > layout.length else "length-"
     elif prop is FamiliarProperty.DISCARD_DECK:
         action["property"] = "discard-deck"
     elif prop is FamiliarProperty.DISCARD_HAND:

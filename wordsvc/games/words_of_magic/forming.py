@@ -18,7 +18,7 @@ Each refusal names the rule and the slot or card at fault.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidWord
@@ -48,6 +48,15 @@ PROPERTY_CHOICES = {
     "length+": FamiliarProperty.LENGTH,
     "discard-hand": FamiliarProperty.DISCARD_HAND,
 }
+
+
+class LaidSlot(TypedDict):
+    """A slot of a form_word action once checked, as the state and the event keep it."""
+
+    source: str
+    letter: str
+    card: NotRequired[str]  # the three card sources
+    position: NotRequired[int]  # a Familiar card
 
 
 def form_word(
@@ -148,7 +157,9 @@ def _word(action: Action) -> tuple[str, str]:
     return word, letters
 
 
-def _check_layout(state: State, player: dict, letters: str, slots: object) -> list[dict]:
+def _check_layout(
+    state: State, player: dict[str, Any], letters: str, slots: object
+) -> list[LaidSlot]:
     """Each slot checked against the rules of "1. Form a Word"; returns the slots cleaned."""
     if not isinstance(slots, list) or len(slots) != len(letters):
         raise RuleError(
@@ -157,7 +168,7 @@ def _check_layout(state: State, player: dict, letters: str, slots: object) -> li
             {"letters": len(letters)},
         )
     used: set[str] = set()
-    laid = []
+    laid: list[LaidSlot] = []
     familiar_used = amazon_used = False
     for i, (slot, letter) in enumerate(zip(slots, letters, strict=True)):
         if not isinstance(slot, Mapping):
@@ -237,7 +248,12 @@ def _allowed(game: WordsOfMagic, state: State, word: str) -> bool:
 
 
 def _check_property(
-    state: State, player: dict, action: Action, familiar: int | None, laid: list, length: int
+    state: State,
+    player: dict[str, Any],
+    action: Action,
+    familiar: int | None,
+    laid: list[LaidSlot],
+    length: int,
 ) -> tuple[str | None, int, str | None]:
     """The Familiar property chosen, the length the codex reads, the hand card to discard."""
     choice = action.get("property")
@@ -298,10 +314,10 @@ def _deal_balance(
             events.append(Event("balance_taken", {"seat": taker, "colour": colour}))
             if not deck:
                 trigger_end(state, events, taker, f"{colour}_deck_empty")
-    orders = {}
+    orders: dict[str, list[str]] = {}
     for taker in dict.fromkeys(takers):
         held = state["players"][taker].get("held", [])
-        colours = [parts.CATALOGUE[c].colour for c in held]
+        colours = [parts.colour_of(c) for c in held]
         if len(held) > 1 and state["options"]["balance_order"] == "choose":
             orders[str(taker)] = colours
         elif held:

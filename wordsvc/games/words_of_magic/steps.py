@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from wordsvc.games import contract
 from wordsvc.games.contract import Event, Seat, State
@@ -10,7 +11,7 @@ from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic import turn as rules
 
 
-def card_in_hand(player: dict, card: object, field: str = "card") -> str:
+def card_in_hand(player: dict[str, Any], card: object, field: str = "card") -> str:
     return contract.card_in_hand(player, card, parts.CATALOGUE, field)
 
 
@@ -35,7 +36,7 @@ def take_from_deck(
     """Move up to ``count`` cards from the top of the deck into the hand; the player taking
     the last card triggers the end."""
     player = state["players"][seat]
-    taken = player["deck"][:count]
+    taken: list[str] = player["deck"][:count]
     del player["deck"][: len(taken)]
     player["hand"] += taken
     if taken:
@@ -46,7 +47,7 @@ def take_from_deck(
     return taken
 
 
-def magic_has_effect(player: dict, magic: str, *, in_hand: bool = True) -> bool:
+def magic_has_effect(player: dict[str, Any], magic: str, *, in_hand: bool = True) -> bool:
     """Whether ``magic`` would change something for this player now (the rule is
     :func:`wordsvc.rules.words_of_magic.turn.magic_has_effect`); ``in_hand``: the card
     itself is still in the hand (a Mage's repeat has discarded it already)."""
@@ -58,7 +59,7 @@ def magic_has_effect(player: dict, magic: str, *, in_hand: bool = True) -> bool:
     )
 
 
-def playable_magic(player: dict) -> list[str]:
+def playable_magic(player: dict[str, Any]) -> list[str]:
     """The magic cards in the player's hand whose effect would change something."""
     return [
         card

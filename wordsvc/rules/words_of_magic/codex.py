@@ -46,7 +46,7 @@ class Codex:
         raw_rows = data.get("row")
         if not isinstance(raw_rows, list) or not raw_rows:
             raise ConfigurationError(f"{origin}: no [[row]] tables")
-        rows = []
+        rows: list[CodexRow] = []
         for i, raw in enumerate(raw_rows):
             try:
                 row = CodexRow(int(raw["length"]), tuple(raw["neighbours"]), int(raw["draw_up_to"]))

@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from wordsvc.alphabet import LETTER_SET
 from wordsvc.errors import ConfigurationError
@@ -94,7 +95,7 @@ class MagicEffect:
     interpretation: bool
 
 
-def _load(path: Path) -> dict:
+def _load(path: Path) -> dict[str, Any]:
     with path.open("rb") as fh:
         return tomllib.load(fh)
 
@@ -119,7 +120,10 @@ def _build_catalogue() -> tuple[dict[str, Card], dict[str, list[str]], list[str]
         )
     catalogue: dict[str, Card] = {}
     for number in range(PLAYER_DECKS):
-        faces = [(CardKind.LETTER, x, None) for x in letters]
+        # (kind, letter, magic effect)
+        faces: list[tuple[CardKind, str | None, str | None]] = [
+            (CardKind.LETTER, x, None) for x in letters
+        ]
         faces += [(CardKind.JOKER, None, None)] * deck["jokers"]
         faces += [(CardKind.MAGIC, None, m) for m in magic]
         for n, (kind, letter, magic_id) in enumerate(faces):
@@ -128,14 +132,16 @@ def _build_catalogue() -> tuple[dict[str, Card], dict[str, list[str]], list[str]
     balance: dict[str, list[str]] = {}
     for colour in COLOURS:
         raw = data["balance"][colour]
-        faces = [(CardKind.LETTER, x) for x in _letters(raw["letters"], colour)]
-        faces += [(CardKind.JOKER, None)] * raw.get("jokers", 0)
-        if len(faces) != BALANCE_DECKS[colour]:
+        colour_faces: list[tuple[CardKind, str | None]] = [
+            (CardKind.LETTER, x) for x in _letters(raw["letters"], colour)
+        ]
+        colour_faces += [(CardKind.JOKER, None)] * raw.get("jokers", 0)
+        if len(colour_faces) != BALANCE_DECKS[colour]:
             raise ConfigurationError(
                 f"{CARDS_FILE}: the {colour} deck must have {BALANCE_DECKS[colour]} cards"
             )
         balance[colour] = []
-        for n, (kind, letter) in enumerate(faces):
+        for n, (kind, letter) in enumerate(colour_faces):
             card_id = f"{COLOUR_PREFIX[colour]}-{n:02d}"
             catalogue[card_id] = Card(card_id, kind, letter, colour=colour)
             balance[colour].append(card_id)
@@ -181,6 +187,13 @@ def _build_magic() -> dict[str, MagicEffect]:
 CATALOGUE, BALANCE_CARDS, FAMILIAR_LETTERS = _build_catalogue()
 CHARACTER_CARDS = _build_characters()
 MAGIC_EFFECTS = _build_magic()
+
+
+def colour_of(card_id: str) -> str:
+    """The colour of a Balance of Power card (player deck cards have none)."""
+    colour = CATALOGUE[card_id].colour
+    assert colour is not None, f"{card_id} is not a Balance of Power card"
+    return colour
 
 
 def player_deck(number: int, *, with_magic: bool) -> list[str]:
