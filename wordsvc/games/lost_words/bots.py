@@ -23,7 +23,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        action = rng.choice(view["legal_actions"])
+        action: Action = rng.choice(view["legal_actions"])
         if "needs" in action:  # too many discard orders to list: pick one at random
             hand = [c["id"] for c in view["players"][seat]["hand"]]
             return {"type": "discard", "cards": rng.sample(hand, action["count"])}
@@ -54,7 +54,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        legal = view["legal_actions"]
+        legal: list[Action] = view["legal_actions"]
         me = view["players"][seat]
         hand = [c["id"] for c in me["hand"]]
         singles = {_nature(s["card"]) for s in me["nature"] if s["spell"] is None}

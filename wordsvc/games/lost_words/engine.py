@@ -66,11 +66,13 @@ class LostWords:
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         """Every legal action, listed in full, but for discard orders past
         :data:`MAX_LISTED_DISCARDS` (then described with ``needs`` and ``count``)."""
-        seat = as_seat(seat)
-        if seat is None or seat not in self.to_act(state):
+        checked = as_seat(seat)
+        if checked is None or checked not in self.to_act(state):
             return []
         return [
-            action for move in MOVES[state["phase"]].values() for action in move.legal(state, seat)
+            action
+            for move in MOVES[state["phase"]].values()
+            for action in move.legal(state, checked)
         ]
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:

@@ -43,6 +43,7 @@ def slot_of(
 ) -> dict[str, Any]:
     """The seat's slot (nature card, spell, wall) holding nature card ``nature``, or ``code``
     (``no_such_pair`` when it is another player's) naming the field."""
+    slot: dict[str, Any]
     for slot in player["nature"]:
         if slot["card"] == nature:
             return slot
@@ -98,7 +99,7 @@ def draw(state: State, seat: Seat, events: list[Event], why: str) -> str | None:
     if not state["draw"]:
         events.append(Event("nothing_to_draw", {"seat": seat}))
         return None
-    card = state["draw"].pop(0)
+    card: str = state["draw"].pop(0)
     state["players"][seat]["hand"].append(card)
     events.append(Event("drew", {"seat": seat, "from": "pile", "why": why}))
     events.append(Event("drew_card", {"seat": seat, "card": card}, audience=(seat,)))
