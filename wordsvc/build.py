@@ -29,6 +29,7 @@ from wordsvc.lexicon.store import (
     REVERSED_PLAYABLE,
     Kind,
     LexiconWriter,
+    Manifest,
     current_manifest,
 )
 from wordsvc.morphology import parse_tag
@@ -112,7 +113,7 @@ def is_up_to_date(settings: Settings) -> bool:
     return manifest.get("fingerprint") == BuildInputs.discover(settings).fingerprint()
 
 
-def build(settings: Settings, progress: Progress | None = None) -> dict[str, object]:
+def build(settings: Settings, progress: Progress | None = None) -> Manifest:
     """Build and publish the lexicon; return its manifest."""
     progress = progress or SilentProgress()
     inputs = BuildInputs.discover(settings)
@@ -129,7 +130,7 @@ def build(settings: Settings, progress: Progress | None = None) -> dict[str, obj
 
 def _build(
     inputs: BuildInputs, registry: Registry, writer: LexiconWriter, progress: Progress
-) -> dict[str, object]:
+) -> Manifest:
     started = time.perf_counter()
     timings: dict[str, float] = {}
     kinds: dict[Kind, int] = {}

@@ -15,7 +15,11 @@ from wordsvc.config import Settings
 from wordsvc.errors import WordsvcError
 
 if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts fast
+    from click._termui_impl import ProgressBar
+
+    from wordsvc.games.simulate import PlaysRow
     from wordsvc.judge import Judge, Verdict
+    from wordsvc.lexicon.store import Manifest
 
 #: Exit status when a checked word is not playable (0 = all playable).
 EXIT_INVALID = 1
@@ -29,7 +33,7 @@ class ClickProgress:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
-        self._bar: object | None = None
+        self._bar: ProgressBar[int] | None = None
 
     def phase(self, name: str, total: int | None = None) -> None:
         self.finish()
@@ -69,7 +73,7 @@ def ensure_lexicon(settings: Settings, *, quiet: bool = False) -> None:
     run_build(settings, quiet=quiet)
 
 
-def run_build(settings: Settings, *, quiet: bool = False) -> dict[str, object]:
+def run_build(settings: Settings, *, quiet: bool = False) -> Manifest:
     progress = None if quiet else ClickProgress()
     try:
         return lexicon_build.build(settings, progress)
@@ -483,7 +487,7 @@ def simulate(
     _echo_plays(report["plays"])
 
 
-def _echo_plays(plays: dict[str, dict]) -> None:
+def _echo_plays(plays: dict[str, PlaysRow]) -> None:
     """The simulation's plays table: each card or action, its total, per game and by bot."""
     if not plays:
         return

@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from wordsvc.games.contract import Bot, Game, action_label
 
@@ -32,24 +32,52 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
+class BotReport(TypedDict):
+    seats: int
+    wins: float
+    win_rate: float
+    ci95: list[float]
+
+
+class PlaysRow(TypedDict):
+    total: int
+    per_game: float
+    by_bot: dict[str, int]
+
+
+class Report(TypedDict):
+    """:meth:`Summary.to_dict`, which ``wordsvc simulate`` prints."""
+
+    games: int
+    bots: dict[str, BotReport]
+    turns_per_player: float
+    words: int
+    passes: int
+    mean_word_length: float
+    ends: dict[str, int]
+    seconds_per_game: float
+    plays: dict[str, PlaysRow]
+
+
 @dataclass
 class Summary:
     games: int = 0
-    seats_played: Counter = field(default_factory=Counter)  # bot -> seats it played
-    wins: Counter = field(default_factory=Counter)  # bot -> wins (a shared win counts 1/k)
+    seats_played: Counter[str] = field(default_factory=Counter)  # bot -> seats it played
+    wins: dict[str, float] = field(default_factory=dict)  # bot -> wins (a shared win counts 1/k)
     turns: list[int] = field(default_factory=list)
     word_lengths: list[int] = field(default_factory=list)
     passes: int = 0
-    ends: Counter = field(default_factory=Counter)
+    ends: Counter[str] = field(default_factory=Counter)
     seconds: list[float] = field(default_factory=list)
-    plays: dict[str, Counter] = field(default_factory=dict)  # bot -> action label -> count
+    plays: dict[str, Counter[str]] = field(default_factory=dict)  # bot -> action label -> count
 
-    def to_dict(self) -> dict[str, object]:
-        bots = {}
+    def to_dict(self) -> Report:
+        bots: dict[str, BotReport] = {}
         for bot, seats in sorted(self.seats_played.items()):
-            low, high = wilson(self.wins[bot], seats)
-            bots[bot] = {"seats": seats, "wins": round(self.wins[bot], 2),
-                         "win_rate": round(self.wins[bot] / seats, 3),
+            wins = self.wins.get(bot, 0)
+            low, high = wilson(wins, seats)
+            bots[bot] = {"seats": seats, "wins": round(wins, 2),
+                         "win_rate": round(wins / seats, 3),
                          "ci95": [round(low, 3), round(high, 3)]}  # fmt: skip
         words = len(self.word_lengths)
         return {
@@ -64,12 +92,12 @@ class Summary:
             "plays": self.plays_table(),
         }
 
-    def plays_table(self) -> dict[str, dict[str, object]]:
+    def plays_table(self) -> dict[str, PlaysRow]:
         """Each action label (``play:skylark``, ``form_word``...): its total, its mean per
         game, and the count by bot (every bot named, zeros included)."""
         labels = sorted({label for counts in self.plays.values() for label in counts})
         bots = sorted(self.seats_played)
-        table = {}
+        table: dict[str, PlaysRow] = {}
         for label in labels:
             total = sum(self.plays.get(bot, Counter())[label] for bot in bots)
             table[label] = {
@@ -107,7 +135,9 @@ def simulate(
             summary.plays.setdefault(seats[seat], Counter())[label] += 1
             for event in events:
                 if event.type == "word_formed":
-                    summary.word_lengths.append(event.data["length"])
+                    length = event.data["length"]
+                    assert isinstance(length, int)
+                    summary.word_lengths.append(length)
                 elif event.type == "passed":
                     summary.passes += 1
         summary.seconds.append(time.perf_counter() - started)
@@ -120,6 +150,6 @@ def simulate(
         for seat, name in enumerate(seats):
             summary.seats_played[name] += 1
             if seat in result.winners:
-                summary.wins[name] += 1 / len(result.winners)
+                summary.wins[name] = summary.wins.get(name, 0) + 1 / len(result.winners)
         progress(number + 1)
     return summary

@@ -28,6 +28,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import marisa_trie
 
@@ -38,6 +39,8 @@ from wordsvc.lexicon.sources import file_checksum
 FORMAT_VERSION = 5
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
+#: ``manifest.json``: JSON metadata read by key (sources, versions, counts, checksums).
+Manifest = dict[str, Any]
 #: Every form some category admits, spelled backwards (for patterns that start with *).
 REVERSED_PLAYABLE = "playable.reversed"
 SOLVER_DIR = "solver"
@@ -128,10 +131,13 @@ def _remove_other_versions(data_dir: Path, keep: str) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-def current_manifest(data_dir: Path) -> dict[str, object] | None:
+def current_manifest(data_dir: Path) -> Manifest | None:
     """The manifest of the lexicon in use, or None when there is none (or it is unreadable)."""
     try:
-        return json.loads((data_dir / CURRENT / "manifest.json").read_text(encoding="utf-8"))
+        manifest: Manifest = json.loads(
+            (data_dir / CURRENT / "manifest.json").read_text(encoding="utf-8")
+        )
+        return manifest
     except (OSError, ValueError):
         return None
 
@@ -148,7 +154,7 @@ class StoredLexicon:
             )
         self.path = link.resolve()
         try:
-            self.manifest: dict = json.loads((self.path / "manifest.json").read_text("utf-8"))
+            self.manifest: Manifest = json.loads((self.path / "manifest.json").read_text("utf-8"))
             raw_kinds = json.loads((self.path / "kinds.json").read_text("utf-8"))
             self.kinds = [Kind(source, tag) for source, tag in raw_kinds]
             self.forms = marisa_trie.RecordTrie(RECORD_FORMAT)
