@@ -13,6 +13,7 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from wordsvc.config import CATEGORIES_FILE
 from wordsvc.errors import ConfigurationError, UnknownCategory
@@ -184,7 +185,7 @@ def category_lists(dictionaries_dir: Path) -> list[WordList]:
     return [read_word_list(p) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
 
 
-def _category_from_toml(raw: dict, list_files: dict[str, str]) -> Category:
+def _category_from_toml(raw: dict[str, Any], list_files: dict[str, str]) -> Category:
     rules = tuple(
         Rule(
             sources=tuple(rule["sources"]),

@@ -23,7 +23,7 @@ from wordsvc.alphabet import (
 from wordsvc.categories import Category, Outcome, Registry, load_registry
 from wordsvc.config import Settings
 from wordsvc.errors import InvalidPattern, InvalidRequest, InvalidWord
-from wordsvc.lexicon.store import REVERSED_PLAYABLE, StoredLexicon
+from wordsvc.lexicon.store import REVERSED_PLAYABLE, Kind, StoredLexicon
 from wordsvc.lexicon.trie_search import (
     ANY_RUN,
     EDIT,
@@ -46,6 +46,8 @@ MAX_SEARCH_MATCHES = 10_000
 #: Trie steps one search may take (probes and keys read): about two seconds at worst.
 MAX_SEARCH_STEPS = 4_000_000
 MAX_PAGE_SIZE = 500
+#: A category verdict's identity: (category id, accepted, reason, every reason).
+_VerdictKey = tuple[str, bool, str | None, tuple[str | None, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +149,7 @@ class Judge:
         self.lexicon = lexicon
         self.registry = registry
         # Category verdicts are immutable and few: (category, outcome) pairs, shared.
-        self._verdicts: dict[tuple, CategoryVerdict] = {}
+        self._verdicts: dict[_VerdictKey, CategoryVerdict] = {}
 
     @classmethod
     def open(cls, settings: Settings | None = None) -> Judge:
@@ -198,7 +200,7 @@ class Judge:
         )
 
     def _judge_category(
-        self, category: Category, normalised: NormalisedWord, found: list
+        self, category: Category, normalised: NormalisedWord, found: list[tuple[Kind, str]]
     ) -> CategoryVerdict:
         if normalised.length < MIN_WORD_LENGTH:
             return self._category_verdict(category, False, "too_short")
@@ -412,7 +414,7 @@ def _alphabetical(word: str) -> tuple[tuple[int, ...], str]:
 
 
 def _distinct(analyses: Iterable[Analysis]) -> tuple[Analysis, ...]:
-    seen: dict[tuple, Analysis] = {}
+    seen: dict[tuple[str, str, str | None, frozenset[str]], Analysis] = {}
     for analysis in analyses:
         seen.setdefault(
             (analysis.lemma, analysis.source, analysis.pos, analysis.grammemes), analysis

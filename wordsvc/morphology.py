@@ -60,7 +60,7 @@ def _ordered(tag: str) -> list[str]:
 
 
 @cache
-def _grammeme_table() -> dict[str, dict[str, str]]:
+def _grammeme_table() -> dict[str, dict[str, dict[str, str]]]:
     with GRAMMEMES_FILE.open("rb") as fh:
         return tomllib.load(fh)
 

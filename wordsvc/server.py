@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from collections.abc import Callable, Iterable
+
 from gunicorn.app.base import BaseApplication
 
 from wordsvc.api import create_app
@@ -17,9 +18,11 @@ class _Gunicorn(BaseApplication):
         for key, value in self.options.items():
             self.cfg.set(key, value)
 
-    def load(self) -> Flask:
+    def load(self) -> Callable[..., Iterable[bytes]]:
         """The app with its judge open: loaded once before the fork (``preload_app``), so the
-        workers inherit the lexicon's memory maps and share their pages."""
+        workers inherit the lexicon's memory maps and share their pages. (A Flask app; the
+        WSGI type is loose because gunicorn's stubs type ``start_response`` more narrowly
+        than Flask and the standard library do.)"""
         from wordsvc.api import get_judge
 
         app = create_app()
