@@ -10,7 +10,8 @@ codes.
     │   ├── InvalidWord             the input cannot be a word (empty, digits, emoji...)
     │   ├── UnknownCategory         a category id that is not in the registry
     │   ├── InvalidPattern          a search pattern that cannot be used
-    │   ├── InvalidRequest          a malformed request (wrong types, bad parameters...)
+    │   ├── InvalidRequest          a malformed request (wrong types, missing fields...)
+    │   ├── InvalidValue            well-formed, but a value cannot be used (unknown card...)
     │   └── TooLarge                a request past a size limit (too many words...)
     ├── SessionError                the session store's own errors (wordsvc.sessions.errors)
     ├── ConfigurationError          a setting or data file of the service is wrong
@@ -21,6 +22,8 @@ codes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class WordsvcError(Exception):
     """Base of every error wordsvc raises on purpose."""
@@ -28,11 +31,14 @@ class WordsvcError(Exception):
     code = "internal_error"
 
     def __init__(
-        self, code: str | None = None, message: str = "", details: dict | None = None
+        self,
+        code: str | None = None,
+        message: str = "",
+        details: Mapping[str, object] | None = None,
     ) -> None:
         self.code = code or type(self).code
         self.message = message or self.code.replace("_", " ")
-        self.details = details or {}
+        self.details: dict[str, object] = dict(details or {})
         super().__init__(self.message)
 
     def to_dict(self) -> dict[str, object]:
@@ -63,6 +69,13 @@ class InvalidPattern(InputError):
     code = "invalid_pattern"
 
 
+class InvalidValue(InputError):
+    """A well-formed request whose values cannot be used: an unknown card, a length range
+    upside down, a bot that does not exist. (HTTP: 422, where a malformed request is 400.)"""
+
+    code = "invalid_value"
+
+
 class InvalidRequest(InputError):
     """A request whose shape is wrong: missing fields, wrong types, too many items."""
 
@@ -85,7 +98,7 @@ class ConfigurationError(WordsvcError):
     code = "bad_configuration"
 
     def __init__(
-        self, message: str, *, code: str | None = None, details: dict | None = None
+        self, message: str, *, code: str | None = None, details: Mapping[str, object] | None = None
     ) -> None:
         super().__init__(code, message, details)
 

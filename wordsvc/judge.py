@@ -22,7 +22,7 @@ from wordsvc.alphabet import (
 )
 from wordsvc.categories import Category, Outcome, Registry, load_registry
 from wordsvc.config import Settings
-from wordsvc.errors import InvalidPattern, InvalidRequest, InvalidWord
+from wordsvc.errors import InvalidPattern, InvalidRequest, InvalidValue, InvalidWord
 from wordsvc.lexicon.store import REVERSED_PLAYABLE, Kind, StoredLexicon
 from wordsvc.lexicon.trie_search import (
     ANY_RUN,
@@ -324,7 +324,7 @@ class Judge:
                 {"limit": limit, "offset": offset},
             )
         if min_length is not None and max_length is not None and min_length > max_length:
-            raise InvalidRequest(
+            raise InvalidValue(
                 "invalid_length_range",
                 "min_length cannot be greater than max_length.",
                 {"min_length": min_length, "max_length": max_length},

@@ -41,5 +41,8 @@ def run_gunicorn(host: str, port: int, workers: int) -> None:
             "preload_app": True,
             "accesslog": "-",
             "timeout": 30,
+            # The longest request line gunicorn takes: longer ones get its own bare 414; up
+            # to this, the app answers a long URL with a problem document (api.MAX_URL).
+            "limit_request_line": 8190,
         }
     ).run()

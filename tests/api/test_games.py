@@ -174,9 +174,11 @@ def test_errors_have_specific_codes(games_client):
         return response.status_code, response.get_json()["code"]
 
     action = {"action": {"type": "pass"}, "expected_version": summary["version"]}
-    assert code(client.post("/v1/games/sessions", json={"game": "chess", "seats": []})) == (
-        404,
-        "unknown_game",
+    chess = {"game": "chess", "seats": [{"kind": "human"}]}
+    assert code(client.post("/v1/games/sessions", json=chess)) == (404, "unknown_game")
+    assert code(client.post("/v1/games/sessions", json={**chess, "seats": []})) == (
+        400,
+        "invalid_seats",
     )
     assert code(
         client.post(

@@ -1,8 +1,14 @@
-"""The OpenAPI document and the routes stay in step."""
+"""The OpenAPI document is generated from the routes and their models, and the answers keep
+to it: every route is documented, every reference resolves, real answers validate."""
 
+import json
 import re
 
-from wordsvc.api.meta import openapi_document
+import pytest
+
+from wordsvc.api.meta import document
+from wordsvc.api.models.common import Problem
+from wordsvc.api.spec import OPERATIONS
 
 
 def flask_routes(app) -> set[tuple[str, str]]:
@@ -17,23 +23,83 @@ def flask_routes(app) -> set[tuple[str, str]]:
 
 
 def documented_routes() -> set[tuple[str, str]]:
-    return {(path, method) for path, item in openapi_document()["paths"].items() for method in item}
+    return {(path, method) for path, item in document()["paths"].items() for method in item}
 
 
 def test_every_route_is_documented_and_every_documented_route_exists(app):
     assert flask_routes(app) == documented_routes()
 
 
-def test_the_document_is_served(client):
+def test_the_document_is_served_and_is_openapi_3_1(client):
     body = client.get("/openapi.json").get_json()
-    assert body["openapi"].startswith("3.")
-    assert body == openapi_document()
+    assert body["openapi"] == "3.1.0"
+    assert body == json.loads(json.dumps(document()))
 
 
 def test_every_reference_resolves():
-    document = openapi_document()
-    refs = re.findall(r'"\$ref": "#/([^"]+)"', __import__("json").dumps(document))
+    refs = re.findall(r'"\$ref": "#/([^"]+)"', json.dumps(document()))
+    assert refs
     for ref in refs:
-        node = document
+        node = document()
         for part in ref.split("/"):
             node = node[part]
+
+
+def test_every_operation_documents_its_problems():
+    for path, item in document()["paths"].items():
+        for method, operation in item.items():
+            problems = [s for s in operation["responses"] if s.startswith(("4", "5"))]
+            assert "500" in problems, (path, method)
+            for status in problems:
+                content = operation["responses"][status]["content"]
+                assert content["application/problem+json"]["schema"]["$ref"].endswith("Problem")
+                assert "`code` is one of" in operation["responses"][status]["description"]
+
+
+def test_the_reference_page_is_served_from_here(client):
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.get_data(as_text=True))
+    assert assets
+    for asset in assets:
+        assert asset.startswith("/"), "no asset comes from another host"
+        assert client.get(asset).status_code == 200
+
+
+def operation_for(method: str, url: str):
+    path = url.split("?")[0]
+    for op in OPERATIONS:
+        pattern = "^" + re.sub(r"\{[a-z_]+\}", "[^/]+", op.path) + "$"
+        if op.method == method and re.match(pattern, path):
+            return op
+    raise AssertionError(f"no operation for {method} {url}")
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("get", "/v1/words/котики?categories=noun-singular", None),
+        ("get", "/v1/words/мясо?category=noun-singular&suggest=true", None),
+        ("post", "/v1/words/check", {"words": ["дуб", "k1t", "Кіт"], "categories": ["any"]}),
+        ("get", "/v1/words?pattern=м?р*&categories=noun-singular&max_length=5&limit=3", None),
+        ("get", "/v1/categories", None),
+        ("get", "/v1/lexicon", None),
+        ("get", "/healthz", None),
+        ("post", "/v1/words-of-magic/solve", {"cards": ["К", "Р", "П", "А", "Н"],
+                                              "character": "amazon", "limit": 3}),
+        ("get", "/v1/words/k1t", None),
+        ("get", "/v1/words?pattern=", None),
+        ("post", "/v1/words/check", {"words": "дуб"}),
+    ],
+)  # fmt: skip
+def test_answers_validate_against_their_models(client, method, url, body):
+    response = client.open(url, method=method.upper(), json=body)
+    operation = operation_for(method, url)
+    if response.status_code < 400:
+        assert response.status_code == operation.status
+        operation.response.model_validate(response.get_json())
+    else:
+        assert (
+            str(response.status_code) in document()["paths"][operation.path][method]["responses"]
+        ), response.get_json()
+        Problem.model_validate(response.get_json())

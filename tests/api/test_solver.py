@@ -45,11 +45,11 @@ def test_morozyvo_is_laid_out_as_in_the_rulebook(client):
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({"cards": ["Ж", "дракон"]}, 400, "unknown_card"),
+        ({"cards": ["Ж", "дракон"]}, 422, "unknown_card"),
         ({"cards": ["а"] * 61}, 400, "too_many_cards"),
         ({"cards": ["а"], "tokens": 4}, 400, "invalid_tokens"),
         ({"cards": ["а"], "limit": 101}, 400, "invalid_limit"),
-        ({"cards": ["а"], "categories": ["nouns"]}, 400, "unknown_category"),
+        ({"cards": ["а"], "categories": ["nouns"]}, 422, "unknown_category"),
         ({"cards": ["а"], "colour": "red"}, 400, "unknown_field"),
         ({"cards": ["а"], "players": 9}, 400, "invalid_players"),
     ],

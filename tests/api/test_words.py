@@ -32,13 +32,13 @@ def test_refused_word_comes_with_suggestions(client):
         ("/v1/words/дуб42", 422, "contains_digits"),
         ("/v1/words/hello", 422, "not_cyrillic"),
         ("/v1/words/" + "ж" * 65, 422, "too_long"),
-        ("/v1/words/дуб?categories=nouns", 400, "unknown_category"),
+        ("/v1/words/дуб?categories=nouns", 422, "unknown_category"),
         ("/v1/words/дуб?suggest=maybe", 400, "invalid_parameter"),
         ("/v1/words", 400, "missing_pattern"),
-        ("/v1/words?pattern=*", 400, "pattern_too_broad"),
+        ("/v1/words?pattern=*", 422, "pattern_too_broad"),
         ("/v1/words?pattern=м*&limit=x", 400, "invalid_parameter"),
         ("/v1/words?pattern=м*&limit=100000", 400, "invalid_parameter"),
-        ("/v1/words?pattern=м*&min_length=5&max_length=3", 400, "invalid_length_range"),
+        ("/v1/words?pattern=м*&min_length=5&max_length=3", 422, "invalid_length_range"),
         ("/v1/nothing-here", 404, "not_found"),
     ],
 )
@@ -78,7 +78,7 @@ def test_batch_check(client):
         ({"json": {"words": [1, 2]}}, 400, "invalid_words"),
         ({"json": {"words": ["дуб"], "categories": "noun-singular"}}, 400, "invalid_categories"),
         ({"json": {"words": ["дуб"], "suggest": "yes"}}, 400, "invalid_suggest"),
-        ({"json": {"words": ["дуб"], "categories": ["x"]}}, 400, "unknown_category"),
+        ({"json": {"words": ["дуб"], "categories": ["x"]}}, 422, "unknown_category"),
         ({"json": {"words": ["дуб"] * 1001}}, 413, "too_many_words"),
         ({"data": "x" * 70_000, "content_type": "application/json"}, 413, "payload_too_large"),
     ],
@@ -94,7 +94,7 @@ def test_wrong_method_is_a_problem_too(client):
     response = client.delete("/v1/words/check")
     assert response.status_code == 405
     assert response.get_json()["code"] == "method_not_allowed"
-    assert "POST" in response.headers["Allow"].split(", ")  # (GET is /v1/words/<word>)
+    assert "POST" in response.headers["Allow"].split(", ")
 
 
 def test_search(client):
@@ -162,3 +162,31 @@ def test_unexpected_errors_are_problems_not_bare_500s(app):
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["code"] == "internal_error"
     assert "boom" not in response.get_data(as_text=True)
+
+
+def test_the_wire_reads_json_as_json(client):
+    """3.0 is the integer 3 in JSON (and in JSON Schema); "3" and true are not numbers."""
+    body = {"cards": ["к", "і", "т"], "tokens": 1.0, "limit": 2.0}
+    assert client.post("/v1/words-of-magic/solve", json=body).status_code == 200
+    for bad in ({"tokens": "1"}, {"tokens": True}, {"limit": 2.5}):
+        response = client.post("/v1/words-of-magic/solve", json={"cards": ["к"], **bad})
+        assert response.status_code == 400, bad
+        assert response.get_json()["code"].startswith("invalid_")
+
+
+def test_a_query_parameter_given_twice_is_refused(client):
+    response = client.get("/v1/words?pattern=м?р&limit=5&limit=6")
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "invalid_parameter"
+
+
+def test_a_url_past_the_limit_is_a_414_problem(client):
+    response = client.get("/v1/words/дуб?categories=" + "x" * 5000)
+    assert response.status_code == 414
+    assert response.get_json()["code"] == "uri_too_long"
+
+
+def test_check_is_the_batch_route_not_a_word(client):
+    response = client.get("/v1/words/check")
+    assert response.status_code == 405
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}

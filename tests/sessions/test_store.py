@@ -7,7 +7,7 @@ import threading
 import pytest
 from sqlalchemy import select
 
-from wordsvc.errors import InvalidRequest
+from wordsvc.errors import InputError
 from wordsvc.sessions.database import current_revision
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -128,7 +128,7 @@ def test_a_retried_request_with_its_idempotency_key_applies_once(store):
     assert again["replayed"] is True
     assert again["version"] == first["version"] == 1
     assert store.summary(session_id)["version"] == 1
-    with pytest.raises(InvalidRequest) as reused:
+    with pytest.raises(InputError) as reused:
         store.act(session_id, seat, {"type": "form_word"}, summary["version"], "retry-1")
     assert reused.value.code == "idempotency_key_reused"
 
@@ -140,7 +140,7 @@ def test_refusals_have_specific_codes(store):
     with pytest.raises(ActionRefused) as options:
         store.create("words-of-magic", {"mode": "wild"}, HUMANS_AND_BOTS)
     assert options.value.code == "invalid_options"
-    with pytest.raises(InvalidRequest) as bot:
+    with pytest.raises(InputError) as bot:
         store.create("words-of-magic", {}, [{"kind": "bot", "bot": "oracle"}, {"kind": "human"}])
     assert bot.value.code == "unknown_bot"
     session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
@@ -152,7 +152,7 @@ def test_refusals_have_specific_codes(store):
     with pytest.raises(ActionRefused) as malformed:
         store.act(session_id, seat, {"type": "form_word", "word": 3}, summary["version"])
     assert malformed.value.code == "invalid_word"
-    with pytest.raises(InvalidRequest) as version:
+    with pytest.raises(InputError) as version:
         store.act(session_id, seat, {"type": "pass"}, None)
     assert version.value.code == "missing_expected_version"
     with pytest.raises(UnknownSession):
@@ -196,7 +196,7 @@ def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one(store):
     ],
 )
 def test_bad_seat_specs_are_refused(store, seats_spec, code):
-    with pytest.raises(InvalidRequest) as error:
+    with pytest.raises(InputError) as error:
         store.create("words-of-magic", {"characters": False}, seats_spec)
     assert error.value.code == code
 
@@ -204,7 +204,7 @@ def test_bad_seat_specs_are_refused(store, seats_spec, code):
 def test_odd_identifiers_are_refused_cleanly(store):
     summary = store.create("words-of-magic", {}, [{"kind": "human", "bot": {"a": 1}}] * 2)
     assert [s["bot"] for s in summary["seats"]] == [None, None]
-    with pytest.raises(InvalidRequest):
+    with pytest.raises(InputError):
         store.join(summary["id"], 2**70)
     with pytest.raises(UnknownSession):
         store.summary("ab\x00cd")
@@ -214,6 +214,6 @@ def test_odd_identifiers_are_refused_cleanly(store):
     token = store.join(summary["id"], 0)["token"]
     seat = store.summary(summary["id"])["to_act"][0]
     assert store.authenticate(summary["id"], token) == 0
-    with pytest.raises(InvalidRequest) as key:
+    with pytest.raises(InputError) as key:
         store.act(summary["id"], seat, {"type": "pass"}, 0, "k\x00")
     assert key.value.code == "invalid_idempotency_key"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordsvc.errors import InvalidRequest
+from wordsvc.errors import InputError
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.layout import Source, is_legal, layouts
@@ -82,7 +82,7 @@ def test_the_apostrophe_is_free():
     ],
 )
 def test_bad_hands_are_refused_with_a_code(data, code):
-    with pytest.raises(InvalidRequest) as info:
+    with pytest.raises(InputError) as info:
         Hand.from_data(data)
     assert info.value.code == code
 

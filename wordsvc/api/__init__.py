@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flask import Flask, current_app
+from flask.json.provider import DefaultJSONProvider
+from werkzeug.routing import PathConverter
 
 from wordsvc.config import Settings
 
@@ -19,6 +21,26 @@ if TYPE_CHECKING:
 
 #: Largest request body accepted, in bytes.
 MAX_BODY_BYTES = 64 * 1024
+#: Longest path and query string accepted, in characters (414 past it).
+MAX_URL = 4096
+
+
+class WordConverter(PathConverter):
+    """A word in a path: anything up to the end, except ``check``, which names the batch
+    route (``/v1/words/check`` takes only POST; no Ukrainian word is spelt so)."""
+
+    regex = r"(?!check$)[^/].*?"
+
+
+class _JSON(DefaultJSONProvider):
+    """UTF-8 as it is (Ukrainian words stay readable) and fields in the models' order."""
+
+    ensure_ascii = False
+    sort_keys = False
+
+
+class _App(Flask):
+    json_provider_class = _JSON
 
 
 def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:
@@ -26,13 +48,12 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
     from wordsvc.api import games, health, meta, problems, solver, words
 
-    app = Flask(__name__)
+    app = _App(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
     app.extensions["wordsvc.settings"] = settings or Settings.from_env()
     if judge is not None:
         app.extensions["wordsvc.judge"] = judge
+    app.url_map.converters["word"] = WordConverter
     problems.register(app)
     app.register_blueprint(words.blueprint)
     app.register_blueprint(solver.blueprint)
@@ -47,7 +68,8 @@ def get_registry() -> Registry:
     needs no lexicon)."""
     judge = current_app.extensions.get("wordsvc.judge")
     if judge is not None:
-        return judge.registry
+        from_judge: Registry = judge.registry
+        return from_judge
     registry = current_app.extensions.get("wordsvc.registry")
     if registry is None:
         from wordsvc.categories import load_registry

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from wordsvc.api import get_judge
-from wordsvc.api.params import int_arg, json_body
-from wordsvc.api.words import check_batch
-from wordsvc.errors import InvalidRequest
+from wordsvc.api.models import games as models
+from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
+from wordsvc.api.params import parse_body, parse_query
+from wordsvc.api.spec import operation
+from wordsvc.api.words import LEXICON_ERRORS, check_batch
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
@@ -18,6 +20,11 @@ if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at st
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 _OPENING = threading.Lock()
+
+SESSION = {"session_id": models.SESSION_ID}
+BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
+SESSION_ERRORS = {404: ("session_not_found",), **BUSY}
+TOKEN_ERRORS = {401: ("invalid_token",)}
 
 
 def get_store() -> SessionStore:
@@ -48,7 +55,15 @@ def caller_seat(session_id: str) -> int | None:
     return get_store().authenticate(session_id, bearer_token())
 
 
-@blueprint.get("")
+@operation(
+    blueprint,
+    "",
+    "GET",
+    operation_id="listGames",
+    summary="The hosted games, with their options' JSON Schema and their bots.",
+    response=models.GameList,
+    errors=BUSY,
+)
 def list_games() -> Response:
     store = get_store()
     return jsonify(
@@ -65,11 +80,32 @@ def list_games() -> Response:
     )
 
 
-@blueprint.post("/sessions")
+@operation(
+    blueprint,
+    "/sessions",
+    "POST",
+    operation_id="createSession",
+    summary="Create a session: a game, its options and who plays each seat.",
+    body=models.CreateSessionBody,
+    response=models.SessionSummary,
+    status=201,
+    response_headers={"Location": {"type": "string"}},
+    errors={
+        400: ("invalid_game", "invalid_options", "invalid_seats", "invalid_seed", "missing_game",
+              "missing_seats", "seat_count_mismatch", "unknown_bot", "unknown_field",
+              "malformed_json", "invalid_body"),
+        404: ("unknown_game",),
+        422: ("invalid_options",),
+        **BUSY,
+    },
+)  # fmt: skip
 def create_session() -> Response:
-    body = json_body()
+    body = parse_body(models.CreateSessionBody)
     summary = get_store().create(
-        body.get("game"), body.get("options"), body.get("seats"), body.get("seed")
+        body.game,
+        body.options,
+        [seat.model_dump(exclude_none=True) for seat in body.seats],
+        body.seed,
     )
     response = jsonify(summary)
     response.status_code = 201
@@ -77,51 +113,124 @@ def create_session() -> Response:
     return response
 
 
-@blueprint.get("/sessions")
+@operation(
+    blueprint,
+    "/sessions",
+    "GET",
+    operation_id="openSessions",
+    summary="Sessions with a human seat nobody has joined yet.",
+    query=models.OpenSessionsQuery,
+    response=models.OpenSessions,
+    errors={400: ("invalid_parameter",), **BUSY},
+)
 def open_sessions() -> Response:
-    limit = int_arg("limit", low=1, high=100) or 50
-    return jsonify({"sessions": get_store().open_sessions(request.args.get("game"), limit)})
+    query = parse_query(models.OpenSessionsQuery)
+    return jsonify({"sessions": get_store().open_sessions(query.game, query.limit)})
 
 
-@blueprint.post("/sessions/<session_id>/join")
+@operation(
+    blueprint,
+    "/sessions/<session_id>/join",
+    "POST",
+    operation_id="joinSession",
+    summary="Take a free human seat; the answer holds the seat's secret token.",
+    body=models.JoinBody,
+    response=models.Joined,
+    path_params=SESSION,
+    errors={
+        400: ("invalid_seat", "missing_seat", "invalid_name", "unknown_field", "malformed_json",
+              "invalid_body"),
+        404: ("session_not_found", "unknown_seat"),
+        409: ("seat_taken", "seat_is_a_bot"),
+        **BUSY,
+    },
+)  # fmt: skip
 def join_session(session_id: str) -> Response:
-    body = json_body()
-    return jsonify(get_store().join(session_id, body.get("seat"), body.get("name")))
+    body = parse_body(models.JoinBody)
+    return jsonify(get_store().join(session_id, body.seat, body.name))
 
 
-@blueprint.get("/sessions/<session_id>")
+@operation(
+    blueprint,
+    "/sessions/<session_id>",
+    "GET",
+    operation_id="getSession",
+    summary="The session as the caller may see it (a seat's token, or a spectator).",
+    response=models.SessionSummary,
+    path_params=SESSION,
+    auth="optional",
+    errors={**TOKEN_ERRORS, **SESSION_ERRORS},
+)
 def get_session(session_id: str) -> Response:
     seat = caller_seat(session_id)
     return jsonify(get_store().summary(session_id, seat))
 
 
-@blueprint.post("/sessions/<session_id>/actions")
+@operation(
+    blueprint,
+    "/sessions/<session_id>/actions",
+    "POST",
+    operation_id="act",
+    summary="Apply the seat's action against the version it was chosen on; bots then move.",
+    body=models.ActionBody,
+    response=models.Acted,
+    path_params=SESSION,
+    headers={"Idempotency-Key": {"type": "string", "minLength": 1, "maxLength": 128}},
+    auth="required",
+    errors={
+        400: ("invalid_action", "missing_action", "invalid_expected_version",
+              "missing_expected_version", "invalid_seat", "invalid_idempotency_key",
+              "idempotency_key_reused", "unknown_field", "malformed_json", "invalid_body"),
+        401: ("missing_token", "invalid_token"),
+        403: ("wrong_seat",),
+        404: ("session_not_found",),
+        409: ("stale_state_id", "game_over"),
+        422: ("the rule's own code, e.g. not_your_turn, card_not_in_hand, word_not_allowed",),
+        **BUSY,
+    },
+)  # fmt: skip
 def post_action(session_id: str) -> Response:
-    body = json_body()
+    body = parse_body(models.ActionBody)
     token = bearer_token()
     if token is None:
         raise InvalidToken("missing_token", "Acting needs the seat's token as a Bearer token.")
     store = get_store()
     seat = store.authenticate(session_id, token)
-    named = body.get("seat", seat)
-    if not isinstance(named, int) or isinstance(named, bool):
-        raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
-    if named != seat:
+    assert seat is not None  # a token was given, so it is a seat's or refused
+    if body.seat is not None and body.seat != seat:
         raise WrongSeat("wrong_seat", "This token belongs to another seat.")
     key = request.headers.get("Idempotency-Key")
-    return jsonify(
-        store.act(session_id, seat, body.get("action"), body.get("expected_version"), key)
-    )
+    return jsonify(store.act(session_id, seat, body.action, body.expected_version, key))
 
 
-@blueprint.get("/sessions/<session_id>/events")
+@operation(
+    blueprint,
+    "/sessions/<session_id>/events",
+    "GET",
+    operation_id="getEvents",
+    summary="The action log with the events the caller may see.",
+    query=models.EventsQuery,
+    response=models.Events,
+    path_params=SESSION,
+    auth="optional",
+    errors={400: ("invalid_parameter",), **TOKEN_ERRORS, **SESSION_ERRORS},
+)
 def get_events(session_id: str) -> Response:
     seat = caller_seat(session_id)
-    after = int_arg("after", low=0, high=10**9) or 0
-    return jsonify({"events": get_store().events(session_id, seat, after)})
+    query = parse_query(models.EventsQuery)
+    return jsonify({"events": get_store().events(session_id, seat, query.after)})
 
 
-@blueprint.get("/sessions/<session_id>/result")
+@operation(
+    blueprint,
+    "/sessions/<session_id>/result",
+    "GET",
+    operation_id="getResult",
+    summary="Final scores and places, once the game is over.",
+    response=models.GameResult,
+    path_params=SESSION,
+    errors={404: ("session_not_found", "game_not_over"), **BUSY},
+)
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
     if result is None:
@@ -129,17 +238,30 @@ def get_result(session_id: str) -> Response:
     return jsonify(result)
 
 
-@blueprint.post("/sessions/<session_id>/words/check")
+@operation(
+    blueprint,
+    "/sessions/<session_id>/words/check",
+    "POST",
+    operation_id="arbitrateWords",
+    summary="Settle a dispute: judge words by this session's categories and house words.",
+    body=ArbitrateBody,
+    response=ArbitrationResult,
+    path_params=SESSION,
+    errors={
+        400: ("no_word_rules", "invalid_words", "missing_words", "invalid_suggest",
+              "unknown_field", "malformed_json", "invalid_body"),
+        404: ("session_not_found",),
+        413: ("too_many_words",),
+        **BUSY,
+    },
+)  # fmt: skip
 def arbitrate(session_id: str) -> Response:
-    """The dispute use case: judge words by this session's categories and house words, with
-    the batch shape and limits of ``POST /v1/words/check``."""
-    body = json_body()
-    if "categories" in body:
-        raise InvalidRequest(
-            "unknown_field", "The session's categories apply; `categories` cannot be sent."
-        )
+    """The dispute use case, with the batch shape and limits of ``POST /v1/words/check``."""
+    body = parse_body(ArbitrateBody)
     rules = get_store().word_rules(session_id)
-    checked = check_batch(body, categories=list(rules.categories), house_words=rules.house_words)
+    checked = check_batch(
+        body.words, list(rules.categories), suggest=body.suggest, house_words=rules.house_words
+    )
     return jsonify(
         {
             "categories": list(rules.categories),

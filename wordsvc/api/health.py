@@ -5,11 +5,21 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from wordsvc.api import get_judge
+from wordsvc.api.models.words import Health
+from wordsvc.api.spec import operation
 
 blueprint = Blueprint("health", __name__)
 
 
-@blueprint.get("/healthz")
+@operation(
+    blueprint,
+    "/healthz",
+    "GET",
+    operation_id="health",
+    summary="Ready when the lexicon is loaded.",
+    response=Health,
+    errors={503: ("lexicon_not_built", "lexicon_corrupt")},
+)
 def healthz() -> Response:
     manifest = get_judge().lexicon.manifest  # raises 503 lexicon_not_built when absent
     return jsonify(

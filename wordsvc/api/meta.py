@@ -1,23 +1,64 @@
-"""The OpenAPI document, kept as data beside the code and checked against the routes by tests."""
+"""The OpenAPI document, generated from the routes and their models, and a reference page
+for it at /docs (Swagger UI, served from this package: it works offline)."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
+from typing import Any
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, render_template_string, url_for
 
-from wordsvc.config import PACKAGE_DIR
+from wordsvc.api.spec import openapi_document, operation
 
 blueprint = Blueprint("meta", __name__)
-OPENAPI_FILE = PACKAGE_DIR / "data" / "openapi.json"
 
 
 @cache
-def openapi_document() -> dict:
-    return json.loads(OPENAPI_FILE.read_text(encoding="utf-8"))
+def document() -> dict[str, Any]:
+    """The document of every declared route (built once: the routes do not change)."""
+    return openapi_document()
 
 
-@blueprint.get("/openapi.json")
+@operation(
+    blueprint,
+    "/openapi.json",
+    "GET",
+    operation_id="openapi",
+    summary="This API's OpenAPI 3.1 document.",
+)
 def openapi() -> Response:
-    return jsonify(openapi_document())
+    return jsonify(document())
+
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>wordsvc API reference</title>
+  <link rel="stylesheet" href="{{ css }}">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="{{ js }}"></script>
+  <script src="{{ init }}"></script>
+</body>
+</html>
+"""
+
+
+@operation(
+    blueprint,
+    "/docs",
+    "GET",
+    operation_id="docs",
+    summary="The API reference page (Swagger UI, served locally).",
+    content_type="text/html",
+)
+def docs() -> str:
+    return render_template_string(
+        DOCS_PAGE,
+        css=url_for("static", filename="swagger-ui/swagger-ui.css"),
+        js=url_for("static", filename="swagger-ui/swagger-ui-bundle.js"),
+        init=url_for("static", filename="docs.js"),
+    )

@@ -1,10 +1,13 @@
-"""Parsing of query strings and JSON bodies into typed values, or a clear 400."""
+"""Query strings and JSON bodies read into their wire models, or a clear 4xx problem."""
 
 from __future__ import annotations
 
 import json
+import typing
+from typing import Any, TypeVar
 
 from flask import request
+from pydantic import BaseModel, ValidationError
 
 from wordsvc.errors import InputError, InvalidRequest
 
@@ -53,7 +56,7 @@ def bool_arg(name: str, *, default: bool) -> bool:
     )
 
 
-def json_body() -> dict:
+def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400/415 that says what is wrong with it."""
     if not request.is_json:
         raise UnsupportedMediaType(
@@ -71,3 +74,66 @@ def json_body() -> dict:
 def _no_constants(name: str) -> None:
     """NaN and Infinity are not JSON (RFC 8259); Python's parser would accept them."""
     raise ValueError(f"{name} is not JSON")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_body(model: type[M]) -> M:
+    """The request's JSON body as ``model``. A wrong field is ``invalid_<field>``, a missing
+    one ``missing_<field>``, an unknown one ``unknown_field``; details list every problem."""
+    try:
+        return model.model_validate(json_body())
+    except ValidationError as exc:
+        raise _invalid(exc, query=False) from None
+
+
+def parse_query(model: type[M]) -> M:
+    """The query string as ``model``: list fields take every value of a repeated parameter."""
+    values: dict[str, Any] = {}
+    for name, field in model.model_fields.items():
+        if name not in request.args:
+            continue
+        given = request.args.getlist(name)
+        if typing.get_origin(field.annotation) is list:
+            values[name] = given
+        elif len(given) > 1:
+            raise InvalidRequest(
+                "invalid_parameter",
+                f"`{name}` is given {len(given)} times; it takes one value.",
+                {"parameter": name},
+            )
+        else:
+            values[name] = given[0]
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        raise _invalid(exc, query=True) from None
+
+
+def _invalid(exc: ValidationError, *, query: bool) -> InvalidRequest:
+    problems = [
+        {
+            "field": ".".join(str(part) for part in error["loc"]),
+            "problem": error["type"],
+            "message": error["msg"],
+        }
+        for error in exc.errors(include_url=False, include_input=False)
+    ]
+    first = exc.errors()[0]
+    name = str(first["loc"][0]) if first["loc"] else "body"
+    if first["type"] == "extra_forbidden":
+        code = "unknown_field"
+    elif first["type"] == "missing":
+        code = f"missing_{name}"
+    elif first["type"] == "too_long" and len(first["loc"]) == 1:
+        code = f"too_many_{name}"
+    elif query:
+        code = "invalid_parameter"
+    else:
+        code = f"invalid_{name}"
+    where = "parameter" if query else "field"
+    message = f"`{name}`: {first['msg']}." if first["loc"] else f"{first['msg']}."
+    if len(problems) > 1:
+        message += f" ({len(problems) - 1} more {where} problem(s) in `details`.)"
+    return InvalidRequest(code, message, {where: name, "problems": problems})

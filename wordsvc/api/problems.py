@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
-from flask import Flask, Response, jsonify
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
+from wordsvc.api import MAX_URL
 from wordsvc.api.params import UnsupportedMediaType
 from wordsvc.errors import (
     ConfigurationError,
     InputError,
     InvalidPattern,
     InvalidRequest,
+    InvalidValue,
     InvalidWord,
     LexiconError,
     TooLarge,
@@ -32,8 +35,11 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     LexiconError: 503,
     InputError: 400,
     InvalidRequest: 400,
-    InvalidPattern: 400,
-    UnknownCategory: 400,
+    # 422: the request is well formed (it matches the document) but what it names cannot be
+    # used: an unknown category, input that is no word, an unknown card, a rule refused.
+    InvalidValue: 422,
+    InvalidPattern: 422,
+    UnknownCategory: 422,
     InvalidWord: 422,
     TooLarge: 413,
     UnsupportedMediaType: 415,
@@ -63,12 +69,17 @@ HTTP_CODES = {
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
 }
 
 
 def problem(
-    status: int, code: str, detail: str, details: dict | None = None, title: str | None = None
+    status: int,
+    code: str,
+    detail: str,
+    details: Mapping[str, object] | None = None,
+    title: str | None = None,
 ) -> Response:
     body = {
         "type": PROBLEM_TYPE + code,
@@ -87,6 +98,11 @@ def problem(
 
 def register(app: Flask) -> None:
     """Route every error, expected or not, through :func:`problem`."""
+
+    @app.before_request
+    def _limit_url() -> None:
+        if len(request.full_path) > MAX_URL:
+            raise RequestURITooLarge(f"A URL has at most {MAX_URL} characters.")
 
     @app.errorhandler(WordsvcError)
     def _wordsvc_error(exc: WordsvcError) -> Response:

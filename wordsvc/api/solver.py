@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app, jsonify
 
 from wordsvc.api import get_judge
-from wordsvc.api.params import json_body
+from wordsvc.api.models.solver import Solution, SolveBody
+from wordsvc.api.params import parse_body
+from wordsvc.api.spec import operation
 
 if TYPE_CHECKING:  # the solver (numpy, the index) loads on the first solve, not at start
-    from wordsvc.solver.solve import Solver
+    from wordsvc.solver.solve import Solver, SolveRequest
 
 blueprint = Blueprint("solver", __name__, url_prefix="/v1/words-of-magic")
 
@@ -25,9 +28,60 @@ def get_solver() -> Solver:
     return solver
 
 
-@blueprint.post("/solve")
+@operation(
+    blueprint,
+    "/solve",
+    "POST",
+    operation_id="solve",
+    summary="The best Words of Magic plays for a hand, ranked, with the pass as baseline.",
+    body=SolveBody,
+    response=Solution,
+    errors={
+        400: ("unknown_card", "invalid_card", "invalid_familiar", "too_many_cards",
+              "too_many_familiar", "invalid_tokens", "invalid_limit", "invalid_players",
+              "invalid_budget_ms", "unknown_category", "unknown_field", "malformed_json",
+              "invalid_body"),
+        503: ("lexicon_not_built", "lexicon_corrupt"),
+    },
+)  # fmt: skip
 def solve() -> Response:
+    solution = get_solver().solve(solve_request(parse_body(SolveBody)))
+    return jsonify(solution.to_dict())
+
+
+def solve_request(body: SolveBody) -> SolveRequest:
+    """The solver's typed request for a validated body: card names are read by the solver's
+    own parsers, everything else is already the right type."""
+    from wordsvc.solver.hand import FamiliarCard, Hand, parse_card, parse_familiar
+    from wordsvc.solver.scoring import Mode, Table, Weights
     from wordsvc.solver.solve import SolveRequest
 
-    solution = get_solver().solve(SolveRequest.from_data(json_body()))
-    return jsonify(solution.to_dict())
+    familiar = parse_familiar([f.model_dump() for f in body.familiar])
+    hand = Hand(
+        cards=tuple(parse_card(i, name) for i, name in enumerate(body.cards)),
+        tokens=body.tokens,
+        familiar=tuple(FamiliarCard(f.position, f.letter, f.available) for f in familiar),
+        character=body.character,
+    )
+    table = Table(players=body.players, deck=body.deck, mode=Mode(body.mode))
+    if body.familiar_properties is not None:
+        table = replace(table, familiar_properties=tuple(body.familiar_properties))
+    if body.balance_decks is not None:
+        table = replace(table, balance_decks=body.balance_decks.model_dump())
+    if body.two_player_deals_twice is not None:
+        table = replace(table, two_player_deals_twice=body.two_player_deals_twice)
+    weights = Weights.defaults()
+    if body.weights is not None:
+        overrides = body.weights.model_dump(exclude_none=True)
+        colours: dict[str, float] = {
+            c: overrides.pop(c) for c in ("green", "yellow", "red") if c in overrides
+        }
+        weights = replace(weights, colours={**weights.colours, **colours}, **overrides)
+    return SolveRequest(
+        hand=hand,
+        table=table,
+        weights=weights,
+        categories=tuple(c.strip() for c in body.categories if c.strip()),
+        limit=body.limit,
+        budget_ms=body.budget_ms,
+    )

@@ -2,88 +2,139 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from wordsvc.api import get_judge, get_registry
-from wordsvc.api.params import bool_arg, categories_arg, int_arg, json_body
-from wordsvc.errors import InvalidRequest, TooLarge
+from wordsvc.api.models import words as models
+from wordsvc.api.params import parse_body, parse_query
+from wordsvc.api.spec import operation
+from wordsvc.errors import TooLarge
 from wordsvc.judge import batch_item
 
 blueprint = Blueprint("words", __name__, url_prefix="/v1")
 
-#: Most words in one batch check.
-MAX_BATCH = 1000
+MAX_BATCH = models.MAX_BATCH
+LEXICON_ERRORS = ("lexicon_not_built", "lexicon_corrupt")
+#: Why input can be no word at all (wordsvc.alphabet.normalise).
+WORD_ERRORS = (
+    "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
+    "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
+    "not_cyrillic",
+)  # fmt: skip
+WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256}
 
 
-@blueprint.get("/words/<path:word>")
+@operation(
+    blueprint,
+    "/words/<word:word>",
+    "GET",
+    operation_id="checkWord",
+    summary="Judge one word against the agreed categories.",
+    query=models.CheckWordQuery,
+    response=models.Verdict,
+    path_params={"word": WORD_PATH},
+    errors={
+        400: ("unknown_category", "invalid_parameter"),
+        422: WORD_ERRORS,
+        503: LEXICON_ERRORS,
+    },
+)
 def check_word(word: str) -> Response:
-    verdict = get_judge().check(word, categories_arg(), suggest=bool_arg("suggest", default=True))
+    query = parse_query(models.CheckWordQuery)
+    verdict = get_judge().check(word, query.category_ids(), suggest=query.suggest)
     return jsonify(verdict.to_dict())
 
 
-@blueprint.post("/words/check")
+@operation(
+    blueprint,
+    "/words/check",
+    "POST",
+    operation_id="checkWords",
+    summary="Judge up to 1000 words; input that is no word is refused in place.",
+    body=models.CheckWordsBody,
+    response=models.CheckWordsResult,
+    errors={
+        400: ("unknown_category", "invalid_words", "invalid_categories", "invalid_suggest",
+              "missing_words", "unknown_field", "malformed_json", "invalid_body"),
+        413: ("too_many_words",),
+        503: LEXICON_ERRORS,
+    },
+)  # fmt: skip
 def check_words() -> Response:
-    body = json_body()
-    return jsonify(check_batch(body, categories=body.get("categories")))
+    body = parse_body(models.CheckWordsBody)
+    return jsonify(check_batch(body.words, body.categories, suggest=body.suggest))
 
 
 def check_batch(
-    body: Mapping[str, object],
+    words: list[str],
+    categories: list[str] | None,
     *,
-    categories: object,
+    suggest: bool,
     house_words: Collection[str] = (),
 ) -> dict[str, object]:
-    """Judge ``body["words"]`` (at most :data:`MAX_BATCH`), one batch item per word: the
-    shape and the limits of every batch check, at the table or not."""
-    words = body.get("words")
-    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        raise InvalidRequest(
-            "invalid_words", "`words` must be a list of strings.", {"field": "words"}
-        )
+    """Judge ``words`` (at most :data:`MAX_BATCH`), one batch item per word: the shape and
+    the limits of every batch check, at the table or not."""
     if len(words) > MAX_BATCH:
         raise TooLarge(
             "too_many_words",
             f"A batch has at most {MAX_BATCH} words; this one has {len(words)}.",
             {"max": MAX_BATCH, "count": len(words)},
         )
-    if categories is not None and (
-        not isinstance(categories, list) or not all(isinstance(c, str) for c in categories)
-    ):
-        raise InvalidRequest(
-            "invalid_categories", "`categories` must be a list of category ids.",
-            {"field": "categories"},
-        )  # fmt: skip
-    suggest = body.get("suggest", True)
-    if not isinstance(suggest, bool):
-        raise InvalidRequest("invalid_suggest", "`suggest` must be true or false.")
     verdicts = get_judge().check_many(words, categories, suggest=suggest, house_words=house_words)
     results = [batch_item(word, result) for word, result in zip(words, verdicts, strict=True)]
     return {"results": results, "all_valid": all(r["valid"] for r in results)}
 
 
-@blueprint.get("/words")
+@operation(
+    blueprint,
+    "/words",
+    "GET",
+    operation_id="searchWords",
+    summary="Words matching a pattern (? one letter, * any run), paged.",
+    query=models.SearchQuery,
+    response=models.SearchPage,
+    errors={
+        400: ("missing_pattern", "invalid_parameter", "unknown_category", "invalid_length_range",
+              "pattern_too_broad", "pattern_too_long", "empty_pattern", "hyphenated",
+              *WORD_ERRORS),
+        503: LEXICON_ERRORS,
+    },
+)  # fmt: skip
 def search_words() -> Response:
-    pattern = request.args.get("pattern")
-    if not pattern:
-        raise InvalidRequest("missing_pattern", "Give a `pattern`, e.g. ?pattern=м?р*")
+    query = parse_query(models.SearchQuery)
     page = get_judge().search(
-        pattern,
-        categories_arg(),
-        min_length=int_arg("min_length", low=1, high=64),
-        max_length=int_arg("max_length", low=1, high=64),
-        offset=int_arg("offset", low=0, high=1_000_000) or 0,
-        limit=int_arg("limit", low=1, high=500) or 50,
+        query.pattern,
+        query.category_ids(),
+        min_length=query.min_length,
+        max_length=query.max_length,
+        offset=query.offset,
+        limit=query.limit,
     )
     return jsonify(page.to_dict())
 
 
-@blueprint.get("/categories")
+@operation(
+    blueprint,
+    "/categories",
+    "GET",
+    operation_id="listCategories",
+    summary="The category registry: what each category admits.",
+    response=models.CategoryList,
+)
 def list_categories() -> Response:
     return jsonify({"categories": [c.to_dict() for c in get_registry()]})
 
 
-@blueprint.get("/lexicon")
+@operation(
+    blueprint,
+    "/lexicon",
+    "GET",
+    operation_id="lexiconManifest",
+    summary="The lexicon's manifest: sources, counts and checksums.",
+    response=models.LexiconManifest,
+    errors={503: LEXICON_ERRORS},
+)
 def lexicon_manifest() -> Response:
     return jsonify(get_judge().lexicon.manifest)

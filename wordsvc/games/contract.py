@@ -242,6 +242,6 @@ def canonical(state: State) -> str:
     return json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def places_by(keys: Sequence[tuple]) -> list[int]:
+def places_by(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """Competition ranking (1, 2, 2, 4) where a smaller key is better."""
     return [1 + sum(1 for other in keys if other < key) for key in keys]

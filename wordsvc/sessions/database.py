@@ -9,6 +9,7 @@ for the lock instead of failing half-way. PostgreSQL takes a row lock on the ses
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -28,7 +29,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _on_connect(dbapi_connection, _record) -> None:  # noqa: ANN001 - DB-API objects
+        def _on_connect(dbapi_connection: Any, _record: object) -> None:
             dbapi_connection.isolation_level = None  # transactions are ours to begin
             cursor = dbapi_connection.cursor()
             for pragma in ("journal_mode=WAL", "synchronous=FULL",

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
 
-from wordsvc.errors import ConfigurationError, InvalidRequest
+from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
 from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -112,7 +112,7 @@ class SessionStore:
         options = {**options}
         options.setdefault("players", len(specs))
         if options["players"] != len(specs):
-            raise InvalidRequest(
+            raise InvalidValue(
                 "seat_count_mismatch",
                 "One seat per player.",
                 {"players": options["players"], "seats": len(specs)},
@@ -172,7 +172,7 @@ class SessionStore:
                 raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
             bot = spec.get("bot") if spec["kind"] == "bot" else None
             if spec["kind"] == "bot" and (not isinstance(bot, str) or bot not in hosted.bots):
-                raise InvalidRequest(
+                raise InvalidValue(
                     "unknown_bot",
                     f"Seat {i}: no bot {spec.get('bot')!r}.",
                     {"bots": sorted(hosted.bots)},
@@ -248,10 +248,10 @@ class SessionStore:
             rows = conn.execute(
                 select(seats.c.seat, seats.c.token_hash).where(seats.c.session_id == session_id)
             ).all()
-        seat = None
+        seat: int | None = None
         for row in rows:  # every hash is compared, in constant time each
             if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
-                seat = row.seat
+                seat = int(row.seat)
         if seat is None:
             raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
         return seat
@@ -330,7 +330,7 @@ class SessionStore:
                 ).first()
                 if stored is not None:
                     if stored.request_hash != request_hash:
-                        raise InvalidRequest(
+                        raise InvalidValue(
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from wordsvc.alphabet import LETTER_SET, fold_case
-from wordsvc.errors import InvalidRequest
+from wordsvc.errors import InvalidRequest, InvalidValue
 from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 
@@ -91,7 +91,7 @@ class Hand:
 
 def parse_card(index: int, name: object) -> HandCard:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidRequest(
+        raise InvalidValue(
             "invalid_card", f"Card {index} must be a letter, * or a magic card's name.",
             {"index": index},
         )  # fmt: skip
@@ -104,7 +104,7 @@ def parse_card(index: int, name: object) -> HandCard:
     magic = magic_card_ids().get(fold_case(text))
     if magic is not None:
         return HandCard(index, CardKind.MAGIC, magic=magic)
-    raise InvalidRequest(
+    raise InvalidValue(
         "unknown_card",
         f"Card {index} ({text!r}) is not a Ukrainian letter, * or a magic card.",
         {"index": index, "card": text, "magic_cards": sorted(set(magic_card_ids().values()))},
@@ -113,21 +113,21 @@ def parse_card(index: int, name: object) -> HandCard:
 
 def parse_familiar(raw: object) -> tuple[FamiliarCard, ...]:
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) > FAMILIAR_CARDS:
-        raise InvalidRequest(
+        raise InvalidValue(
             "invalid_familiar",
             f"`familiar` lists at most {FAMILIAR_CARDS} cards as {{letter, available}}.",
         )
     cards = []
     for position, item in enumerate(raw):
         if not isinstance(item, Mapping) or not isinstance(item.get("letter"), str):
-            raise InvalidRequest(
+            raise InvalidValue(
                 "invalid_familiar", f"Familiar card {position} needs a `letter`.",
                 {"position": position},
             )  # fmt: skip
         letter = fold_case(item["letter"].strip())
         available = item.get("available", True)
         if letter not in LETTER_SET or len(letter) != 1 or not isinstance(available, bool):
-            raise InvalidRequest(
+            raise InvalidValue(
                 "invalid_familiar",
                 f"Familiar card {position} must be one letter with `available` true or false.",
                 {"position": position},
@@ -144,7 +144,7 @@ def parse_character(raw: object) -> Character | None:
             raise ValueError(raw)
         return Character(raw)
     except ValueError:
-        raise InvalidRequest(
+        raise InvalidValue(
             "unknown_character",
             f"Unknown character {raw!r} for the solver.",
             {"known": [c.value for c in Character]},

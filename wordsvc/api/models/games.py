@@ -1,0 +1,140 @@
+"""Wire models of the game routes: the lobby, seats, actions, events and results."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from wordsvc.api.models.common import JsonInt, QueryModel, WireModel
+
+MAX_SEATS = 16
+MAX_SEED = 2**63 - 1
+NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,64}$"
+SESSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$"}
+
+
+class GameInfo(WireModel):
+    name: str
+    options_schema: dict[str, Any] = Field(description="JSON Schema of the setup options.")
+    bots: list[str]
+
+
+class GameList(WireModel):
+    games: list[GameInfo]
+
+
+class SeatSpec(WireModel):
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
+    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+
+
+class CreateSessionBody(WireModel):
+    game: str = Field(description="A hosted game's name (GET /v1/games).")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="The game's setup options (its options_schema)."
+    )
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
+    seed: JsonInt | None = Field(default=None, ge=0, le=MAX_SEED, description="None: drawn.")
+
+
+class JoinBody(WireModel):
+    seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
+    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+
+
+class ActionBody(WireModel):
+    action: dict[str, Any] = Field(description="The game's action: an object with a `type`.")
+    expected_version: JsonInt = Field(
+        ge=0, description="The session version the action was chosen against."
+    )
+    seat: JsonInt | None = Field(default=None, ge=0, lt=MAX_SEATS, description="Default: yours.")
+
+
+class OpenSessionsQuery(QueryModel):
+    game: str | None = Field(default=None, max_length=64)
+    limit: int = Field(default=50, ge=1, le=100)
+
+
+class EventsQuery(QueryModel):
+    after: int = Field(default=0, ge=0, le=10**9, description="Only actions after this one.")
+
+
+class SeatOut(WireModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str
+    joined: bool
+
+
+class EventOut(WireModel):
+    type: str
+    data: dict[str, Any]
+
+
+class AppliedAction(WireModel):
+    number: int
+    seat: int
+    actor: Literal["human", "bot"]
+    type: str | None
+    events: list[EventOut]
+
+
+class GameResult(WireModel):
+    scores: list[Any]
+    places: list[int]
+    winners: list[int]
+    details: dict[str, Any]
+
+
+class SessionSummary(WireModel):
+    id: str
+    game: str
+    version: int
+    status: Literal["active", "over"]
+    options: dict[str, Any]
+    seats: list[SeatOut]
+    you: int | None = Field(description="Your seat; null for a spectator.")
+    to_act: list[int]
+    legal_actions: list[dict[str, Any]]
+    view: dict[str, Any] = Field(description="What you may see of the game.")
+    result: GameResult | None
+    bot_actions: list[AppliedAction] | None = None
+
+
+class Joined(WireModel):
+    session: str
+    seat: int
+    token: str = Field(description="The seat's secret: send it as a Bearer token.")
+
+
+class OpenSession(WireModel):
+    id: str
+    game: str
+    created_at: str
+    free_seats: list[int]
+
+
+class OpenSessions(WireModel):
+    sessions: list[OpenSession]
+
+
+class Acted(WireModel):
+    version: int
+    applied: list[AppliedAction]
+    status: Literal["active", "over"]
+    replayed: bool | None = None
+
+
+class LoggedAction(WireModel):
+    number: int
+    seat: int
+    actor: Literal["human", "bot"]
+    at: str
+    events: list[EventOut]
+
+
+class Events(WireModel):
+    events: list[LoggedAction]

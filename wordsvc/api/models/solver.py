@@ -1,0 +1,169 @@
+"""Wire models of the solver route: a hand at a table, and the ranked plays."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, StrictBool, field_validator
+
+from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel
+from wordsvc.rules.words_of_magic.components import TOKENS, Character
+from wordsvc.rules.words_of_magic.turn import FamiliarProperty
+from wordsvc.solver.hand import FAMILIAR_CARDS, MAX_HAND_CARDS
+from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS, MAX_BUDGET_MS, MAX_PLAYS
+
+Colour = Literal["green", "yellow", "red"]
+
+
+class FamiliarIn(WireModel):
+    letter: str = Field(min_length=1, max_length=4, description="One letter, any case.")
+    available: StrictBool = Field(default=True, description="False while the figure stands on it.")
+
+
+class BalanceDecks(WireModel):
+    """Cards left in each Balance of Power deck (a colour left out: none left)."""
+
+    green: JsonInt = Field(default=0, ge=0, le=100)
+    yellow: JsonInt = Field(default=0, ge=0, le=100)
+    red: JsonInt = Field(default=0, ge=0, le=100)
+
+
+class WeightsIn(WireModel):
+    """Overrides of the objective's weights (docs/solver.md), each 0 to 10."""
+
+    card: JsonFloat | None = Field(default=None, ge=0, le=10)
+    token: JsonFloat | None = Field(default=None, ge=0, le=10)
+    green: JsonFloat | None = Field(default=None, ge=0, le=10)
+    yellow: JsonFloat | None = Field(default=None, ge=0, le=10)
+    red: JsonFloat | None = Field(default=None, ge=0, le=10)
+    neighbour_share: JsonFloat | None = Field(default=None, ge=0, le=10)
+
+
+class SolveBody(WireModel):
+    """A hand and the table around it (docs/solver.md describes every field)."""
+
+    cards: list[str] = Field(
+        default_factory=list,
+        max_length=MAX_HAND_CARDS,
+        description="Letters (any case), `*` for a joker card, or magic cards by name or id.",
+    )
+    tokens: JsonInt = Field(default=0, ge=0, le=TOKENS, description="Unused joker tokens.")
+    familiar: list[FamiliarIn] = Field(default_factory=list, max_length=FAMILIAR_CARDS)
+    character: Character | None = None
+    players: JsonInt = Field(default=3, ge=2, le=4)
+    deck: JsonInt | None = Field(default=None, ge=0, le=1000, description="Cards in your deck.")
+    mode: Literal["classic", "magic"] = "classic"
+    familiar_properties: list[FamiliarProperty] | None = Field(
+        default=None,
+        min_length=3,
+        max_length=3,
+        json_schema_extra={"uniqueItems": True},
+        description="The planshet's properties above the Familiar cards, left to right.",
+    )
+    balance_decks: BalanceDecks | None = None
+
+    @field_validator("familiar_properties")
+    @classmethod
+    def _each_property_once(
+        cls, value: list[FamiliarProperty] | None
+    ) -> list[FamiliarProperty] | None:
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError("each property once, left to right")
+        return value
+
+    two_player_deals_twice: StrictBool | None = None
+    categories: list[str] = Field(default_factory=list)
+    weights: WeightsIn | None = None
+    limit: JsonInt = Field(default=DEFAULT_PLAYS, ge=1, le=MAX_PLAYS)
+    budget_ms: JsonInt = Field(default=DEFAULT_BUDGET_MS, ge=1, le=MAX_BUDGET_MS)
+
+
+class HandCardOut(WireModel):
+    index: int
+    kind: Literal["letter", "joker", "magic"]
+    letter: str | None
+    magic: str | None
+
+
+class SlotOut(WireModel):
+    letter: str
+    source: Literal["letter_card", "joker_card", "token", "familiar", "amazon"]
+    card: int | None = Field(description="The hand card's index, for the three card sources.")
+    familiar: int | None = Field(description="The Familiar card's position.")
+
+
+class Effects(WireModel):
+    counted_length: int | None
+    familiar_property: FamiliarProperty | None
+    balance: list[list[Colour]] = Field(description="Per neighbour, the left one first.")
+    draw_up_to: int | None
+    drawn: int
+    discarded_from_deck: int
+    discarded_from_hand: int | None
+    cards_out: int
+    hand_after: int
+    deck_after: int | None
+
+
+class Score(WireModel):
+    total: float
+    cards: float
+    balance: float
+    tokens: float
+
+
+class Play(WireModel):
+    """A word laid out, or the pass (``kind: "pass"``, without the layout's fields)."""
+
+    kind: Literal["word", "pass"]
+    word: str | None = None
+    length: int | None = None
+    slots: list[SlotOut] | None = None
+    tokens_used: int | None = None
+    cards_spent: list[int] | None = None
+    familiar: int | None = None
+    effects: Effects
+    score: Score
+
+
+class FamiliarOut(WireModel):
+    position: int
+    letter: str
+    available: bool
+
+
+class HandOut(WireModel):
+    cards: list[HandCardOut]
+    tokens: int
+    familiar: list[FamiliarOut]
+    character: Character | None
+
+
+class TableOut(WireModel):
+    players: int
+    deck: int | None
+    mode: Literal["classic", "magic"]
+    familiar_properties: list[FamiliarProperty]
+    balance_decks: dict[Colour, int] | None
+    two_player_deals_twice: bool
+
+
+class WeightsOut(WireModel):
+    card: float
+    token: float
+    green: float
+    yellow: float
+    red: float
+    neighbour_share: float | None
+
+
+class Solution(WireModel):
+    plays: list[Play] = Field(description="Best first.")
+    pass_: Play = Field(alias="pass", description="The pass, as the baseline.")
+    complete: bool = Field(description="False when the time budget ran out first.")
+    categories: list[str]
+    hand: HandOut
+    table: TableOut
+    weights: WeightsOut
+    words_scored: int
+    elapsed_ms: float

@@ -1,0 +1,186 @@
+"""Wire models of the word routes: verdicts, batches, pattern search, categories, lexicon."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from wordsvc.api.models.common import QueryModel, WireModel
+from wordsvc.judge import MAX_PATTERN_LENGTH
+
+#: Most words in one batch check: past it the answer is 413 ``too_many_words``.
+MAX_BATCH = 1000
+CATEGORIES_HELP = (
+    "Agreed category ids, comma-separated or repeated (see /v1/categories); none: any word."
+)
+
+
+# --- queries -----------------------------------------------------------------------------
+
+
+class CategoriesQuery(QueryModel):
+    categories: list[str] = Field(default_factory=list, description=CATEGORIES_HELP)
+    category: list[str] = Field(default_factory=list, description="One category id, repeatable.")
+
+    def category_ids(self) -> list[str]:
+        values = [*self.categories, *self.category]
+        return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+class CheckWordQuery(CategoriesQuery):
+    suggest: bool = Field(default=True, description="Suggest near words for a refused word.")
+
+
+class SearchQuery(CategoriesQuery):
+    pattern: str = Field(
+        min_length=1,
+        max_length=MAX_PATTERN_LENGTH,
+        description="`?` is one letter, `*` any run of letters, e.g. м?р*",
+    )
+    min_length: int | None = Field(default=None, ge=1, le=64)
+    max_length: int | None = Field(default=None, ge=1, le=64)
+    offset: int = Field(default=0, ge=0, le=1_000_000)
+    limit: int = Field(default=50, ge=1, le=500)
+
+
+# --- bodies ------------------------------------------------------------------------------
+
+
+class CheckWordsBody(WireModel):
+    words: list[str] = Field(
+        json_schema_extra={"maxItems": MAX_BATCH},
+        description=f"Up to {MAX_BATCH} words, as typed; more is 413 `too_many_words`.",
+    )
+    categories: list[str] | None = Field(default=None, description=CATEGORIES_HELP)
+    suggest: StrictBool = Field(default=True, description="Suggest near words for refused words.")
+
+
+class ArbitrateBody(WireModel):
+    """Words to judge by a session's own categories and house words."""
+
+    words: list[str] = Field(json_schema_extra={"maxItems": MAX_BATCH})
+    suggest: StrictBool = True
+
+
+# --- answers -----------------------------------------------------------------------------
+
+
+class Change(WireModel):
+    """One thing normalisation did to the input (apostrophe, case, a Latin look-alike...)."""
+
+    code: str
+    message: str
+    details: dict[str, Any]
+
+
+class CategoryVerdict(WireModel):
+    id: str
+    accepted: bool
+    reason: str | None = Field(description="Why not, as a stable code; null when accepted.")
+    reasons: list[str]
+    message: str
+    message_uk: str
+
+
+class Analysis(WireModel):
+    """One dictionary reading of the word form."""
+
+    lemma: str
+    pos: str | None
+    grammemes: list[str]
+    description: list[str]
+    tag: str
+    source: str
+
+
+class Suggestion(WireModel):
+    word: str
+    distance: float
+    categories: list[str]
+
+
+class Verdict(WireModel):
+    """The whole answer to "is this word playable?"."""
+
+    input: str
+    word: str
+    length: int
+    valid: bool
+    normalisation: list[Change]
+    categories: list[CategoryVerdict]
+    analyses: list[Analysis]
+    suggestions: list[Suggestion]
+    suggestions_omitted: bool
+    house_word: bool
+
+
+class InputRefusal(WireModel):
+    code: str
+    message: str
+    details: dict[str, Any]
+
+
+class RefusedInput(WireModel):
+    """A batch item that is no word at all (digits, emoji...): refused in place."""
+
+    input: str
+    valid: Literal[False]
+    error: InputRefusal
+
+
+class CheckWordsResult(WireModel):
+    results: list[Verdict | RefusedInput] = Field(description="One per word, in order.")
+    all_valid: bool
+
+
+class ArbitrationResult(CheckWordsResult):
+    categories: list[str]
+    house_words: list[str]
+
+
+class SearchPage(WireModel):
+    pattern: str
+    categories: list[str]
+    words: list[str]
+    offset: int
+    limit: int
+    total: int
+    truncated: bool
+    next_offset: int | None
+
+
+class Category(WireModel):
+    id: str
+    name_uk: str
+    name_en: str
+    description: str
+    variant_of: str | None
+    list_file: str | None
+
+
+class CategoryList(WireModel):
+    categories: list[Category]
+
+
+class LexiconManifest(BaseModel):
+    """The built lexicon's manifest: sources, counts, checksums (more fields may come)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    built_at: str
+    fingerprint: str
+    format_version: int
+    counts: dict[str, Any]
+    sources: Any
+
+
+class HealthLexicon(WireModel):
+    fingerprint: str
+    built_at: str
+    forms: int
+
+
+class Health(WireModel):
+    status: Literal["ok"]
+    lexicon: HealthLexicon

@@ -1,0 +1,215 @@
+"""Routes declared with their wire models, and the OpenAPI 3.1 document generated from them.
+
+A route is registered with :func:`operation`: its path, method, the pydantic models of its
+query string, body and answer, and the problem codes it may answer with, by status. Flask
+gets the view; :func:`openapi_document` builds the document from the same declarations and
+the models' JSON Schema (2020-12, which OpenAPI 3.1 uses as is), so the document cannot drift
+from the code. No document is written by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, TypeVar
+
+from flask import Blueprint
+from pydantic import BaseModel
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
+
+F = TypeVar("F", bound=Callable[..., Any])
+REF_TEMPLATE = "#/components/schemas/{model}"
+#: Problems every route may answer with, besides its own.
+COMMON_ERRORS: Mapping[int, Sequence[str]] = {
+    414: ("uri_too_long",),
+    500: ("internal_error",),
+}
+TITLE = "wordsvc"
+DESCRIPTION = (
+    "Settles Ukrainian word disputes for Words of Magic: checks words against the agreed "
+    "categories with reasons, searches by pattern, finds the best plays for a hand, and hosts "
+    "whole games for front ends and bots. Every error is an RFC 9457 problem document "
+    "(application/problem+json) with a stable `code`; each operation lists its codes."
+)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One route as the document describes it."""
+
+    method: str
+    path: str  # OpenAPI form: /v1/words/{word}
+    operation_id: str
+    summary: str
+    tag: str
+    query: type[BaseModel] | None = None
+    body: type[BaseModel] | None = None
+    response: type[BaseModel] | None = None
+    status: int = 200
+    errors: Mapping[int, Sequence[str]] = field(default_factory=dict)
+    auth: str = "none"  # "none", "optional" or "required": a seat's Bearer token
+    path_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    response_headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    content_type: str = "application/json"
+
+
+#: Every declared operation, in declaration order.
+OPERATIONS: list[Operation] = []
+
+
+def operation(
+    blueprint: Blueprint,
+    rule: str,
+    method: str,
+    *,
+    summary: str,
+    operation_id: str,
+    **spec: Any,
+) -> Callable[[F], F]:
+    """Register a view on ``blueprint`` and declare it for the OpenAPI document."""
+
+    def decorate(view: F) -> F:
+        blueprint.add_url_rule(rule, view_func=view, methods=[method])
+        path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", (blueprint.url_prefix or "") + rule)
+        OPERATIONS.append(
+            Operation(
+                method=method.lower(),
+                path=path,
+                operation_id=operation_id,
+                summary=summary,
+                tag=blueprint.name,
+                **spec,
+            )
+        )
+        return view
+
+    return decorate
+
+
+def openapi_document(operations: Sequence[Operation] = ()) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``operations`` (default: every declared one)."""
+    from wordsvc.api.models.common import Problem
+
+    operations = operations or OPERATIONS
+    models: set[type[BaseModel]] = {Problem}
+    for op in operations:
+        models.update(m for m in (op.body, op.response) if m is not None)
+    keyed: list[tuple[type[BaseModel], JsonSchemaMode]] = [
+        (m, "validation") for m in sorted(models, key=lambda m: m.__name__)
+    ]
+    _, defs = models_json_schema(keyed, ref_template=REF_TEMPLATE)
+    paths: dict[str, dict[str, Any]] = {}
+    for op in operations:
+        paths.setdefault(op.path, {})[op.method] = _operation(op)
+    return {
+        "openapi": "3.1.0",
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "info": {"title": TITLE, "version": _version(), "description": DESCRIPTION},
+        "paths": paths,
+        "components": {
+            "schemas": defs.get("$defs", {}),
+            "securitySchemes": {
+                "seatToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat's secret token, from joining a session.",
+                }
+            },
+        },
+    }
+
+
+def _operation(op: Operation) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "operationId": op.operation_id,
+        "summary": op.summary,
+        "tags": [op.tag],
+        "parameters": _parameters(op),
+        "responses": _responses(op),
+    }
+    if op.body is not None:
+        document["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": _ref(op.body)}},
+        }
+    if op.auth == "required":
+        document["security"] = [{"seatToken": []}]
+    elif op.auth == "optional":
+        document["security"] = [{"seatToken": []}, {}]
+    if not document["parameters"]:
+        del document["parameters"]
+    return document
+
+
+def _parameters(op: Operation) -> list[dict[str, Any]]:
+    parameters = [
+        {"name": name, "in": "path", "required": True, "schema": dict(schema)}
+        for name, schema in op.path_params.items()
+    ]
+    parameters += [
+        {"name": name, "in": "header", "required": False, "schema": dict(schema)}
+        for name, schema in op.headers.items()
+    ]
+    if op.query is not None:
+        schema = op.query.model_json_schema(ref_template=REF_TEMPLATE)
+        required = set(schema.get("required", ()))
+        for name, prop in schema["properties"].items():
+            parameter: dict[str, Any] = {
+                "name": name,
+                "in": "query",
+                "required": name in required,
+                "schema": {k: v for k, v in prop.items() if k not in ("title", "description")},
+            }
+            if "description" in prop:
+                parameter["description"] = prop["description"]
+            if prop.get("type") == "array":
+                parameter["style"], parameter["explode"] = "form", True
+            parameters.append(parameter)
+    return parameters
+
+
+def _responses(op: Operation) -> dict[str, Any]:
+    ok: dict[str, Any] = {"description": op.summary}
+    if op.response is not None:
+        ok["content"] = {op.content_type: {"schema": _ref(op.response)}}
+    else:
+        ok["content"] = {op.content_type: {"schema": {"type": "object"}}}
+    if op.response_headers:
+        ok["headers"] = {
+            name: {"schema": dict(schema)} for name, schema in op.response_headers.items()
+        }
+    responses: dict[str, Any] = {str(op.status): ok}
+    errors = {**COMMON_ERRORS, **op.errors}
+    if op.method != "get" and op.body is not None:
+        errors.setdefault(413, ())
+        errors.setdefault(415, ("unsupported_media_type",))
+        errors[413] = (*errors[413], "payload_too_large")
+    for status in sorted(errors):
+        codes = list(dict.fromkeys(errors[status]))
+        responses[str(status)] = {
+            "description": "A problem document; `code` is one of: "
+            + ", ".join(f"`{c}`" for c in codes)
+            + ".",
+            "content": {"application/problem+json": {"schema": _ref_problem()}},
+        }
+        if status == 503 and "database_busy" in codes:
+            responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
+    return responses
+
+
+def _version() -> str:
+    try:
+        return version("wordsvc")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "0+unknown"
+
+
+def _ref(model: type[BaseModel]) -> dict[str, str]:
+    return {"$ref": REF_TEMPLATE.format(model=model.__name__)}
+
+
+def _ref_problem() -> dict[str, str]:
+    return {"$ref": REF_TEMPLATE.format(model="Problem")}
