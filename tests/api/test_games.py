@@ -215,7 +215,7 @@ def test_errors_have_specific_codes(games_client):
     )
     assert big.status_code == 413
     assert code(client.get("/v1/games/sessions/nope")) == (404, "session_not_found")
-    assert code(client.get(f"/v1/games/sessions/{session_id}/result")) == (404, "game_not_over")
+    assert code(client.get(f"/v1/games/sessions/{session_id}/result")) == (409, "game_not_over")
     assert code(client.post(f"/v1/games/sessions/{session_id}/join", json={"seat": 0})) == (
         409,
         "seat_taken",

@@ -45,6 +45,11 @@ def test_every_reference_resolves():
             node = node[part]
 
 
+def test_bounds_are_json_schema_keywords():
+    """pydantic writes a bound it cannot place as `ge`/`lt`, which JSON Schema ignores."""
+    assert not re.search(r'"(ge|le|gt|lt)": ', json.dumps(document()))
+
+
 def test_every_operation_documents_its_problems():
     for path, item in document()["paths"].items():
         for method, operation in item.items():

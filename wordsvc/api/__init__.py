@@ -29,7 +29,7 @@ class WordConverter(PathConverter):
     """A word in a path: anything up to the end, except ``check``, which names the batch
     route (``/v1/words/check`` takes only POST; no Ukrainian word is spelt so)."""
 
-    regex = r"(?!check$)[^/].*?"
+    regex = r"(?!check$)[^/][\s\S]*?"
 
 
 class _JSON(DefaultJSONProvider):

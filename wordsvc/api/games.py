@@ -90,12 +90,21 @@ def list_games() -> Response:
     response=models.SessionSummary,
     status=201,
     response_headers={"Location": {"type": "string"}},
+    links={
+        name: (target, {"session_id": "$response.body#/id"})
+        for name, target in (
+            ("join", "joinSession"),
+            ("view", "getSession"),
+            ("events", "getEvents"),
+            ("result", "getResult"),
+            ("arbitrate", "arbitrateWords"),
+        )
+    },
     errors={
         400: ("invalid_game", "invalid_options", "invalid_seats", "invalid_seed", "missing_game",
-              "missing_seats", "seat_count_mismatch", "unknown_bot", "unknown_field",
-              "malformed_json", "invalid_body"),
+              "missing_seats", "unknown_field", "malformed_json", "invalid_body"),
         404: ("unknown_game",),
-        422: ("invalid_options",),
+        422: ("invalid_options", "seat_count_mismatch", "unknown_bot", "unknown_category"),
         **BUSY,
     },
 )  # fmt: skip
@@ -136,12 +145,29 @@ def open_sessions() -> Response:
     summary="Take a free human seat; the answer holds the seat's secret token.",
     body=models.JoinBody,
     response=models.Joined,
+    links={
+        "act": (
+            "act",
+            {
+                "session_id": "$response.body#/session",
+                "header.Authorization": "Bearer {$response.body#/token}",
+            },
+        ),
+        "view": (
+            "getSession",
+            {
+                "session_id": "$response.body#/session",
+                "header.Authorization": "Bearer {$response.body#/token}",
+            },
+        ),
+    },
     path_params=SESSION,
     errors={
         400: ("invalid_seat", "missing_seat", "invalid_name", "unknown_field", "malformed_json",
               "invalid_body"),
-        404: ("session_not_found", "unknown_seat"),
+        404: ("session_not_found",),
         409: ("seat_taken", "seat_is_a_bot"),
+        422: ("unknown_seat",),
         **BUSY,
     },
 )  # fmt: skip
@@ -180,12 +206,13 @@ def get_session(session_id: str) -> Response:
     errors={
         400: ("invalid_action", "missing_action", "invalid_expected_version",
               "missing_expected_version", "invalid_seat", "invalid_idempotency_key",
-              "idempotency_key_reused", "unknown_field", "malformed_json", "invalid_body"),
+              "unknown_field", "malformed_json", "invalid_body"),
         401: ("missing_token", "invalid_token"),
         403: ("wrong_seat",),
         404: ("session_not_found",),
         409: ("stale_state_id", "game_over"),
-        422: ("the rule's own code, e.g. not_your_turn, card_not_in_hand, word_not_allowed",),
+        422: ("idempotency_key_reused", "not_your_turn", "malformed_action", "invalid_action",
+              "game_over", "…every RuleError code of the game (docs/rules/<game>.md)"),
         **BUSY,
     },
 )  # fmt: skip
@@ -229,7 +256,7 @@ def get_events(session_id: str) -> Response:
     summary="Final scores and places, once the game is over.",
     response=models.GameResult,
     path_params=SESSION,
-    errors={404: ("session_not_found", "game_not_over"), **BUSY},
+    errors={404: ("session_not_found",), 409: ("game_not_over",), **BUSY},
 )
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
@@ -248,8 +275,9 @@ def get_result(session_id: str) -> Response:
     response=ArbitrationResult,
     path_params=SESSION,
     errors={
-        400: ("no_word_rules", "invalid_words", "missing_words", "invalid_suggest",
-              "unknown_field", "malformed_json", "invalid_body"),
+        400: ("invalid_words", "missing_words", "invalid_suggest", "unknown_field",
+              "malformed_json", "invalid_body"),
+        422: ("no_word_rules",),
         404: ("session_not_found",),
         413: ("too_many_words",),
         **BUSY,

@@ -46,14 +46,14 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     sessions.SessionError: 400,
     sessions.UnknownGame: 404,
     sessions.UnknownSession: 404,
-    sessions.UnknownSeat: 404,
-    sessions.GameNotOver: 404,
+    sessions.UnknownSeat: 422,
+    sessions.GameNotOver: 409,  # the session exists; its result does not yet
     sessions.InvalidToken: 401,
     sessions.WrongSeat: 403,
     sessions.SeatTaken: 409,
     sessions.StaleVersion: 409,
     sessions.GameOver: 409,
-    sessions.NoWordRules: 400,
+    sessions.NoWordRules: 422,
     sessions.ActionRefused: 422,
 }
 

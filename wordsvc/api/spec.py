@@ -53,6 +53,8 @@ class Operation:
     path_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     response_headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: OpenAPI links from the answer to other operations: name -> (operationId, parameters)
+    links: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
     content_type: str = "application/json"
 
 
@@ -177,6 +179,11 @@ def _responses(op: Operation) -> dict[str, Any]:
         ok["content"] = {op.content_type: {"schema": _ref(op.response)}}
     else:
         ok["content"] = {op.content_type: {"schema": {"type": "object"}}}
+    if op.links:
+        ok["links"] = {
+            name: {"operationId": target, "parameters": dict(parameters)}
+            for name, (target, parameters) in op.links.items()
+        }
     if op.response_headers:
         ok["headers"] = {
             name: {"schema": dict(schema)} for name, schema in op.response_headers.items()

@@ -36,8 +36,8 @@ WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256}
     response=models.Verdict,
     path_params={"word": WORD_PATH},
     errors={
-        400: ("unknown_category", "invalid_parameter"),
-        422: WORD_ERRORS,
+        400: ("invalid_parameter",),
+        422: ("unknown_category", *WORD_ERRORS),
         503: LEXICON_ERRORS,
     },
 )
@@ -56,9 +56,10 @@ def check_word(word: str) -> Response:
     body=models.CheckWordsBody,
     response=models.CheckWordsResult,
     errors={
-        400: ("unknown_category", "invalid_words", "invalid_categories", "invalid_suggest",
-              "missing_words", "unknown_field", "malformed_json", "invalid_body"),
+        400: ("invalid_words", "invalid_categories", "invalid_suggest", "missing_words",
+              "unknown_field", "malformed_json", "invalid_body"),
         413: ("too_many_words",),
+        422: ("unknown_category",),
         503: LEXICON_ERRORS,
     },
 )  # fmt: skip
@@ -96,9 +97,9 @@ def check_batch(
     query=models.SearchQuery,
     response=models.SearchPage,
     errors={
-        400: ("missing_pattern", "invalid_parameter", "unknown_category", "invalid_length_range",
-              "pattern_too_broad", "pattern_too_long", "empty_pattern", "hyphenated",
-              *WORD_ERRORS),
+        400: ("missing_pattern", "invalid_parameter"),
+        422: ("unknown_category", "invalid_length_range", "pattern_too_broad", "empty_pattern",
+              "pattern_too_long", "hyphenated", *WORD_ERRORS),
         503: LEXICON_ERRORS,
     },
 )  # fmt: skip

@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from wordsvc.games.contract import Bot, Game
-from wordsvc.judge import Judge
+
+if TYPE_CHECKING:  # the registry is read at start (the API's document); the judge is not
+    from wordsvc.judge import Judge
 
 
 @dataclass(frozen=True)

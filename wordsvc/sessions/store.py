@@ -165,11 +165,6 @@ class SessionStore:
         for i, spec in enumerate(raw):
             if not isinstance(spec, Mapping) or spec.get("kind") not in ("human", "bot"):
                 raise InvalidRequest("invalid_seats", f"Seat {i}: `kind` is human or bot.")
-            name = spec.get("name") or (
-                f"{spec.get('bot')} bot" if spec["kind"] == "bot" else f"Player {i + 1}"
-            )
-            if not isinstance(name, str) or not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
-                raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
             bot = spec.get("bot") if spec["kind"] == "bot" else None
             if spec["kind"] == "bot" and (not isinstance(bot, str) or bot not in hosted.bots):
                 raise InvalidValue(
@@ -177,6 +172,9 @@ class SessionStore:
                     f"Seat {i}: no bot {spec.get('bot')!r}.",
                     {"bots": sorted(hosted.bots)},
                 )
+            name = spec.get("name") or (f"{bot} bot" if bot else f"Player {i + 1}")
+            if not isinstance(name, str) or not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
+                raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
             specs.append({"kind": spec["kind"], "bot": bot, "name": name})
         return specs
 

@@ -33,14 +33,16 @@ class Problem(WireModel):
     )
 
 
-def _integral(value: object) -> object:
+def integral(value: object) -> object:
     """JSON has one number type: 3.0 is the integer 3 (JSON Schema says so too)."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 
 
-#: A JSON integer: 3 or 3.0, never "3" or true.
-JsonInt = Annotated[int, BeforeValidator(_integral), Strict()]
+#: A JSON integer: 3 or 3.0, never "3" or true. Bounded ones are written
+#: ``Annotated[int, Strict(), Field(ge=...), BeforeValidator(integral)]``: the bounds go before
+#: the conversion, so that the JSON Schema says minimum/maximum even in an optional field.
+JsonInt = Annotated[int, Strict(), BeforeValidator(integral)]
 #: A JSON number: 2 or 2.5, never "2.5" or true; NaN and Infinity are not JSON.
 JsonFloat = Annotated[float, Strict(), AllowInfNan(False)]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, JsonValue, Strict
 
-from wordsvc.api.models.common import JsonInt, QueryModel, WireModel
+from wordsvc.api.models.common import JsonInt, QueryModel, WireModel, integral
+from wordsvc.games.registry import GAMES
 
 MAX_SEATS = 16
 MAX_SEED = 2**63 - 1
 NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,64}$"
 SESSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$"}
+#: The hosted games' names, as the schema's enum of `game`.
+GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
+SeatNumber = Annotated[int, Strict(), Field(ge=0, lt=MAX_SEATS), BeforeValidator(integral)]
+Seed = Annotated[int, Strict(), Field(ge=0, le=MAX_SEED), BeforeValidator(integral)]
 
 
 class GameInfo(WireModel):
@@ -31,12 +36,15 @@ class SeatSpec(WireModel):
 
 
 class CreateSessionBody(WireModel):
-    game: str = Field(description="A hosted game's name (GET /v1/games).")
+    game: str = Field(
+        description="A hosted game's name (GET /v1/games).",
+        json_schema_extra={"enum": GAME_NAMES},
+    )
     options: dict[str, Any] = Field(
         default_factory=dict, description="The game's setup options (its options_schema)."
     )
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
-    seed: JsonInt | None = Field(default=None, ge=0, le=MAX_SEED, description="None: drawn.")
+    seed: Seed | None = Field(default=None, description="None: drawn.")
 
 
 class JoinBody(WireModel):
@@ -49,7 +57,7 @@ class ActionBody(WireModel):
     expected_version: JsonInt = Field(
         ge=0, description="The session version the action was chosen against."
     )
-    seat: JsonInt | None = Field(default=None, ge=0, lt=MAX_SEATS, description="Default: yours.")
+    seat: SeatNumber | None = Field(default=None, description="Default: yours.")
 
 
 class OpenSessionsQuery(QueryModel):

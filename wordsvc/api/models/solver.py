@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, field_validator
+from pydantic import BeforeValidator, Field, Strict, StrictBool, field_validator
 
-from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel
+from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel, integral
 from wordsvc.rules.words_of_magic.components import TOKENS, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import FAMILIAR_CARDS, MAX_HAND_CARDS
 from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS, MAX_BUDGET_MS, MAX_PLAYS
 
 Colour = Literal["green", "yellow", "red"]
+DeckSize = Annotated[int, Strict(), Field(ge=0, le=1000), BeforeValidator(integral)]
 
 
 class FamiliarIn(WireModel):
@@ -28,15 +29,19 @@ class BalanceDecks(WireModel):
     red: JsonInt = Field(default=0, ge=0, le=100)
 
 
+#: A weight of the objective.
+Weight = Annotated[JsonFloat, Field(ge=0, le=10)]
+
+
 class WeightsIn(WireModel):
     """Overrides of the objective's weights (docs/solver.md), each 0 to 10."""
 
-    card: JsonFloat | None = Field(default=None, ge=0, le=10)
-    token: JsonFloat | None = Field(default=None, ge=0, le=10)
-    green: JsonFloat | None = Field(default=None, ge=0, le=10)
-    yellow: JsonFloat | None = Field(default=None, ge=0, le=10)
-    red: JsonFloat | None = Field(default=None, ge=0, le=10)
-    neighbour_share: JsonFloat | None = Field(default=None, ge=0, le=10)
+    card: Weight | None = None
+    token: Weight | None = None
+    green: Weight | None = None
+    yellow: Weight | None = None
+    red: Weight | None = None
+    neighbour_share: Weight | None = None
 
 
 class SolveBody(WireModel):
@@ -51,7 +56,7 @@ class SolveBody(WireModel):
     familiar: list[FamiliarIn] = Field(default_factory=list, max_length=FAMILIAR_CARDS)
     character: Character | None = None
     players: JsonInt = Field(default=3, ge=2, le=4)
-    deck: JsonInt | None = Field(default=None, ge=0, le=1000, description="Cards in your deck.")
+    deck: DeckSize | None = Field(default=None, description="Cards in your deck.")
     mode: Literal["classic", "magic"] = "classic"
     familiar_properties: list[FamiliarProperty] | None = Field(
         default=None,
