@@ -32,6 +32,7 @@ from tests.solver.test_search import fewest_tokens_for
 from wordsvc.alphabet import letters_of
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
+from wordsvc.solver.hand import hand_of
 from wordsvc.solver.layout import layouts
 from wordsvc.solver.scoring import Evaluator
 from wordsvc.solver.solve import Solver, SolveRequest
@@ -46,7 +47,9 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def make_hands(rng: random.Random, frequency: dict[str, int], count: int, sizes: tuple[int, int]):
+def make_hands(
+    rng: random.Random, frequency: dict[str, int], count: int, sizes: tuple[int, int]
+) -> list[SolveRequest]:
     letters, weights = list(frequency), list(frequency.values())
     hands = []
     for _ in range(count):
@@ -55,9 +58,9 @@ def make_hands(rng: random.Random, frequency: dict[str, int], count: int, sizes:
         cards = [c.upper() for c in rng.choices(letters, weights, k=size - jokers)]
         cards += ["*"] * jokers
         rng.shuffle(cards)
-        familiar = [{"letter": v, "available": True} for v in rng.sample(VOWELS, 3)]
-        familiar[1]["available"] = False  # the figure starts on the middle card
-        hands.append({"cards": cards, "tokens": rng.randint(0, 3), "familiar": familiar})
+        left, middle, right = rng.sample(VOWELS, 3)
+        familiar = [(left, True), (middle, False), (right, True)]  # the figure starts mid
+        hands.append(SolveRequest(hand_of(cards, tokens=rng.randint(0, 3), familiar=familiar)))
     return hands
 
 
@@ -103,9 +106,8 @@ def main() -> None:
     solver = Solver(judge)
     frequency = solver.letter_frequency
     rng = random.Random(1)
-    hands = [SolveRequest.from_data(h) for h in make_hands(rng, frequency, args.hands, (5, 9))]
-    late_data = make_hands(rng, frequency, args.late_hands, (20, 30))
-    late = [SolveRequest.from_data(h) for h in late_data]
+    hands = make_hands(rng, frequency, args.hands, (5, 9))
+    late = make_hands(rng, frequency, args.late_hands, (20, 30))
 
     times, incomplete = solve_all(solver, hands)
     rss_after = rss_mb()

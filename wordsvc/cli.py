@@ -356,22 +356,24 @@ def solve(
     CARDS are letters, * for a joker card, or magic card names, separated by spaces, e.g.
     'Ж З И М О Є *' (use commas when a name has a space: 'К,Т,Оновлення сил').
     """
+    from dataclasses import replace
+
+    from wordsvc.solver.hand import hand_of
+    from wordsvc.solver.scoring import Mode, Table, Weights
     from wordsvc.solver.solve import Solver, SolveRequest
 
-    request = SolveRequest.from_data(
-        {
-            "cards": split_cards(cards),
-            "tokens": tokens,
-            "familiar": parse_familiar_option(familiar),
-            "character": character,
-            "mode": mode,
-            "players": players,
-            "deck": deck,
-            "categories": list(categories),
-            "weights": parse_weights(weights),
-            "limit": limit,
-            "budget_ms": budget_ms,
-        }
+    request = SolveRequest(
+        hand=hand_of(
+            split_cards(cards),
+            tokens=tokens,
+            familiar=parse_familiar_option(familiar),
+            character=character,
+        ),
+        table=replace(Table.defaults(), players=players, deck=deck, mode=Mode(mode)),
+        weights=Weights.defaults().with_overrides(**parse_weights(weights)),
+        categories=tuple(c.strip() for c in categories),
+        limit=limit,
+        budget_ms=budget_ms,
     )
     solution = Solver(_judge(settings)).solve(request)
     if as_json:
@@ -388,11 +390,12 @@ def split_cards(args: tuple[str, ...]) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
-def parse_familiar_option(text: str) -> list[dict[str, object]]:
+def parse_familiar_option(text: str) -> list[tuple[str, bool]]:
+    """``'О,А,[И]'`` as (letter, available) pairs: a bracketed letter is under the figure."""
     cards = []
     for part in (p.strip() for p in text.split(",") if p.strip()):
         occupied = part.startswith("[") and part.endswith("]")
-        cards.append({"letter": part.strip("[]").strip(), "available": not occupied})
+        cards.append((part.strip("[]").strip(), not occupied))
     return cards
 
 

@@ -6,20 +6,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordsvc.errors import InputError
+from wordsvc.errors import InvalidValue
 from wordsvc.rules.words_of_magic.components import CardKind, Character
-from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
+from wordsvc.solver.hand import (
+    FamiliarCard,
+    Hand,
+    HandCard,
+    hand_of,
+    parse_card,
+    parse_character,
+    parse_familiar,
+)
 from wordsvc.solver.layout import Source, is_legal, layouts
 
 
 def test_nastya_forms_morozyvo():
     """Rulebook: Ж З И М О Є and a joker card, 3 tokens, the Familiar's О available."""
-    hand = Hand.from_data(
-        {
-            "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
-            "tokens": 3,
-            "familiar": [{"letter": "А"}, {"letter": "О"}, {"letter": "И", "available": False}],
-        }
+    hand = hand_of(
+        ["Ж", "З", "И", "М", "О", "Є", "*"],
+        tokens=3,
+        familiar=[("А", True), ("О", True), ("И", False)],
     )
     found = layouts("морозиво", hand)
     with_familiar = [lay for lay in found if lay.familiar_used == 1]
@@ -38,7 +44,7 @@ def test_nastya_forms_morozyvo():
 
 def test_sasha_forms_parkan_with_the_amazon():
     """Rulebook: К Р П А Н and the Amazon: ПАРКАН, 6 letters, all 5 cards spent."""
-    hand = Hand.from_data({"cards": ["К", "Р", "П", "А", "Н"], "character": "amazon"})
+    hand = hand_of(["К", "Р", "П", "А", "Н"], character="amazon")
     found = layouts("паркан", hand)
     assert len(found) == 1
     assert found[0].length == 6
@@ -47,43 +53,50 @@ def test_sasha_forms_parkan_with_the_amazon():
 
 
 def test_an_occupied_familiar_card_needs_the_druid():
-    data = {"cards": ["к", "т"], "familiar": [{"letter": "і", "available": False}]}
-    assert layouts("кіт", Hand.from_data(data)) == []
-    druid = layouts("кіт", Hand.from_data({**data, "character": "druid"}))
+    occupied = [("і", False)]
+    assert layouts("кіт", hand_of(["к", "т"], familiar=occupied)) == []
+    druid = layouts("кіт", hand_of(["к", "т"], familiar=occupied, character="druid"))
     assert [lay.familiar_used for lay in druid] == [0]
 
 
 def test_a_token_turns_a_magic_card_into_a_letter():
-    hand = Hand.from_data({"cards": ["к", "т", "Відродження"], "tokens": 1})
+    hand = hand_of(["к", "т", "Відродження"], tokens=1)
     (layout,) = layouts("кіт", hand)
     assert layout.slots[1] == layout.slots[1].__class__("і", Source.TOKEN, card=2)
 
 
 def test_the_apostrophe_is_free():
-    hand = Hand.from_data({"cards": ["м", "я", "с", "о"]})
+    hand = hand_of(["м", "я", "с", "о"])
     assert layouts("м'ясо", hand)[0].length == 4
 
 
+def test_card_names_are_read_the_way_people_type_them():
+    assert parse_card(0, " ж ") == HandCard(0, CardKind.LETTER, letter="ж")
+    assert parse_card(1, "*") == HandCard(1, CardKind.JOKER)
+    assert parse_card(2, "відродження") == parse_card(2, "Відродження")
+    assert parse_card(2, "Відродження").kind is CardKind.MAGIC
+    assert parse_familiar([("И", False)]) == (FamiliarCard(0, "и", False),)
+    assert parse_character("amazon") is Character.AMAZON
+    assert parse_character(None) is None
+
+
 @pytest.mark.parametrize(
-    ("data", "code"),
+    ("cards", "options", "code"),
     [
-        ({"cards": ["ы"]}, "unknown_card"),
-        ({"cards": ["Чарівна паличка"]}, "unknown_card"),
-        ({"cards": [""]}, "invalid_card"),
-        ({"cards": "абв"}, "invalid_cards"),
-        ({"cards": ["а"] * 61}, "too_many_cards"),
-        ({"cards": [], "tokens": 4}, "invalid_tokens"),
-        ({"cards": [], "tokens": -1}, "invalid_tokens"),
-        ({"cards": [], "tokens": True}, "invalid_tokens"),
-        ({"cards": [], "familiar": [{"letter": "а"}] * 4}, "invalid_familiar"),
-        ({"cards": [], "familiar": [{"letter": "аб"}]}, "invalid_familiar"),
-        ({"cards": [], "character": "wizard"}, "unknown_character"),
-        ([], "invalid_hand"),
+        (["ы"], {}, "unknown_card"),
+        (["Чарівна паличка"], {}, "unknown_card"),
+        ([""], {}, "invalid_card"),
+        (["а"] * 61, {}, "too_many_cards"),
+        ([], {"tokens": 4}, "invalid_tokens"),
+        ([], {"tokens": -1}, "invalid_tokens"),
+        ([], {"familiar": [("а", True)] * 4}, "invalid_familiar"),
+        ([], {"familiar": [("аб", True)]}, "invalid_familiar"),
+        ([], {"character": "wizard"}, "unknown_character"),
     ],
 )
-def test_bad_hands_are_refused_with_a_code(data, code):
-    with pytest.raises(InputError) as info:
-        Hand.from_data(data)
+def test_bad_hands_are_refused_with_a_code(cards, options, code):
+    with pytest.raises(InvalidValue) as info:
+        hand_of(cards, **options)
     assert info.value.code == code
 
 
@@ -92,15 +105,12 @@ def test_bad_hands_are_refused_with_a_code(data, code):
 LETTERS = "абвк"
 card_names = st.sampled_from([*LETTERS, "*", "Відродження"])
 hands = st.builds(
-    lambda cards, tokens, familiar, character: Hand.from_data(
-        {"cards": cards, "tokens": tokens, "familiar": familiar, "character": character}
+    lambda cards, tokens, familiar, character: hand_of(
+        cards, tokens=tokens, familiar=familiar, character=character
     ),
     st.lists(card_names, max_size=5),
     st.integers(0, 3),
-    st.lists(
-        st.fixed_dictionaries({"letter": st.sampled_from(LETTERS), "available": st.booleans()}),
-        max_size=3,
-    ),
+    st.lists(st.tuples(st.sampled_from(LETTERS), st.booleans()), max_size=3),
     st.sampled_from([None, "amazon", "druid"]),
 )
 words = st.text(alphabet=LETTERS, min_size=1, max_size=4)

@@ -1,6 +1,7 @@
 """The solver's search against simple oracles that scan every word of a small lexicon."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,9 +12,9 @@ from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.trie_search import Budget
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
-from wordsvc.solver.hand import Hand
+from wordsvc.solver.hand import Hand, hand_of
 from wordsvc.solver.layout import is_legal, layouts, usable_familiar
-from wordsvc.solver.scoring import Evaluator, Table, Weights
+from wordsvc.solver.scoring import Evaluator, Mode, Table, Weights
 from wordsvc.solver.search import Resources, candidates, formable_words, top_plays
 from wordsvc.solver.solve import Solver, SolveRequest
 
@@ -69,15 +70,12 @@ def fewest_tokens_for(need: Counter, hand: Hand) -> int | None:
 
 
 hands = st.builds(
-    lambda cards, tokens, familiar, character: Hand.from_data(
-        {"cards": cards, "tokens": tokens, "familiar": familiar, "character": character}
+    lambda cards, tokens, familiar, character: hand_of(
+        cards, tokens=tokens, familiar=familiar, character=character
     ),
     st.lists(st.sampled_from([*COMMON, "*", "Відродження"]), min_size=3, max_size=9),
     st.integers(0, 3),
-    st.lists(
-        st.fixed_dictionaries({"letter": st.sampled_from("аоеиі"), "available": st.booleans()}),
-        max_size=3,
-    ),
+    st.lists(st.tuples(st.sampled_from("аоеиі"), st.booleans()), max_size=3),
     st.sampled_from([None, "amazon", "druid"]),
 )
 
@@ -106,11 +104,11 @@ def test_candidates_need_the_fewest_tokens_the_oracle_finds(small_lexicon, small
 
 
 @HYPOTHESIS
-@given(hand=hands, count=st.integers(1, 12), mode=st.sampled_from(["classic", "magic"]))
+@given(hand=hands, count=st.integers(1, 12), mode=st.sampled_from(Mode))
 def test_top_plays_equal_the_oracle_ranking(small_lexicon, small_index, hand, count, mode):
     """Branch and bound returns exactly the first plays of the full ranking, and every
     layout it returns is legal."""
-    table = Table.from_data({"mode": mode, "players": 4, "deck": 6})
+    table = replace(Table.defaults(), mode=mode, players=4, deck=6)
     evaluator = Evaluator(hand, table, Weights.defaults())
 
     def play_for(word):
@@ -126,8 +124,8 @@ def test_top_plays_equal_the_oracle_ranking(small_lexicon, small_index, hand, co
 
 
 def test_a_spent_budget_returns_what_it_found_marked_incomplete(small_index):
-    hand = Hand.from_data({"cards": ["к", "о", "т", "*", "*"], "tokens": 3})
-    evaluator = Evaluator(hand, Table(), Weights.defaults())
+    hand = hand_of(["к", "о", "т", "*", "*"], tokens=3)
+    evaluator = Evaluator(hand, Table.defaults(), Weights.defaults())
     found = top_plays(
         small_index, hand, lambda w: evaluator.best_play(layouts(w, hand)),
         evaluator.bound, 10, Budget(3),
@@ -136,20 +134,20 @@ def test_a_spent_budget_returns_what_it_found_marked_incomplete(small_index):
     assert len(found.plays) <= 3
 
 
-NASTYA = {
-    "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
-    "tokens": 3,
-    "familiar": [{"letter": "А"}, {"letter": "О"}, {"letter": "И", "available": False}],
-}
+NASTYA = hand_of(
+    ["Ж", "З", "И", "М", "О", "Є", "*"],
+    tokens=3,
+    familiar=[("А", True), ("О", True), ("И", False)],
+)
 
 
 def test_nastya_finds_morozyvo_in_the_full_lexicon(judge):
-    found = set(formable_words(judge.lexicon.letter_index, Hand.from_data(NASTYA)))
+    found = set(formable_words(judge.lexicon.letter_index, NASTYA))
     assert "морозиво" in found
 
 
 def test_sasha_finds_parkan_in_the_full_lexicon(judge):
-    hand = Hand.from_data({"cards": ["К", "Р", "П", "А", "Н"], "character": "amazon"})
+    hand = hand_of(["К", "Р", "П", "А", "Н"], character="amazon")
     found = set(formable_words(judge.lexicon.letter_index, hand))
     assert "паркан" in found
     assert all(layouts(w, hand) for w in found)
@@ -157,12 +155,9 @@ def test_sasha_finds_parkan_in_the_full_lexicon(judge):
 
 def test_the_solver_ranks_sashas_parkan_among_the_best(judge):
     solution = Solver(judge).solve(
-        SolveRequest.from_data(
-            {
-                "cards": ["К", "Р", "П", "А", "Н"],
-                "character": "amazon",
-                "categories": ["noun-singular"],
-            }
+        SolveRequest(
+            hand_of(["К", "Р", "П", "А", "Н"], character="amazon"),
+            categories=("noun-singular",),
         )
     )
     assert solution.complete
@@ -175,7 +170,7 @@ def test_the_solver_ranks_sashas_parkan_among_the_best(judge):
 def test_every_play_is_a_word_the_judge_accepts(judge):
     """`any` is a category like the others: a form only a category list has (a surzhyk or an
     anglicism) is not offered when no category is agreed."""
-    solution = Solver(judge).solve(SolveRequest.from_data({**NASTYA, "limit": 100}))
+    solution = Solver(judge).solve(SolveRequest(NASTYA, limit=100))
     assert solution.plays
     for play in solution.plays:
         assert judge.check(play.layout.word, suggest=False).valid, play.layout.word

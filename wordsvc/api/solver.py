@@ -52,18 +52,17 @@ def solve() -> Response:
 def solve_request(body: SolveBody) -> SolveRequest:
     """The solver's typed request for a validated body: card names are read by the solver's
     own parsers, everything else is already the right type."""
-    from wordsvc.solver.hand import FamiliarCard, Hand, parse_card, parse_familiar
+    from wordsvc.solver.hand import hand_of
     from wordsvc.solver.scoring import Mode, Table, Weights
     from wordsvc.solver.solve import SolveRequest
 
-    familiar = parse_familiar([f.model_dump() for f in body.familiar])
-    hand = Hand(
-        cards=tuple(parse_card(i, name) for i, name in enumerate(body.cards)),
+    hand = hand_of(
+        body.cards,
         tokens=body.tokens,
-        familiar=tuple(FamiliarCard(f.position, f.letter, f.available) for f in familiar),
+        familiar=[(f.letter, f.available) for f in body.familiar],
         character=body.character,
     )
-    table = Table(players=body.players, deck=body.deck, mode=Mode(body.mode))
+    table = replace(Table.defaults(), players=body.players, deck=body.deck, mode=Mode(body.mode))
     if body.familiar_properties is not None:
         table = replace(table, familiar_properties=tuple(body.familiar_properties))
     if body.balance_decks is not None:
@@ -72,11 +71,7 @@ def solve_request(body: SolveBody) -> SolveRequest:
         table = replace(table, two_player_deals_twice=body.two_player_deals_twice)
     weights = Weights.defaults()
     if body.weights is not None:
-        overrides = body.weights.model_dump(exclude_none=True)
-        colours: dict[str, float] = {
-            c: overrides.pop(c) for c in ("green", "yellow", "red") if c in overrides
-        }
-        weights = replace(weights, colours={**weights.colours, **colours}, **overrides)
+        weights = weights.with_overrides(**body.weights.model_dump(exclude_none=True))
     return SolveRequest(
         hand=hand,
         table=table,

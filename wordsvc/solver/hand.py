@@ -1,17 +1,18 @@
 """A player's resources for one word: hand cards, joker tokens, Familiar cards, character.
 
-Parsed from plain data (the same shape for Python, HTTP and the CLI) and validated with
-stable codes, so that a front end learns exactly what was wrong with a hand it sent.
+The solver takes typed values. :func:`hand_of` builds a hand from the card names people type
+(the CLI and the HTTP route use it after checking their own input), and refuses an unknown
+name with a stable code, so that a front end learns exactly which card was wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from wordsvc.alphabet import LETTER_SET, fold_case
-from wordsvc.errors import InvalidRequest, InvalidValue
+from wordsvc.errors import InvalidValue
 from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 
@@ -60,42 +61,46 @@ class Hand:
     familiar: tuple[FamiliarCard, ...] = ()
     character: Character | None = None
 
-    @classmethod
-    def from_data(cls, data: Mapping[str, object]) -> Hand:
-        """Build a hand from ``{"cards": [...], "tokens": n, "familiar": [...],
-        "character": ...}``; cards are letters (any case), ``*`` for a joker card, or a magic
-        card's name or id. Raises :class:`InvalidRequest` with a code naming the problem."""
-        if not isinstance(data, Mapping):
-            raise InvalidRequest("invalid_hand", "A hand must be a JSON object.")
-        raw_cards = data.get("cards", [])
-        if not isinstance(raw_cards, Sequence) or isinstance(raw_cards, str):
-            raise InvalidRequest("invalid_cards", "`cards` must be a list of card names.")
-        if len(raw_cards) > MAX_HAND_CARDS:
-            raise InvalidRequest(
-                "too_many_cards",
-                f"A hand has at most {MAX_HAND_CARDS} cards; this one has {len(raw_cards)}.",
-                {"max": MAX_HAND_CARDS, "count": len(raw_cards)},
-            )
-        cards = tuple(parse_card(i, name) for i, name in enumerate(raw_cards))
-        tokens = data.get("tokens", 0)
-        if not isinstance(tokens, int) or isinstance(tokens, bool) or not 0 <= tokens <= MAX_TOKENS:
-            raise InvalidRequest(
-                "invalid_tokens",
-                f"`tokens` is the number of unused joker tokens, 0 to {MAX_TOKENS}.",
-                {"tokens": tokens, "max": MAX_TOKENS},
-            )
-        familiar = parse_familiar(data.get("familiar", []))
-        character = parse_character(data.get("character"))
-        return cls(cards=cards, tokens=tokens, familiar=familiar, character=character)
+
+def hand_of(
+    cards: Sequence[str],
+    *,
+    tokens: int = 0,
+    familiar: Sequence[tuple[str, bool]] = (),
+    character: str | None = None,
+) -> Hand:
+    """A hand from the names people type: ``cards`` are letters (any case), ``*`` for a joker
+    card, or a magic card's name or id; ``familiar`` is the Familiar's letter cards left to
+    right as ``(letter, available)``; ``character`` a character's id. Raises
+    :class:`InvalidValue` with a code naming the problem."""
+    if len(cards) > MAX_HAND_CARDS:
+        raise InvalidValue(
+            "too_many_cards",
+            f"A hand has at most {MAX_HAND_CARDS} cards; this one has {len(cards)}.",
+            {"max": MAX_HAND_CARDS, "count": len(cards)},
+        )
+    if not 0 <= tokens <= MAX_TOKENS:
+        raise InvalidValue(
+            "invalid_tokens",
+            f"`tokens` is the number of unused joker tokens, 0 to {MAX_TOKENS}.",
+            {"tokens": tokens, "max": MAX_TOKENS},
+        )
+    return Hand(
+        cards=tuple(parse_card(i, name) for i, name in enumerate(cards)),
+        tokens=tokens,
+        familiar=parse_familiar(familiar),
+        character=parse_character(character),
+    )
 
 
-def parse_card(index: int, name: object) -> HandCard:
-    if not isinstance(name, str) or not name.strip():
+def parse_card(index: int, name: str) -> HandCard:
+    """The card a player calls ``name``: a letter (any case), ``*`` or a magic card's name."""
+    text = name.strip()
+    if not text:
         raise InvalidValue(
             "invalid_card", f"Card {index} must be a letter, * or a magic card's name.",
             {"index": index},
         )  # fmt: skip
-    text = name.strip()
     if text == JOKER:
         return HandCard(index, CardKind.JOKER)
     letter = fold_case(text)
@@ -111,42 +116,36 @@ def parse_card(index: int, name: object) -> HandCard:
     )
 
 
-def parse_familiar(raw: object) -> tuple[FamiliarCard, ...]:
-    if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) > FAMILIAR_CARDS:
+def parse_familiar(cards: Sequence[tuple[str, bool]]) -> tuple[FamiliarCard, ...]:
+    """The Familiar's letter cards, left to right, from ``(letter, available)`` pairs."""
+    if len(cards) > FAMILIAR_CARDS:
         raise InvalidValue(
             "invalid_familiar",
-            f"`familiar` lists at most {FAMILIAR_CARDS} cards as {{letter, available}}.",
+            f"The Familiar has at most {FAMILIAR_CARDS} letter cards.",
+            {"max": FAMILIAR_CARDS, "count": len(cards)},
         )
-    cards = []
-    for position, item in enumerate(raw):
-        if not isinstance(item, Mapping) or not isinstance(item.get("letter"), str):
+    parsed = []
+    for position, (name, available) in enumerate(cards):
+        letter = fold_case(name.strip())
+        if len(letter) != 1 or letter not in LETTER_SET:
             raise InvalidValue(
-                "invalid_familiar", f"Familiar card {position} needs a `letter`.",
+                "invalid_familiar", f"Familiar card {position} must be one letter.",
                 {"position": position},
             )  # fmt: skip
-        letter = fold_case(item["letter"].strip())
-        available = item.get("available", True)
-        if letter not in LETTER_SET or len(letter) != 1 or not isinstance(available, bool):
-            raise InvalidValue(
-                "invalid_familiar",
-                f"Familiar card {position} must be one letter with `available` true or false.",
-                {"position": position},
-            )
-        cards.append(FamiliarCard(position, letter, available))
-    return tuple(cards)
+        parsed.append(FamiliarCard(position, letter, available))
+    return tuple(parsed)
 
 
-def parse_character(raw: object) -> Character | None:
-    if raw is None:
+def parse_character(name: str | None) -> Character | None:
+    """The character called ``name`` (its id); None for none."""
+    if name is None:
         return None
     try:
-        if not isinstance(raw, str):
-            raise ValueError(raw)
-        return Character(raw)
+        return Character(name)
     except ValueError:
         raise InvalidValue(
             "unknown_character",
-            f"Unknown character {raw!r} for the solver.",
+            f"Unknown character {name!r} for the solver.",
             {"known": [c.value for c in Character]},
         ) from None
 

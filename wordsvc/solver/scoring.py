@@ -11,28 +11,25 @@ does not change the total, so it is reported but not scored. The weights are dat
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
-from typing import Any, TypeGuard
+from typing import Any
 
 from wordsvc.config import PACKAGE_DIR
-from wordsvc.errors import InvalidRequest
+from wordsvc.errors import ConfigurationError, InvalidValue
 from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
 from wordsvc.rules.words_of_magic.components import CardKind
-from wordsvc.rules.words_of_magic.turn import (
-    DEFAULT_FAMILIAR_PROPERTIES,
-    PASS_DRAW,
-    FamiliarProperty,
-    draw_up_to,
-)
+from wordsvc.rules.words_of_magic.turn import PASS_DRAW, FamiliarProperty, draw_up_to
 from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
 
 SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
+#: Largest weight of the objective accepted.
+MAX_WEIGHT = 10
 #: Scores are rounded so that equal plays compare equal whatever the order of additions.
 SCORE_DIGITS = 6
 
@@ -62,36 +59,33 @@ class Weights:
         raw = _defaults()["weights"]
         return cls(float(raw["card"]), float(raw["token"]), {c: float(raw[c]) for c in COLOURS})
 
-    @classmethod
-    def from_data(cls, data: object) -> Weights:
-        """Defaults overridden by ``{"card", "token", "green", "yellow", "red",
-        "neighbour_share"}``, each a number from 0 to 10."""
-        weights = cls.defaults()
-        if data is None:
-            return weights
-        if not isinstance(data, Mapping):
-            raise InvalidRequest("invalid_weights", "`weights` must be an object of numbers.")
+    def with_overrides(self, **values: float | None) -> Weights:
+        """These weights with some overridden by name (``card``, ``token``, ``green``,
+        ``yellow``, ``red``, ``neighbour_share``), each a number from 0 to 10; None leaves a
+        weight as it is. Raises :class:`InvalidValue` (``invalid_weights``)."""
         known = {"card", "token", "neighbour_share", *COLOURS}
-        values = {}
-        for key, value in data.items():
-            if key not in known:
-                raise InvalidRequest(
-                    "invalid_weights", f"Unknown weight {key!r}.", {"known": sorted(known)}
+        given: dict[str, float] = {}
+        for name, value in values.items():
+            if name not in known:
+                raise InvalidValue(
+                    "invalid_weights", f"Unknown weight {name!r}.", {"known": sorted(known)}
                 )
-            if value is None and key == "neighbour_share":
+            if value is None:
                 continue
-            if (
-                not isinstance(value, int | float)
-                or isinstance(value, bool)
-                or not (0 <= value <= 10)
-            ):
-                raise InvalidRequest(
-                    "invalid_weights", f"Weight {key!r} must be a number from 0 to 10.",
-                    {"weight": key},
+            if not 0 <= value <= MAX_WEIGHT:
+                raise InvalidValue(
+                    "invalid_weights", f"Weight {name!r} must be a number from 0 to {MAX_WEIGHT}.",
+                    {"weight": name},
                 )  # fmt: skip
-            values[key] = float(value)
-        colours = {c: values.pop(c, weights.colours[c]) for c in COLOURS}
-        return replace(weights, colours=colours, **values)
+            given[name] = float(value)
+        colours = {c: given.pop(c, self.colours[c]) for c in COLOURS}
+        return replace(
+            self,
+            card=given.get("card", self.card),
+            token=given.get("token", self.token),
+            colours=colours,
+            neighbour_share=given.get("neighbour_share", self.neighbour_share),
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "token": self.token, **self.colours,
@@ -102,12 +96,12 @@ class Weights:
 class Table:
     """What the solver must know of the game around the hand."""
 
-    players: int = 3
+    players: int
+    familiar_properties: tuple[FamiliarProperty, ...]  # left to right
+    two_player_deals_twice: bool
     deck: int | None = None  # cards in the player's deck; None: enough for any draw
     mode: Mode = Mode.CLASSIC
-    familiar_properties: tuple[FamiliarProperty, ...] = DEFAULT_FAMILIAR_PROPERTIES
     balance_decks: Mapping[str, int] | None = None  # cards left per colour; None: enough
-    two_player_deals_twice: bool = False
 
     @property
     def neighbours(self) -> int:
@@ -116,53 +110,30 @@ class Table:
         return 1 if self.players == 2 and not self.two_player_deals_twice else 2
 
     @classmethod
-    def from_data(cls, data: Mapping[str, object]) -> Table:
-        defaults = _defaults()["table"]
-        players = data.get("players", defaults["players"])
-        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidRequest(
-                "invalid_players", f"`players` must be {MIN_PLAYERS} to {MAX_PLAYERS}.",
-                {"players": players},
-            )  # fmt: skip
-        deck = data.get("deck")
-        if deck is not None and (not _is_int(deck) or deck < 0):
-            raise InvalidRequest("invalid_deck", "`deck` is the number of cards in your deck.")
+    def defaults(cls) -> Table:
+        """The table of ``wordsvc/data/solver.toml``, classic mode, with enough cards in every
+        deck; change it with :func:`dataclasses.replace`."""
+        raw = _defaults()["table"]
+        players = raw.get("players")
+        twice = raw.get("two_player_deals_twice")
         try:
-            mode = Mode(data.get("mode", Mode.CLASSIC.value))
+            properties = tuple(FamiliarProperty(p) for p in raw.get("familiar_properties", ()))
         except ValueError:
-            raise InvalidRequest(
-                "invalid_mode", "`mode` is classic or magic.", {"known": [m.value for m in Mode]}
-            ) from None
-        properties = _familiar_properties(
-            data.get("familiar_properties", defaults["familiar_properties"])
-        )
-        if len(properties) != 3 or len(set(properties)) != 3:
-            raise InvalidRequest(
-                "invalid_familiar_properties",
-                "`familiar_properties` names the three properties left to right.",
-                {"known": [p.value for p in FamiliarProperty]},
-            )
-        decks = data.get("balance_decks")
-        if decks is not None and (
-            not isinstance(decks, Mapping)
-            or set(decks) - set(COLOURS)
-            or not all(_is_int(v) and v >= 0 for v in decks.values())
+            properties = ()
+        if (
+            not isinstance(players, int)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS
+            or not isinstance(twice, bool)
+            or len(properties) != len(FamiliarProperty)
+            or len(set(properties)) != len(properties)
         ):
-            raise InvalidRequest(
-                "invalid_balance_decks",
-                "`balance_decks` gives the cards left per colour (green, yellow, red).",
+            raise ConfigurationError(
+                f"{SOLVER_FILE}: [table] needs players ({MIN_PLAYERS} to {MAX_PLAYERS}), "
+                "familiar_properties (each property once) and two_player_deals_twice "
+                "(true or false).",
+                details={"file": str(SOLVER_FILE)},
             )
-        twice = data.get("two_player_deals_twice", defaults["two_player_deals_twice"])
-        if not isinstance(twice, bool):
-            raise InvalidRequest("invalid_table", "`two_player_deals_twice` is true or false.")
-        return cls(
-            players=players,
-            deck=deck,
-            mode=mode,
-            familiar_properties=properties,
-            balance_decks=None if decks is None else {c: decks.get(c, 0) for c in COLOURS},
-            two_player_deals_twice=twice,
-        )
+        return cls(players=players, familiar_properties=properties, two_player_deals_twice=twice)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -173,20 +144,6 @@ class Table:
             "balance_decks": self.balance_decks,
             "two_player_deals_twice": self.two_player_deals_twice,
         }
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _familiar_properties(raw: object) -> tuple[FamiliarProperty, ...]:
-    """``raw`` read as Familiar properties; () when it is not a list of them."""
-    if not isinstance(raw, Iterable):
-        return ()
-    try:
-        return tuple(FamiliarProperty(p) for p in raw)
-    except (TypeError, ValueError):
-        return ()
 
 
 @dataclass(frozen=True)

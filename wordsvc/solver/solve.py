@@ -1,12 +1,10 @@
-"""The solver's front door: one request model for Python, HTTP and the CLI, and the answer."""
+"""The solver's front door: one typed request for Python, HTTP and the CLI, and the answer."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from wordsvc.errors import InvalidRequest
 from wordsvc.judge import Judge
 from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import layouts
@@ -17,57 +15,21 @@ DEFAULT_PLAYS = 10
 MAX_PLAYS = 100
 DEFAULT_BUDGET_MS = 250
 MAX_BUDGET_MS = 2000
-HAND_FIELDS = {"cards", "tokens", "familiar", "character"}
-TABLE_FIELDS = {"players", "deck", "mode", "familiar_properties", "balance_decks",
-                "two_player_deals_twice"}  # fmt: skip
-REQUEST_FIELDS = HAND_FIELDS | TABLE_FIELDS | {"categories", "weights", "limit", "budget_ms"}
 
 
 @dataclass(frozen=True)
 class SolveRequest:
+    """A hand at a table, the weights of the objective, the agreed categories (none: any
+    word), how many plays to return and the search's time budget. Build the hand with
+    :func:`~wordsvc.solver.hand.hand_of`; the table and the weights default to
+    ``wordsvc/data/solver.toml``."""
+
     hand: Hand
-    table: Table
-    weights: Weights
+    table: Table = field(default_factory=Table.defaults)
+    weights: Weights = field(default_factory=Weights.defaults)
     categories: tuple[str, ...] = ()
     limit: int = DEFAULT_PLAYS
     budget_ms: int = DEFAULT_BUDGET_MS
-
-    @classmethod
-    def from_data(cls, data: object) -> SolveRequest:
-        """Parse one flat JSON object; every problem is an :class:`InvalidRequest` with a
-        stable code (unknown fields are refused, so a typo is not silently ignored)."""
-        if not isinstance(data, Mapping):
-            raise InvalidRequest("invalid_request", "A solve request is a JSON object.")
-        unknown = sorted(set(data) - REQUEST_FIELDS)
-        if unknown:
-            raise InvalidRequest(
-                "unknown_field",
-                f"Unknown field(s): {', '.join(unknown)}.",
-                {"unknown": unknown, "known": sorted(REQUEST_FIELDS)},
-            )
-        categories = data.get("categories") or []
-        if isinstance(categories, str):
-            categories = [c for c in categories.split(",") if c.strip()]
-        if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
-            raise InvalidRequest("invalid_categories", "`categories` is a list of category ids.")
-        return cls(
-            hand=Hand.from_data({k: v for k, v in data.items() if k in HAND_FIELDS}),
-            table=Table.from_data({k: v for k, v in data.items() if k in TABLE_FIELDS}),
-            weights=Weights.from_data(data.get("weights")),
-            categories=tuple(c.strip() for c in categories),
-            limit=_bounded_int(data, "limit", DEFAULT_PLAYS, 1, MAX_PLAYS),
-            budget_ms=_bounded_int(data, "budget_ms", DEFAULT_BUDGET_MS, 1, MAX_BUDGET_MS),
-        )
-
-
-def _bounded_int(data: Mapping[str, object], name: str, default: int, low: int, high: int) -> int:
-    value = data.get(name, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidRequest(
-            f"invalid_{name}", f"`{name}` must be a whole number from {low} to {high}.",
-            {name: value, "min": low, "max": high},
-        )  # fmt: skip
-    return value
 
 
 @dataclass(frozen=True)
