@@ -52,6 +52,22 @@ def test_morozyvo_is_laid_out_as_in_the_rulebook(client):
         ({"cards": ["а"], "categories": ["nouns"]}, 422, "unknown_category"),
         ({"cards": ["а"], "colour": "red"}, 400, "unknown_field"),
         ({"cards": ["а"], "players": 9}, 400, "invalid_players"),
+        ({"cards": "абв"}, 400, "invalid_cards"),
+        ({"cards": ["а"], "tokens": True}, 400, "invalid_tokens"),
+        ({"cards": ["а"], "deck": -1}, 400, "invalid_deck"),
+        ({"cards": ["а"], "mode": "wild"}, 400, "invalid_mode"),
+        ({"cards": ["а"], "familiar_properties": ["length"]}, 400, "invalid_familiar_properties"),
+        (
+            {"cards": ["а"], "familiar_properties": ["length", "length", "discard-deck"]},
+            400,
+            "invalid_familiar_properties",
+        ),
+        ({"cards": ["а"], "balance_decks": {"blue": 3}}, 400, "unknown_field"),
+        ({"cards": ["а"], "two_player_deals_twice": "yes"}, 400, "invalid_two_player_deals_twice"),
+        ({"cards": ["а"], "weights": {"token": 11}}, 400, "invalid_weights"),
+        ({"cards": ["а"], "weights": {"luck": 1}}, 400, "unknown_field"),
+        ({"cards": ["а"], "character": "wizard"}, 400, "invalid_character"),
+        ({"cards": ["а"], "familiar": [{"letter": "z"}]}, 422, "invalid_familiar"),
     ],
 )
 def test_bad_requests_get_a_problem_with_a_code(client, body, status, code):
