@@ -24,11 +24,12 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 
 from wordsvc.config import Settings
-from wordsvc.errors import Conflict
 from wordsvc.judge import Judge
+from wordsvc.sessions.errors import GameOver, StaleVersion
 from wordsvc.sessions.service import open_store
+from wordsvc.sessions.store import SeatSpec
 
-SEATS = [{"kind": "human"}, {"kind": "human"}]
+SEATS = [SeatSpec("human"), SeatSpec("human")]
 OPTIONS = {"characters": False}
 
 
@@ -45,7 +46,7 @@ def drive(store, stop: threading.Event, latencies: list[float]) -> None:
         started = time.perf_counter()
         try:
             store.act(session_id, seat, action, summary["version"])
-        except Conflict:
+        except (StaleVersion, GameOver):
             continue
         latencies.append(time.perf_counter() - started)
 

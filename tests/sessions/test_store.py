@@ -16,15 +16,17 @@ from wordsvc.sessions.errors import (
     SeatTaken,
     StaleVersion,
     UnknownGame,
+    UnknownSeat,
     UnknownSession,
 )
 from wordsvc.sessions.schema import actions, seats
+from wordsvc.sessions.store import SeatSpec
 
 HUMANS_AND_BOTS = [
-    {"kind": "human", "name": "Настя"},
-    {"kind": "bot", "bot": "greedy"},
-    {"kind": "human", "name": "Олена"},
-    {"kind": "bot", "bot": "random"},
+    SeatSpec("human", name="Настя"),
+    SeatSpec("bot", "greedy"),
+    SeatSpec("human", name="Олена"),
+    SeatSpec("bot", "random"),
 ]
 
 
@@ -32,7 +34,7 @@ def new_session(store, seats_spec=HUMANS_AND_BOTS, **options):
     summary = store.create("words-of-magic", {"characters": False, **options}, seats_spec, 11)
     tokens = {}
     for seat, spec in enumerate(seats_spec):
-        if spec["kind"] == "human":
+        if spec.kind == "human":
             tokens[seat] = store.join(summary["id"], seat)["token"]
     return summary["id"], tokens
 
@@ -89,7 +91,7 @@ def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
 
 
 def test_two_actions_against_one_version_apply_once(store):
-    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    session_id, _tokens = new_session(store, [SeatSpec("human"), SeatSpec("human")])
     summary = store.summary(session_id)
     seat = summary["to_act"][0]
     outcomes = []
@@ -120,7 +122,7 @@ def test_two_actions_against_one_version_apply_once(store):
 
 
 def test_a_retried_request_with_its_idempotency_key_applies_once(store):
-    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    session_id, _tokens = new_session(store, [SeatSpec("human"), SeatSpec("human")])
     summary = store.summary(session_id)
     seat = summary["to_act"][0]
     first = store.act(session_id, seat, {"type": "pass"}, summary["version"], "retry-1")
@@ -141,9 +143,9 @@ def test_refusals_have_specific_codes(store):
         store.create("words-of-magic", {"mode": "wild"}, HUMANS_AND_BOTS)
     assert options.value.code == "invalid_options"
     with pytest.raises(InputError) as bot:
-        store.create("words-of-magic", {}, [{"kind": "bot", "bot": "oracle"}, {"kind": "human"}])
+        store.create("words-of-magic", {}, [SeatSpec("bot", "oracle"), SeatSpec("human")])
     assert bot.value.code == "unknown_bot"
-    session_id, _tokens = new_session(store, [{"kind": "human"}, {"kind": "human"}])
+    session_id, _tokens = new_session(store, [SeatSpec("human"), SeatSpec("human")])
     summary = store.summary(session_id)
     seat = summary["to_act"][0]
     with pytest.raises(ActionRefused) as turn:
@@ -152,9 +154,6 @@ def test_refusals_have_specific_codes(store):
     with pytest.raises(ActionRefused) as malformed:
         store.act(session_id, seat, {"type": "form_word", "word": 3}, summary["version"])
     assert malformed.value.code == "invalid_word"
-    with pytest.raises(InputError) as version:
-        store.act(session_id, seat, {"type": "pass"}, None)
-    assert version.value.code == "missing_expected_version"
     with pytest.raises(UnknownSession):
         store.summary("no-such-session")
 
@@ -180,7 +179,7 @@ def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one(store):
     broken = SessionStore(
         store.engine, {"words-of-magic": HostedGame(hosted.game, {"illegal": IllegalBot})}
     )
-    session_id, tokens = new_session(broken, [{"kind": "human"}, {"kind": "bot", "bot": "illegal"}])
+    session_id, tokens = new_session(broken, [SeatSpec("human"), SeatSpec("bot", "illegal")])
     for _ in range(3):
         response = play_one(broken, session_id, tokens)
         assert response["version"] >= 1
@@ -190,9 +189,11 @@ def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one(store):
 @pytest.mark.parametrize(
     ("seats_spec", "code"),
     [
-        ([{"kind": "bot", "bot": []}, {"kind": "human"}], "unknown_bot"),
-        ([{"kind": "human", "name": "a\x00b"}, {"kind": "human"}], "invalid_seats"),
-        ([{"kind": "human"}] * 17, "invalid_seats"),
+        ([SeatSpec("bot", "oracle"), SeatSpec("human")], "unknown_bot"),
+        ([SeatSpec("bot"), SeatSpec("human")], "unknown_bot"),
+        ([SeatSpec("human", name="a\x00b"), SeatSpec("human")], "invalid_seats"),
+        ([SeatSpec("human")] * 17, "invalid_seats"),
+        ([], "invalid_seats"),
     ],
 )
 def test_bad_seat_specs_are_refused(store, seats_spec, code):
@@ -202,10 +203,13 @@ def test_bad_seat_specs_are_refused(store, seats_spec, code):
 
 
 def test_odd_identifiers_are_refused_cleanly(store):
-    summary = store.create("words-of-magic", {}, [{"kind": "human", "bot": {"a": 1}}] * 2)
-    assert [s["bot"] for s in summary["seats"]] == [None, None]
-    with pytest.raises(InputError):
+    summary = store.create("words-of-magic", {}, [SeatSpec("human", bot="greedy")] * 2)
+    assert [s["bot"] for s in summary["seats"]] == [None, None]  # a human seat has no bot
+    with pytest.raises(UnknownSeat):
         store.join(summary["id"], 2**70)
+    with pytest.raises(InputError) as seed:
+        store.create("words-of-magic", {}, [SeatSpec("human")] * 2, seed=-1)
+    assert seed.value.code == "invalid_seed"
     with pytest.raises(UnknownSession):
         store.summary("ab\x00cd")
     with pytest.raises(UnknownSession):

@@ -110,10 +110,12 @@ def list_games() -> Response:
 )  # fmt: skip
 def create_session() -> Response:
     body = parse_body(models.CreateSessionBody)
+    from wordsvc.sessions.store import SeatSpec
+
     summary = get_store().create(
         body.game,
         body.options,
-        [seat.model_dump(exclude_none=True) for seat in body.seats],
+        [SeatSpec(seat.kind, seat.bot, seat.name) for seat in body.seats],
         body.seed,
     )
     response = jsonify(summary)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.engine import Connection
@@ -56,6 +56,15 @@ class HostedGame:
 
     game: Game
     bots: Mapping[str, Callable[[], Bot]]
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a human (who joins with a token later) or a bot, by its name."""
+
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,18 +106,19 @@ class SessionStore:
         return hosted
 
     def create(
-        self, game_name: object, options: object, seat_specs: object, seed: object = None
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        seat_specs: Sequence[SeatSpec],
+        seed: int | None = None,
     ) -> dict[str, Any]:
+        """A new session of ``game_name``; bot seats that are to act first act at once."""
         hosted = self.hosted(game_name)
-        if options is None:
-            options = {}
-        if not isinstance(options, Mapping):
-            raise InvalidRequest("invalid_options", "`options` must be an object.")
         specs = self._seat_specs(hosted, seat_specs)
         if seed is None:
             seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise InvalidRequest("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
+        if not 0 <= seed < 2**63:  # the database stores a signed 64-bit seed
+            raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
         options = {**options}
         options.setdefault("players", len(specs))
         if options["players"] != len(specs):
@@ -158,30 +168,27 @@ class SessionStore:
         summary["bot_actions"] = [_visible_applied(a, None) for a in applied]
         return summary
 
-    def _seat_specs(self, hosted: HostedGame, raw: object) -> list[dict[str, Any]]:
-        if not isinstance(raw, list) or not raw or len(raw) > MAX_SEATS:
-            raise InvalidRequest("invalid_seats", "`seats` lists each seat: human or a bot.")
-        specs = []
-        for i, spec in enumerate(raw):
-            if not isinstance(spec, Mapping) or spec.get("kind") not in ("human", "bot"):
-                raise InvalidRequest("invalid_seats", f"Seat {i}: `kind` is human or bot.")
-            bot = spec.get("bot") if spec["kind"] == "bot" else None
-            if spec["kind"] == "bot" and (not isinstance(bot, str) or bot not in hosted.bots):
+    def _seat_specs(self, hosted: HostedGame, specs: Sequence[SeatSpec]) -> list[dict[str, Any]]:
+        """The seats as stored: a known bot for each bot seat, a printable name for each."""
+        if not specs or len(specs) > MAX_SEATS:
+            raise InvalidValue("invalid_seats", f"A session has 1 to {MAX_SEATS} seats.")
+        stored = []
+        for i, spec in enumerate(specs):
+            bot = spec.bot if spec.kind == "bot" else None
+            if spec.kind == "bot" and bot not in hosted.bots:
                 raise InvalidValue(
-                    "unknown_bot",
-                    f"Seat {i}: no bot {spec.get('bot')!r}.",
-                    {"bots": sorted(hosted.bots)},
+                    "unknown_bot", f"Seat {i}: no bot {bot!r}.", {"bots": sorted(hosted.bots)}
                 )
-            name = spec.get("name") or (f"{bot} bot" if bot else f"Player {i + 1}")
-            if not isinstance(name, str) or not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
-                raise InvalidRequest("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
-            specs.append({"kind": spec["kind"], "bot": bot, "name": name})
-        return specs
+            name = spec.name or (f"{bot} bot" if bot else f"Player {i + 1}")
+            if not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
+                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
+            stored.append({"kind": spec.kind, "bot": bot, "name": name})
+        return stored
 
-    def join(self, session_id: str, seat: object, name: object = None) -> dict[str, Any]:
+    def join(self, session_id: str, seat: int, name: str | None = None) -> dict[str, Any]:
         """Take a human seat; returns its secret token (only its hash is stored)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
-            raise InvalidRequest("invalid_seat", "`seat` is a seat number.")
+        if not 0 <= seat < MAX_SEATS:
+            raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
         token = secrets.token_urlsafe(32)
         with self._write() as conn:
             self._lock(conn, session_id)
@@ -195,7 +202,7 @@ class SessionStore:
             if row.token_hash is not None:
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
-            if isinstance(name, str) and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
+            if name is not None and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
                 values["name"] = name
             conn.execute(
                 update(seats)
@@ -300,16 +307,12 @@ class SessionStore:
         self,
         session_id: str,
         seat: int,
-        action: object,
-        expected_version: object,
+        action: Mapping[str, Any],
+        expected_version: int,
         idempotency_key: str | None = None,
     ) -> dict[str, Any]:
-        if not isinstance(action, Mapping):
-            raise InvalidRequest("invalid_action", "`action` must be an object with a `type`.")
-        if not isinstance(expected_version, int) or isinstance(expected_version, bool):
-            raise InvalidRequest(
-                "missing_expected_version", "Send `expected_version`: the version your view is of."
-            )
+        """Apply the seat's action, chosen against ``expected_version``, then let bots move;
+        the whole is committed before this returns."""
         if idempotency_key is not None and (
             not 0 < len(idempotency_key) <= MAX_KEY or not idempotency_key.isprintable()
         ):
