@@ -10,14 +10,14 @@ from pydantic import AllowInfNan, BaseModel, BeforeValidator, ConfigDict, Field,
 class WireModel(BaseModel):
     """A request or response body: unknown fields are refused, not silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class QueryModel(BaseModel):
     """A query string. Values arrive as text and are converted (``limit=5`` is 5); an
     unknown parameter is ignored, as HTTP caches and proxies may add their own."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
 
 class Problem(WireModel):

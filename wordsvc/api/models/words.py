@@ -166,7 +166,7 @@ class CategoryList(WireModel):
 class LexiconManifest(BaseModel):
     """The built lexicon's manifest: sources, counts, checksums (more fields may come)."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
 
     built_at: str
     fingerprint: str
