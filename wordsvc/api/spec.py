@@ -108,7 +108,6 @@ def openapi_document(operations: Sequence[Operation] = ()) -> dict[str, Any]:
         paths.setdefault(op.path, {})[op.method] = _operation(op)
     return {
         "openapi": "3.1.0",
-        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "info": {"title": TITLE, "version": _version(), "description": DESCRIPTION},
         "paths": paths,
         "components": {
