@@ -1,0 +1,235 @@
+"""Magos y Tabernas components: the catalogue the data file gives, and every rule the load
+checks, each broken in a copy of the data file that must be refused with its own code."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from wordsvc.errors import ConfigurationError
+from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas.components import CardType
+
+ORIGINAL = parts.CARDS_FILE.read_text(encoding="utf-8")
+
+
+def test_the_catalogue_has_40_physical_cards_with_stable_ids() -> None:
+    deck = parts.deck()
+    assert len(deck) == len(set(deck)) == parts.DECK_SIZE == 40
+    assert deck == list(parts.CATALOGUE)
+    assert deck[:4] == ["atacar-1", "atacar-2", "atacar-3", "atacar-4"]
+    for card_id, card in parts.CATALOGUE.items():
+        design, _, n = card_id.rpartition("-")
+        assert design == card.id
+        assert 1 <= int(n) <= card.count
+    assert parts.deck() is not parts.deck()  # a fresh list each call: callers may shuffle it
+
+
+def test_the_composition_by_type() -> None:
+    by_type = Counter(card.type for card in parts.CATALOGUE.values())
+    assert by_type == {
+        CardType.SPELL: 15,
+        CardType.INSTANT: 12,
+        CardType.OBJECT: 9,
+        CardType.OBJECT_GEM: 4,
+    }
+
+
+@pytest.mark.parametrize(
+    ("card_id", "name_es", "kind"),
+    [
+        ("atacar", "Atacar", CardType.SPELL),
+        ("anulador", "Anulador", CardType.OBJECT),
+        ("interrupcion", "Interrupción", CardType.INSTANT),
+        ("plagio", "Plagio", CardType.INSTANT),  # interpretation: copies on anyone's turn
+        ("flash", "Flash", CardType.INSTANT),
+        ("agujero-negro", "Agujero Negro", CardType.OBJECT_GEM),
+        ("gema", "Gema", CardType.OBJECT),  # interpretation: "Gem + Flash" from the hand
+    ],
+)
+def test_the_rulebook_cards_with_the_rulebook_types(
+    card_id: str, name_es: str, kind: CardType
+) -> None:
+    card = parts.CARDS[card_id]
+    assert (card.name_es, card.type, card.source) == (name_es, kind, "rulebook")
+
+
+def test_only_the_seven_named_cards_claim_the_rulebook() -> None:
+    named = {c.id for c in parts.CARDS.values() if c.source == "rulebook"}
+    assert named == set(parts.RULEBOOK_CARDS)
+    assert sum(c.count for c in parts.CARDS.values() if c.source == "designed") > 0
+
+
+def test_the_named_cards_do_what_the_rulebook_says() -> None:
+    ops = {card_id: [s.op for s in card.effect] for card_id, card in parts.CARDS.items()}
+    assert ops["atacar"] == ["destroy_gems"]
+    assert ops["interrupcion"] == ops["anulador"] == ["cancel"]
+    assert ops["plagio"] == ["copy"]
+    assert ops["flash"] == ["flash"]
+    assert parts.CARDS["flash"].never_alone
+    assert ops["gema"] == ["gain_gems"]
+    hole = parts.CARDS["agujero-negro"]
+    assert [s.op for s in hole.passive] == ["restrict_orb_action"]
+    assert hole.effect == (parts.Step("gain_orbs", "self", 2),)
+    assert hole.consume_cost == 0  # "at any moment it can be broken"
+
+
+def test_every_op_and_target_is_in_the_vocabulary() -> None:
+    for card in parts.CARDS.values():
+        for step in card.effect:
+            assert step.op in parts.EFFECT_OPS
+            assert step.target in parts.EFFECT_OPS[step.op].targets
+        for step in card.passive:
+            assert step.op in parts.PASSIVE_OPS
+            assert step.target in parts.PASSIVE_OPS[step.op].targets
+
+
+def test_fields_follow_the_type() -> None:
+    for card in parts.CARDS.values():
+        assert card.cost == (0 if card.type is CardType.INSTANT else 1)
+        assert (card.consume_cost is not None) == card.is_object
+        assert (card.life_gems is not None) == bool(card.passive)
+        assert (card.life_gems is not None) == (card.type is CardType.OBJECT_GEM)
+        assert card.colour == parts.COLOURS[card.type]
+    assert parts.CARDS["atacar"].colour == "red"
+    assert parts.CARDS["flash"].colour == "yellow"
+    assert parts.CARDS["gema"].colour == "blue"
+
+
+def test_every_object_with_gem_fits_in_the_life_gem_supply_at_once() -> None:
+    life = sum(c.life_gems or 0 for c in parts.CATALOGUE.values())
+    assert 0 < life <= parts.LIFE_GEMS
+
+
+def test_the_supply_and_limits() -> None:
+    assert (parts.ORBS, parts.GEMS, parts.LIFE_GEMS) == (9, 9, 6)
+    assert (parts.HAND_LIMIT, parts.OBJECT_LIMIT) == (3, 3)
+    assert (parts.OBSTACLES, parts.QUICK_OBSTACLES) == (2, 1)
+
+
+def test_a_face_is_plain_data() -> None:
+    face = parts.CARDS["agujero-negro"].face()
+    assert face["type"] == "object_gem"
+    assert face["life_gems"] == 2
+    assert "consume_cost" not in parts.CARDS["atacar"].face()
+
+
+def test_the_unbroken_file_loads_through_load(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text(ORIGINAL, encoding="utf-8")
+    assert parts.load(path) == parts.CARDS
+
+
+# -- every rule of the load, broken in a copy of the data file --------------------------------
+
+
+def _block(card_id: str) -> str:
+    """The [[card]] table of ``card_id`` in the original file, as written."""
+    for block in ORIGINAL.split("[[card]]")[1:]:
+        if f'id = "{card_id}"\n' in block:
+            return "[[card]]" + block.split("\n# ----")[0]
+    raise AssertionError(card_id)
+
+
+def _edit(card_id: str, old: str, new: str, *more: str) -> Callable[[str], str]:
+    """Replace ``old`` by ``new`` (and each further pair of ``more``) in one card's table."""
+    pairs = [(old, new), *zip(more[::2], more[1::2], strict=True)]
+
+    def edit(text: str) -> str:
+        block = changed = _block(card_id)
+        for before, after in pairs:
+            assert before in changed, (card_id, before)
+            changed = changed.replace(before, after, 1)
+        return text.replace(block, changed)
+
+    return edit
+
+
+def _append(extra: str) -> Callable[[str], str]:
+    return lambda text: text + "\n" + extra
+
+
+BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
+    "counts off by one": ("deck_size", _edit("atacar", "count = 4", "count = 5")),
+    "an id twice": (
+        "duplicate_card",
+        lambda text: text.replace(_block("chispa"), _block("chispa") + "\n" + _block("chispa")),
+    ),
+    "an unknown type": ("unknown_type", _edit("atacar", 'type = "spell"', 'type = "ritual"')),
+    "an unknown op": ("unknown_op", _edit("atacar", '"destroy_gems"', '"explode"')),
+    "a passive op in an effect": (
+        "unknown_op",
+        _edit("caldero", 'effect = [{ op = "gain_orbs"', 'effect = [{ op = "income"'),
+    ),
+    "an unknown target": ("unknown_target", _edit("atacar", '"opponent"', '"everyone"')),
+    "a target its op does not take": (
+        "unknown_target",
+        _edit("interrupcion", 'target = "stack"', 'target = "opponent"'),
+    ),
+    "object with gem without life gems": (
+        "missing_field",
+        _edit("agujero-negro", "life_gems = 2\n", ""),
+    ),
+    "object with gem without a passive": (
+        "missing_field",
+        _edit("caldero", 'passive = [{ op = "income", n = 1, target = "self" }]\n', ""),
+    ),
+    "object without consume cost": ("missing_field", _edit("gema", "consume_cost = 1\n", "")),
+    "a counted op without n": ("missing_field", _edit("atacar", "n = 1, ", "")),
+    "an instant that costs 1": ("bad_cost", _edit("interrupcion", "cost = 0", "cost = 1")),
+    "a spell that costs 0": ("bad_cost", _edit("atacar", "cost = 1", "cost = 0")),
+    "flash not marked never alone": ("flash_alone", _edit("flash", "never_alone = true\n", "")),
+    "a spell with a life gem": (
+        "unknown_field",
+        _edit("atacar", "cost = 1\n", "cost = 1\nlife_gems = 1\n"),
+    ),
+    "a field no card has": (
+        "unknown_field",
+        _edit("atacar", "cost = 1\n", 'cost = 1\ncolour = "red"\n'),
+    ),
+    "a negative count": ("bad_value", _edit("atacar", "count = 4", "count = -4")),
+    "a consume cost of 2": ("bad_value", _edit("gema", "consume_cost = 1", "consume_cost = 2")),
+    "an id not in kebab-case": ("bad_value", _edit("atacar", 'id = "atacar"', 'id = "Atacar"')),
+    "an unknown duration": ("bad_value", _edit("escudo", '"end_of_turn"', '"forever"')),
+    "a rulebook card retyped": (
+        "rulebook_cards",
+        _edit("plagio", 'type = "instant"', 'type = "spell"', "cost = 0", "cost = 1"),
+    ),
+    "a rulebook card marked designed": (
+        "rulebook_cards",
+        _edit("gema", 'source = "rulebook"', 'source = "designed"'),
+    ),
+    "a designed card marked rulebook": (
+        "rulebook_cards",
+        _edit("chispa", 'source = "designed"', 'source = "rulebook"'),
+    ),
+    "more life gems than the supply": (
+        "life_gems_supply",
+        _edit("caldero", "life_gems = 1", "life_gems = 2"),
+    ),
+    "not TOML": ("unreadable", _append("this is = = not toml")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_broken_catalogue_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
+    code, edit = BROKEN[case]
+    broken = edit(ORIGINAL)
+    assert broken != ORIGINAL
+    path = tmp_path / "cards.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(ConfigurationError) as caught:
+        parts.load(path)
+    assert caught.value.code == code, caught.value.message
+    assert caught.value.details["file"] == str(path)
+    assert str(path) in caught.value.message
+
+
+def test_every_code_of_the_load_is_tested() -> None:
+    source = Path(parts.__file__).read_text(encoding="utf-8")
+    raised = set(re.findall(r'_fail\(\s*path,\s*"(\w+)"', source))
+    assert raised == {code for code, _ in BROKEN.values()}
