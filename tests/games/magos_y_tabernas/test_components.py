@@ -233,3 +233,9 @@ def test_every_code_of_the_load_is_tested() -> None:
     source = Path(parts.__file__).read_text(encoding="utf-8")
     raised = set(re.findall(r'_fail\(\s*path,\s*"(\w+)"', source))
     assert raised == {code for code, _ in BROKEN.values()}
+
+
+def test_anulador_is_consumed_with_an_action_point_as_the_rulebook_example_says():
+    """ "Some turns later I decide to consume the object with another action point"."""
+    anulador = parts.CARDS["anulador"]
+    assert anulador.consume_cost == 1
