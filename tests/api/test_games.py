@@ -191,6 +191,7 @@ def test_errors_have_specific_codes(games_client):
         )
     ) == (422, "invalid_options")
     assert code(post(action)) == (401, "missing_token")
+    assert post(action).headers["WWW-Authenticate"].startswith("Bearer")
     assert code(post(action, "forged")) == (401, "invalid_token")
     assert code(post({**action, "seat": seat}, tokens[other])) == (403, "wrong_seat")
     assert code(post(action, tokens[other])) == (422, "not_your_turn")

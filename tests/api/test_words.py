@@ -190,3 +190,26 @@ def test_check_is_the_batch_route_not_a_word(client):
     response = client.get("/v1/words/check")
     assert response.status_code == 405
     assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"words": ["\\ud800"]}',
+        '{"words": ["кіт"], "categories": ["\\ud800"]}',
+        '{"words": [["\\udfff"]]}',
+        '{"\\ud800": 1}',
+    ],
+)
+def test_a_lone_surrogate_is_malformed_json_not_a_500(client, body):
+    response = client.post("/v1/words/check", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "malformed_json"
+
+
+def test_a_word_path_is_never_redirected(client):
+    """A word cannot start with "/" (the document says so); werkzeug would merge the slashes
+    and redirect, and an API answers with a problem instead."""
+    response = client.get("/v1/words/%2Fабв")
+    assert response.mimetype == "application/problem+json"
+    assert response.status_code == 404

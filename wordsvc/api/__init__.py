@@ -29,7 +29,7 @@ class WordConverter(PathConverter):
     """A word in a path: anything up to the end, except ``check``, which names the batch
     route (``/v1/words/check`` takes only POST; no Ukrainian word is spelt so)."""
 
-    regex = r"(?!check$)[^/][\s\S]*?"
+    regex = r"(?!check\Z)[^/][\s\S]*?"
 
 
 class _JSON(DefaultJSONProvider):
@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     if judge is not None:
         app.extensions["wordsvc.judge"] = judge
     app.url_map.converters["word"] = WordConverter
+    app.url_map.merge_slashes = False  # a word path is answered, never redirected
     problems.register(app)
     app.register_blueprint(words.blueprint)
     app.register_blueprint(solver.blueprint)

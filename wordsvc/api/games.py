@@ -101,10 +101,8 @@ def list_games() -> Response:
         )
     },
     errors={
-        400: ("invalid_game", "invalid_options", "invalid_seats", "invalid_seed", "missing_game",
-              "missing_seats", "unknown_field", "malformed_json", "invalid_body"),
         404: ("unknown_game",),
-        422: ("invalid_options", "seat_count_mismatch", "unknown_bot", "unknown_category"),
+        422: ("invalid_options", "seat_count_mismatch", "unknown_bot"),
         **BUSY,
     },
 )  # fmt: skip
@@ -132,7 +130,7 @@ def create_session() -> Response:
     summary="Sessions with a human seat nobody has joined yet.",
     query=models.OpenSessionsQuery,
     response=models.OpenSessions,
-    errors={400: ("invalid_parameter",), **BUSY},
+    errors=BUSY,
 )
 def open_sessions() -> Response:
     query = parse_query(models.OpenSessionsQuery)
@@ -165,8 +163,6 @@ def open_sessions() -> Response:
     },
     path_params=SESSION,
     errors={
-        400: ("invalid_seat", "missing_seat", "invalid_name", "unknown_field", "malformed_json",
-              "invalid_body"),
         404: ("session_not_found",),
         409: ("seat_taken", "seat_is_a_bot"),
         422: ("unknown_seat",),
@@ -206,15 +202,13 @@ def get_session(session_id: str) -> Response:
     headers={"Idempotency-Key": {"type": "string", "minLength": 1, "maxLength": 128}},
     auth="required",
     errors={
-        400: ("invalid_action", "missing_action", "invalid_expected_version",
-              "missing_expected_version", "invalid_seat", "invalid_idempotency_key",
-              "unknown_field", "malformed_json", "invalid_body"),
+        400: ("invalid_idempotency_key",),
         401: ("missing_token", "invalid_token"),
         403: ("wrong_seat",),
         404: ("session_not_found",),
         409: ("stale_state_id", "game_over"),
         422: ("idempotency_key_reused", "not_your_turn", "malformed_action", "invalid_action",
-              "game_over", "…every RuleError code of the game (docs/rules/<game>.md)"),
+              "…every RuleError code of the game (docs/rules/<game>.md)"),
         **BUSY,
     },
 )  # fmt: skip
@@ -242,7 +236,7 @@ def post_action(session_id: str) -> Response:
     response=models.Events,
     path_params=SESSION,
     auth="optional",
-    errors={400: ("invalid_parameter",), **TOKEN_ERRORS, **SESSION_ERRORS},
+    errors={**TOKEN_ERRORS, **SESSION_ERRORS},
 )
 def get_events(session_id: str) -> Response:
     seat = caller_seat(session_id)
@@ -277,8 +271,6 @@ def get_result(session_id: str) -> Response:
     response=ArbitrationResult,
     path_params=SESSION,
     errors={
-        400: ("invalid_words", "missing_words", "invalid_suggest", "unknown_field",
-              "malformed_json", "invalid_body"),
         422: ("no_word_rules",),
         404: ("session_not_found",),
         413: ("too_many_words",),

@@ -15,7 +15,10 @@ blueprint = Blueprint("meta", __name__)
 
 @cache
 def document() -> dict[str, Any]:
-    """The document of every declared route (built once: the routes do not change)."""
+    """The document of every declared route (built once: the routes do not change). The
+    route modules are imported first, so that it never caches a document of some of them."""
+    from wordsvc.api import games, health, solver, words  # noqa: F401 - they declare routes
+
     return openapi_document()
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import typing
-from typing import Any, TypeVar
+from functools import cache
+from typing import Any, TypeVar, get_origin
 
 from flask import request
 from pydantic import BaseModel, ValidationError
@@ -63,12 +63,28 @@ def json_body() -> dict[str, Any]:
             "unsupported_media_type", "Send JSON with Content-Type: application/json."
         )
     try:
-        body = json.loads(request.get_data(cache=True), parse_constant=_no_constants)
+        body = json.loads(
+            request.get_data(cache=True), parse_constant=_no_constants, object_hook=_no_surrogates
+        )
     except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
         raise InvalidRequest("malformed_json", "The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise InvalidRequest("invalid_body", "The request body must be a JSON object.")
     return body
+
+
+def _no_surrogates(obj: dict[str, Any]) -> dict[str, Any]:
+    """A lone surrogate (``"\\ud800"``) is valid JSON syntax but no Unicode text: it could not
+    even be written back in an answer. Refused with the rest of malformed JSON."""
+    pending: list[object] = [*obj.keys(), *obj.values()]
+    while pending:  # objects nested deeper have been checked by their own hook call
+        item = pending.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                item.encode("utf-8")  # UnicodeEncodeError is a ValueError
+        elif isinstance(item, list):
+            pending.extend(item)
+    return obj
 
 
 def _no_constants(name: str) -> None:
@@ -91,11 +107,12 @@ def parse_body(model: type[M]) -> M:
 def parse_query(model: type[M]) -> M:
     """The query string as ``model``: list fields take every value of a repeated parameter."""
     values: dict[str, Any] = {}
-    for name, field in model.model_fields.items():
+    lists = _list_fields(model)
+    for name in model.model_fields:
         if name not in request.args:
             continue
         given = request.args.getlist(name)
-        if typing.get_origin(field.annotation) is list:
+        if name in lists:
             values[name] = given
         elif len(given) > 1:
             raise InvalidRequest(
@@ -109,6 +126,14 @@ def parse_query(model: type[M]) -> M:
         return model.model_validate(values)
     except ValidationError as exc:
         raise _invalid(exc, query=True) from None
+
+
+@cache
+def _list_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of a query model that take every value of a repeated parameter."""
+    return frozenset(
+        name for name, field in model.model_fields.items() if get_origin(field.annotation) is list
+    )
 
 
 def _invalid(exc: ValidationError, *, query: bool) -> InvalidRequest:

@@ -71,6 +71,7 @@ HTTP_CODES = {
     413: "payload_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",
+    500: "internal_error",
 }
 
 
@@ -101,12 +102,17 @@ def register(app: Flask) -> None:
 
     @app.before_request
     def _limit_url() -> None:
-        if len(request.full_path) > MAX_URL:
+        environ = request.environ
+        if len(environ.get("PATH_INFO", "")) + len(environ.get("QUERY_STRING", "")) > MAX_URL:
             raise RequestURITooLarge(f"A URL has at most {MAX_URL} characters.")
 
     @app.errorhandler(WordsvcError)
     def _wordsvc_error(exc: WordsvcError) -> Response:
-        return problem(status_of(exc), exc.code, exc.message, exc.details)
+        status = status_of(exc)
+        response = problem(status, exc.code, exc.message, exc.details)
+        if status == 401:  # RFC 9110, 11.6.1: say which scheme would do
+            response.headers["WWW-Authenticate"] = 'Bearer realm="wordsvc"'
+        return response
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:

@@ -37,9 +37,6 @@ def get_solver() -> Solver:
     body=SolveBody,
     response=Solution,
     errors={
-        400: ("too_many_cards", "too_many_familiar", "invalid_tokens", "invalid_limit",
-              "invalid_players", "invalid_budget_ms", "unknown_field", "malformed_json",
-              "invalid_body"),
         422: ("unknown_card", "invalid_card", "invalid_familiar", "unknown_category"),
         503: ("lexicon_not_built", "lexicon_corrupt"),
     },

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TypeVar
 
+from annotated_types import MaxLen
 from flask import Blueprint
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
@@ -177,7 +178,8 @@ def _responses(op: Operation) -> dict[str, Any]:
     if op.response is not None:
         ok["content"] = {op.content_type: {"schema": _ref(op.response)}}
     else:
-        ok["content"] = {op.content_type: {"schema": {"type": "object"}}}
+        free_form = {"type": "object"} if op.content_type == "application/json" else {}
+        ok["content"] = {op.content_type: {"schema": free_form or {"type": "string"}}}
     if op.links:
         ok["links"] = {
             name: {"operationId": target, "parameters": dict(parameters)}
@@ -189,6 +191,9 @@ def _responses(op: Operation) -> dict[str, Any]:
         }
     responses: dict[str, Any] = {str(op.status): ok}
     errors = {**COMMON_ERRORS, **op.errors}
+    shape = _shape_codes(op)
+    if shape:
+        errors[400] = (*shape, *errors.get(400, ()))
     if op.method != "get" and op.body is not None:
         errors.setdefault(413, ())
         errors.setdefault(415, ("unsupported_media_type",))
@@ -204,6 +209,25 @@ def _responses(op: Operation) -> dict[str, Any]:
         if status == 503 and "database_busy" in codes:
             responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
     return responses
+
+
+def _shape_codes(op: Operation) -> list[str]:
+    """The 400 codes :mod:`wordsvc.api.params` gives when a request does not fit the models:
+    ``invalid_<field>``, ``missing_<field>`` for a required one, ``too_many_<field>`` for a
+    list with a maximum (body), ``invalid_parameter`` and ``missing_<name>`` (query)."""
+    codes: list[str] = []
+    if op.query is not None:
+        codes.append("invalid_parameter")
+        codes += [f"missing_{n}" for n, f in op.query.model_fields.items() if f.is_required()]
+    if op.body is not None:
+        codes += ["malformed_json", "invalid_body", "unknown_field"]
+        for name, field in op.body.model_fields.items():
+            codes.append(f"invalid_{name}")
+            if field.is_required():
+                codes.append(f"missing_{name}")
+            if any(isinstance(m, MaxLen) for m in field.metadata):
+                codes.append(f"too_many_{name}")
+    return codes
 
 
 def _version() -> str:

@@ -21,9 +21,9 @@ LEXICON_ERRORS = ("lexicon_not_built", "lexicon_corrupt")
 WORD_ERRORS = (
     "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
     "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
-    "not_cyrillic",
+    "not_cyrillic", "mixed_scripts",
 )  # fmt: skip
-WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256}
+WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^/]"}
 
 
 @operation(
@@ -36,7 +36,6 @@ WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256}
     response=models.Verdict,
     path_params={"word": WORD_PATH},
     errors={
-        400: ("invalid_parameter",),
         422: ("unknown_category", *WORD_ERRORS),
         503: LEXICON_ERRORS,
     },
@@ -56,8 +55,6 @@ def check_word(word: str) -> Response:
     body=models.CheckWordsBody,
     response=models.CheckWordsResult,
     errors={
-        400: ("invalid_words", "invalid_categories", "invalid_suggest", "missing_words",
-              "unknown_field", "malformed_json", "invalid_body"),
         413: ("too_many_words",),
         422: ("unknown_category",),
         503: LEXICON_ERRORS,
@@ -97,9 +94,8 @@ def check_batch(
     query=models.SearchQuery,
     response=models.SearchPage,
     errors={
-        400: ("missing_pattern", "invalid_parameter"),
         422: ("unknown_category", "invalid_length_range", "pattern_too_broad", "empty_pattern",
-              "pattern_too_long", "hyphenated", *WORD_ERRORS),
+              "hyphenated", *WORD_ERRORS),
         503: LEXICON_ERRORS,
     },
 )  # fmt: skip
