@@ -18,44 +18,6 @@ class UnsupportedMediaType(InputError):
     code = "unsupported_media_type"
 
 
-def categories_arg() -> list[str]:
-    """``?categories=a,b`` and/or ``?category=a&category=b``."""
-    values = request.args.getlist("categories") + request.args.getlist("category")
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
-def int_arg(name: str, *, low: int, high: int) -> int | None:
-    raw = request.args.get(name)
-    if raw is None or raw == "":
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise InvalidRequest(
-            "invalid_parameter", f"`{name}` must be a whole number.", {"parameter": name}
-        ) from None
-    if not low <= value <= high:
-        raise InvalidRequest(
-            "invalid_parameter",
-            f"`{name}` must be between {low} and {high}.",
-            {"parameter": name, "min": low, "max": high},
-        )
-    return value
-
-
-def bool_arg(name: str, *, default: bool) -> bool:
-    raw = request.args.get(name)
-    if raw is None:
-        return default
-    if raw.lower() in ("1", "true", "yes"):
-        return True
-    if raw.lower() in ("0", "false", "no"):
-        return False
-    raise InvalidRequest(
-        "invalid_parameter", f"`{name}` must be true or false.", {"parameter": name}
-    )
-
-
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400/415 that says what is wrong with it."""
     if not request.is_json:

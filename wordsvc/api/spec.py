@@ -22,6 +22,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 F = TypeVar("F", bound=Callable[..., Any])
 REF_TEMPLATE = "#/components/schemas/{model}"
+PROBLEM_REF = {"$ref": REF_TEMPLATE.format(model="Problem")}
 #: Problems every route may answer with, besides its own.
 COMMON_ERRORS: Mapping[int, Sequence[str]] = {
     414: ("uri_too_long",),
@@ -204,7 +205,11 @@ def _responses(op: Operation) -> dict[str, Any]:
             "description": "A problem document; `code` is one of: "
             + ", ".join(f"`{c}`" for c in codes)
             + ".",
-            "content": {"application/problem+json": {"schema": _ref_problem()}},
+            "content": {
+                "application/problem+json": {
+                    "schema": {"$ref": REF_TEMPLATE.format(model="Problem")}
+                }
+            },
         }
         if status == 503 and "database_busy" in codes:
             responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
@@ -239,7 +244,3 @@ def _version() -> str:
 
 def _ref(model: type[BaseModel]) -> dict[str, str]:
     return {"$ref": REF_TEMPLATE.format(model=model.__name__)}
-
-
-def _ref_problem() -> dict[str, str]:
-    return {"$ref": REF_TEMPLATE.format(model="Problem")}

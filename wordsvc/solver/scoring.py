@@ -21,7 +21,12 @@ from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import ConfigurationError, InvalidValue
 from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
 from wordsvc.rules.words_of_magic.components import CardKind
-from wordsvc.rules.words_of_magic.turn import PASS_DRAW, FamiliarProperty, draw_up_to
+from wordsvc.rules.words_of_magic.turn import (
+    DEFAULT_FAMILIAR_PROPERTIES,
+    PASS_DRAW,
+    FamiliarProperty,
+    draw_up_to,
+)
 from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
 
@@ -116,24 +121,21 @@ class Table:
         raw = _defaults()["table"]
         players = raw.get("players")
         twice = raw.get("two_player_deals_twice")
-        try:
-            properties = tuple(FamiliarProperty(p) for p in raw.get("familiar_properties", ()))
-        except ValueError:
-            properties = ()
         if (
             not isinstance(players, int)
             or not MIN_PLAYERS <= players <= MAX_PLAYERS
             or not isinstance(twice, bool)
-            or len(properties) != len(FamiliarProperty)
-            or len(set(properties)) != len(properties)
         ):
             raise ConfigurationError(
-                f"{SOLVER_FILE}: [table] needs players ({MIN_PLAYERS} to {MAX_PLAYERS}), "
-                "familiar_properties (each property once) and two_player_deals_twice "
-                "(true or false).",
+                f"{SOLVER_FILE}: [table] needs players ({MIN_PLAYERS} to {MAX_PLAYERS}) and "
+                "two_player_deals_twice (true or false).",
                 details={"file": str(SOLVER_FILE)},
             )
-        return cls(players=players, familiar_properties=properties, two_player_deals_twice=twice)
+        return cls(
+            players=players,
+            familiar_properties=DEFAULT_FAMILIAR_PROPERTIES,
+            two_player_deals_twice=twice,
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
