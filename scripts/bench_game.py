@@ -1,10 +1,11 @@
-"""Whole Words of Magic games between greedy bots, in process: seconds per game.
+"""Whole games between a game's best bots, in process: seconds per game.
 
-Plays ``--games`` seeded 4-player games (magic mode, characters) between greedy bots, then
-replays each game's action log without the bots as the baseline in the same run: the
-difference is what the bots (the solver) cost, the replay is what the engine costs.
+Plays ``--games`` seeded games of ``--game`` (Words of Magic: magic mode with characters,
+greedy bots; the others: their default best bot, the heuristic) between bots, then replays
+each game's action log without the bots as the baseline in the same run: the difference is
+what the bots cost (for Words of Magic, the solver), the replay is what the engine costs.
 
-    python scripts/bench_game.py [--games 20] [--players 4] [--json]
+    python scripts/bench_game.py [--game words-of-magic] [--games 20] [--players 4] [--json]
 """
 
 from __future__ import annotations
@@ -23,16 +24,19 @@ from wordsvc.judge import Judge
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="words-of-magic")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
     judge = Judge.open(Settings.from_env())
-    entry = GAMES["words-of-magic"]
+    entry = GAMES[args.game]
     game, makers = entry.make(judge), entry.bots(judge)
-    bot = makers["greedy"]()
-    options = {"players": args.players, "mode": "magic", "characters": True}
+    bot = makers[entry.default_bots[0]]()
+    options: dict[str, object] = {"players": args.players}
+    if args.game == "words-of-magic":
+        options.update(mode="magic", characters=True)
     full, engine_only, steps, turns = [], [], [], []
     for seed in range(args.games):
         rng = random.Random(seed)
@@ -52,6 +56,8 @@ def main() -> None:
         steps.append(len(log))
         turns.append(state["players"][0]["turns"])
     result = {
+        "game": args.game,
+        "bot": entry.default_bots[0],
         "games": args.games,
         "players": args.players,
         "median_s_per_game": round(statistics.median(full), 3),

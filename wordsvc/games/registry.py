@@ -54,6 +54,18 @@ def _lost_words_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+def _magos_y_tabernas(judge: Judge) -> Game:
+    from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
+
+    return MagosYTabernas()
+
+
+def _magos_y_tabernas_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
+    from wordsvc.games.magos_y_tabernas.bots import HeuristicBot, RandomBot
+
+    return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
 GAMES: dict[str, GameEntry] = {
     "words-of-magic": GameEntry(
         "words-of-magic",
@@ -64,5 +76,12 @@ GAMES: dict[str, GameEntry] = {
     ),
     "lost-words": GameEntry(
         "lost-words", "The Lost Words", _lost_words, _lost_words_bots, ("heuristic", "random")
+    ),
+    "magos-y-tabernas": GameEntry(
+        "magos-y-tabernas",
+        "Magos y Tabernas",
+        _magos_y_tabernas,
+        _magos_y_tabernas_bots,
+        ("heuristic", "random"),
     ),
 }

@@ -1,6 +1,3 @@
-"""Magos y Tabernas (issue 12): the 40-card catalogue as data, loaded and checked at import.
-
-Status: components and rules only (``components.py``, ``data/cards.toml``,
-``docs/rules/magos-y-tabernas.md``). The engine (stack, priority, turns) is not built yet, and
-the game is not registered with the sessions.
-"""
+"""Magos y Tabernas (``shared/rulebooks/magos-y-tabernas.md``): mages race to three gems for
+the last beer, answering each other with instants on a last-in, first-out stack.
+``engine.MagosYTabernas`` is the game; ``docs/rules/magos-y-tabernas.md`` the rules as built."""

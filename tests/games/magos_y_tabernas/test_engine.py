@@ -1,0 +1,655 @@
+"""Magos y Tabernas: every rule of the rulebook and every named card's note as a scenario, the
+designed cards' effects, and every refusal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.games.helpers import assert_refused
+from tests.games.magos_y_tabernas.tables import (
+    act,
+    assert_conserved,
+    give,
+    pass_round,
+    table,
+    types,
+)
+from wordsvc.games.contract import RuleError
+from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas import table as table_rules
+from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
+
+game = MagosYTabernas()
+ENGINE = Path(parts.__file__).resolve().parent
+
+
+# --- setup and the turn ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_obstacles_hands_and_the_deck(players):
+    state = game.new({"players": players}, 5)
+    for player in state["players"]:
+        assert len(player["obstacles"]) == parts.OBSTACLES
+        assert len(player["hand"]) == parts.STARTING_HAND
+        assert (player["orbs"], player["gems"], player["objects"]) == (0, 0, [])
+    assert len(state["deck"]) == parts.DECK_SIZE - players * 5
+    assert state["supply"] == {"orbs": 9, "gems": 9, "life_gems": 6}
+    assert state["phase"] == "main"
+    assert state["point"] == 1
+    assert_conserved(state)
+    quick = game.new({"players": players, "quick": True}, 5)
+    assert all(len(p["obstacles"]) == parts.QUICK_OBSTACLES for p in quick["players"])
+
+
+def test_the_first_player_is_drawn_by_the_seed_unless_an_option_names_one():
+    firsts = {game.new({"players": 4}, seed)["active"] for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert game.new({"players": 4}, 7)["active"] == game.new({"players": 4}, 7)["active"]
+    assert game.new({"players": 3, "first_player": 2}, 7)["active"] == 2
+
+
+def test_taking_an_orb_is_announced_then_resolves_when_everyone_has_passed():
+    state = give(table(), 1, hand=["escudo-1"])
+    state, events = act(state, 0, type="take_orb")
+    assert state["phase"] == "priority"
+    assert game.to_act(state) == [1]
+    assert [item["kind"] for item in state["stack"]] == ["orb"]
+    assert state["players"][0]["orbs"] == 0, "nothing happens before the window closes"
+    state, _ = act(state, 1, type="pass")
+    assert game.to_act(state) == [0], "priority goes round to the acting seat last"
+    state, events = act(state, 0, type="pass")
+    assert state["players"][0]["orbs"] == 1
+    assert state["supply"]["orbs"] == 8
+    assert (state["active"], state["phase"], state["point"]) == (1, "main", 1)
+    assert "turn_started" in types(events)
+
+
+def test_a_seat_that_can_do_nothing_by_what_is_public_passes_by_itself():
+    state = give(give(table(), 0, hand=[]), 1, hand=[])
+    state, _ = act(state, 0, type="take_orb")
+    assert state["players"][0]["orbs"] == 1
+    assert state["active"] == 1, "no card in hand anywhere: no window to wait on"
+
+
+def test_an_unused_action_point_is_lost_when_the_player_ends_the_turn():
+    state, events = act(table(), 0, type="end")
+    assert (state["active"], state["point"]) == (1, 1)
+    assert state["players"][0]["turns"] == 1
+    assert "turn_ended" in types(events)
+
+
+def test_three_orbs_become_a_gem_at_once():
+    state = give(table(), 0, hand=[], orbs=2)
+    state = give(state, 1, hand=[])
+    state, events = act(state, 0, type="take_orb")
+    assert (state["players"][0]["orbs"], state["players"][0]["gems"]) == (0, 1)
+    assert state["supply"] == {"orbs": 9, "gems": 8, "life_gems": 6}
+    assert "orbs_to_gem" in types(events)
+
+
+def test_orbs_wait_for_a_gem_while_the_supply_has_none():
+    state = table()
+    state["supply"]["gems"] = 0
+    state["players"][0]["orbs"] = 4
+    table_rules.settle(state, [])
+    assert (state["players"][0]["orbs"], state["players"][0]["gems"]) == (4, 0)
+    state["supply"]["gems"] = 1  # a gem comes back: the conversion happens at once
+    table_rules.settle(state, [])
+    assert (state["players"][0]["orbs"], state["players"][0]["gems"]) == (1, 1)
+
+
+def test_three_gems_take_an_obstacle_into_the_hand_and_level_up():
+    state = give(give(table(), 0, hand=[], orbs=2, gems=2), 1, hand=[])
+    obstacle = state["players"][0]["obstacles"][-1]
+    state, events = act(state, 0, type="take_orb")
+    me = state["players"][0]
+    assert (me["gems"], me["level"], me["hand"]) == (0, 1, [obstacle])
+    assert len(me["obstacles"]) == 1
+    assert state["supply"]["gems"] == 9, "spent gems return to the supply"
+    taken = next(e for e in events if e.type == "obstacle_taken")
+    assert taken.audience == (0,), "the card taken is seen by its taker only"
+    assert game.view(state, 0)["players"][0]["hand_limit"] == 4
+    assert game.view(state, 0)["players"][0]["object_limit"] == 3
+    state["players"][0]["level"] = 2
+    assert game.view(state, 0)["players"][0]["object_limit"] == 4
+
+
+def test_with_the_obstacles_gone_three_gems_win_the_beer():
+    state = give(give(table(quick=True), 0, hand=[], orbs=2, gems=2), 1, hand=[])
+    state["players"][0]["obstacles"] = []
+    state["deck"].insert(0, table(quick=True)["players"][0]["obstacles"][0])
+    state["deck"] = [c for c in state["deck"] if c not in state["players"][1]["obstacles"]] + [
+        state["deck"].pop(0)
+    ]
+    state = table(quick=True)
+    give(state, 1, hand=[])
+    give(state, 0, hand=[], orbs=2, gems=2)
+    state["deck"].extend(state["players"][0]["obstacles"])
+    state["players"][0]["obstacles"] = []
+    state, events = act(state, 0, type="take_orb")
+    assert state["phase"] == "over"
+    assert state["winner"] == [0]
+    assert "won_the_beer" in types(events)
+    result = game.result(state)
+    assert result is not None
+    assert result.winners == [0]
+    assert result.places == [1, 2]
+    assert_refused(game, state, 1, {"type": "end"}, "game_over")
+
+
+def test_in_two_against_two_a_pair_wins_together_and_helps_each_other():
+    state = table(players=4, teams=True)
+    assert table_rules.opponents(state, 0) == [1, 3]
+    give(state, 0, hand=["invocar-orbes-1", "atacar-1"])
+    legal = game.legal_actions(state, 0)
+    assert {"type": "play", "card": "invocar-orbes-1", "target": 2} in legal
+    assert {"type": "play", "card": "atacar-1", "target": 2} not in legal
+    assert_refused(game, state, 0, {"type": "play", "card": "atacar-1", "target": 2}, "bad_target")
+    for seat in (1, 2, 3):
+        give(state, seat, hand=[])
+    state, _ = act(state, 0, type="play", card="invocar-orbes-1", target=2)
+    state, _ = pass_round(state)
+    assert state["players"][2]["orbs"] == 2
+    assert state["players"][0]["orbs"] == 0
+    give(state, 2, hand=[], orbs=2, gems=2)
+    state["deck"] += state["players"][2]["obstacles"]
+    state["players"][2]["obstacles"] = []
+    state["active"] = 2
+    state, _ = act(state, 2, type="take_orb")
+    state, _ = pass_round(state)
+    assert state["winner"] == [0, 2]
+    result = game.result(state)
+    assert result is not None
+    assert result.places[0] == result.places[2] == 1
+
+
+def test_options_are_checked():
+    for options, problem in (
+        ({"players": 3, "teams": True}, "teams"),
+        ({"players": 2, "first_player": 2}, "first_player"),
+        ({"players": 5}, "players"),
+        ({"anulador_consume_cost": 2}, "anulador_consume_cost"),
+    ):
+        with pytest.raises(RuleError) as refused:
+            game.new(options, 1)
+        assert refused.value.code == "invalid_options"
+        assert refused.value.details["problems"][0]["option"] == problem
+
+
+def test_the_turn_limit_ends_the_game_ranked_by_progress():
+    state = give(table(turn_limit=1), 1, hand=[], gems=1)
+    state, _ = act(state, 0, type="end")
+    state, _events = act(state, 1, type="end")
+    assert state["phase"] == "over"
+    assert state["ended_by"] == "turn_limit"
+    assert state["winner"] == [1]
+    result = game.result(state)
+    assert result is not None
+    assert result.places == [2, 1]
+
+
+# --- spells, instants and the stack --------------------------------------------------------
+
+
+def test_atacar_destroys_a_gem_of_an_opponent_back_into_the_supply():
+    state = give(give(table(), 0, hand=["atacar-1"]), 1, hand=[], gems=2)
+    assert_refused(game, state, 0, {"type": "play", "card": "atacar-1"}, "missing_target")
+    assert_refused(game, state, 0, {"type": "play", "card": "atacar-1", "target": 0}, "bad_target")
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "atacar-1", "target": True}, "bad_target"
+    )
+    state, _ = act(state, 0, type="play", card="atacar-1", target=1)
+    state, _ = pass_round(state)
+    assert state["players"][1]["gems"] == 1
+    assert state["supply"]["gems"] == 8
+    assert "atacar-1" in state["discard"]
+    assert state["active"] == 1
+
+
+def test_escudo_played_in_answer_resolves_first_so_the_attack_destroys_nothing():
+    """Last in, first out: the rulebook's "Resolution"."""
+    state = give(give(table(), 0, hand=["atacar-1", "gema-2"]), 1, hand=["escudo-1"], gems=1)
+    state, _ = act(state, 0, type="play", card="atacar-1", target=1)
+    assert game.to_act(state) == [1]
+    state, _ = act(state, 1, type="play", card="escudo-1")
+    assert game.to_act(state) == [0], "priority goes on from the seat after the one that acted"
+    state, events = pass_round(state)
+    assert state["players"][1]["gems"] == 1
+    order = [e.data.get("item") for e in events if e.type == "resolving"]
+    assert order == [2, 1]
+    assert "shielded" in types(events)
+    assert not state["players"][1]["shielded"], "the shield lapses at the end of the turn"
+
+
+def test_an_instant_is_played_on_anyones_turn_and_the_point_stays():
+    """Example of use B: an instant on my turn, then the point to draw a card."""
+    state = give(give(table(), 0, hand=["chispa-1"]), 1, hand=["escudo-1"])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = pass_round(state)
+    assert (state["phase"], state["active"], state["point"]) == ("main", 0, 1)
+    assert state["players"][0]["orbs"] == 1
+    state, _events = act(state, 0, type="draw")
+    assert state["point"] == 0
+    state, _ = pass_round(state)
+    assert state["active"] == 1
+
+
+def test_a_spell_costs_the_action_point_of_the_active_seat_only():
+    state = give(give(table(), 0, hand=["chispa-1", "escudo-2"]), 1, hand=["invocar-orbes-1"])
+    state, _ = act(state, 0, type="take_orb")
+    assert_refused(game, state, 1, {"type": "play", "card": "invocar-orbes-1"}, "no_action_point")
+    assert_refused(game, state, 1, {"type": "take_orb"}, "no_action_point")
+    state, _ = act(state, 1, type="pass")
+    assert_refused(game, state, 0, {"type": "draw"}, "no_action_point")
+
+
+def test_the_active_seat_may_spend_its_point_in_answer_on_its_own_turn():
+    state = give(give(table(), 0, hand=["chispa-1", "invocar-orbes-1"]), 1, hand=["escudo-1"])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = act(state, 1, type="pass")
+    assert game.to_act(state) == [0]
+    state, _ = act(state, 0, type="play", card="invocar-orbes-1")
+    assert [item["kind"] for item in state["stack"]] == ["play", "play"]
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 3 - 3
+    assert state["players"][0]["gems"] == 1
+    assert state["active"] == 1, "the point is spent: the turn ends with the window"
+
+
+def test_interrupcion_cancels_taking_an_orb_and_the_point_is_still_spent():
+    """Anulador's note: "anything a player is doing is interrupted ... drawing an Orb"."""
+    state = give(give(table(), 0, hand=["gema-2"]), 1, hand=["interrupcion-1"])
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, events = pass_round(state)
+    assert state["players"][0]["orbs"] == 0
+    assert state["supply"]["orbs"] == 9
+    assert "cancelled" in types(events)
+    assert state["active"] == 1
+    assert "interrupcion-1" in state["discard"]
+
+
+def test_a_cancelled_card_goes_to_the_discard_pile_without_its_effect():
+    state = give(give(table(), 0, hand=["invocar-orbes-1"]), 1, hand=["interrupcion-1"])
+    state, _ = act(state, 0, type="play", card="invocar-orbes-1")
+    assert_refused(
+        game, state, 1, {"type": "play", "card": "interrupcion-1", "item": 9}, "bad_target"
+    )
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 0
+    assert {"invocar-orbes-1", "interrupcion-1"} <= set(state["discard"])
+
+
+def test_cancelling_a_cancel_lets_the_first_item_resolve():
+    state = give(give(table(), 0, hand=["interrupcion-2", "gema-2"]), 1, hand=["interrupcion-1"])
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, _ = act(state, 0, type="play", card="interrupcion-2", item=2)
+    state, events = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
+    assert [e.data["item"] for e in events if e.type == "cancelled"] == [2]
+
+
+def test_a_cancel_whose_target_is_gone_fizzles():
+    state = give(table(players=3), 0, hand=["gema-2"])
+    give(state, 1, hand=["interrupcion-1"])
+    give(state, 2, hand=["interrupcion-2"])
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, _ = act(state, 2, type="play", card="interrupcion-2", item=1)
+    state, events = pass_round(state)
+    assert "fizzled" in types(events)
+    assert state["players"][0]["orbs"] == 0
+
+
+# --- objects ----------------------------------------------------------------------------------
+
+
+def test_an_object_never_acts_from_the_hand_it_is_laid_down_then_consumed():
+    """ "VERY IMPORTANT": Gema laid down with one point, consumed with another, two turns."""
+    state = give(give(table(), 0, hand=["gema-1"]), 1, hand=[])
+    assert_refused(game, state, 0, {"type": "play", "card": "gema-1"}, "object_from_hand")
+    state, _ = act(state, 0, type="lay_down", card="gema-1")
+    assert state["players"][0]["objects"] == [{"card": "gema-1", "life": 0}]
+    assert state["active"] == 1
+    state, _ = act(state, 1, type="end")
+    state, _ = act(state, 0, type="consume", card="gema-1")
+    assert state["players"][0]["objects"] == []
+    assert state["players"][0]["gems"] == 1
+    assert "gema-1" in state["discard"]
+
+
+def test_laying_down_checks_the_card_and_the_object_limit():
+    state = give(
+        table(), 0, hand=["atacar-1", "gema-1"], objects=["gema-2", "gema-3", "cofre-de-orbes-1"]
+    )
+    assert_refused(game, state, 0, {"type": "lay_down", "card": "atacar-1"}, "not_an_object")
+    assert_refused(game, state, 0, {"type": "lay_down", "card": "gema-1"}, "object_limit")
+    state["players"][0]["level"] = 2  # the second obstacle raises the limit to 4
+    act(state, 0, type="lay_down", card="gema-1")
+    assert_refused(game, state, 0, {"type": "consume", "card": "gema-1"}, "not_your_object")
+
+
+def test_anulador_is_consumed_with_the_point_to_cancel_an_answer_on_its_owners_turn():
+    state = give(table(), 0, hand=["chispa-1", "gema-2"], objects=["anulador-1"])
+    give(state, 1, hand=["interrupcion-1"], objects=["anulador-2"])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    assert_refused(
+        game, state, 1, {"type": "consume", "card": "anulador-2", "item": 1}, "no_action_point"
+    )
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, _ = act(state, 0, type="consume", card="anulador-1", item=2)
+    assert state["point"] == 0
+    state, _events = pass_round(state)
+    assert state["players"][0]["orbs"] == 1, "the cancel was cancelled: Chispa resolved"
+    assert {"anulador-1", "interrupcion-1", "chispa-1"} <= set(state["discard"])
+
+
+def test_the_option_lets_anulador_answer_any_action_at_any_moment():
+    state = give(table(anulador_consume_cost=0), 0, hand=[])
+    give(state, 1, hand=[], objects=["anulador-1"])
+    state, _ = act(state, 0, type="take_orb")
+    assert game.to_act(state) == [1], "an object consumable at any moment gives priority"
+    state, _ = act(state, 1, type="consume", card="anulador-1", item=1)
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 0
+
+
+def test_agujero_negro_keeps_the_orb_action_for_its_owner_and_breaks_for_two_orbs():
+    state = give(table(), 0, hand=["agujero-negro-1"])
+    give(state, 1, hand=["invocar-orbes-1"])
+    state, _ = act(state, 0, type="lay_down", card="agujero-negro-1")
+    state, _ = pass_round(state)
+    assert state["players"][0]["objects"] == [{"card": "agujero-negro-1", "life": 2}]
+    assert state["supply"]["life_gems"] == 4
+    assert_refused(game, state, 1, {"type": "take_orb"}, "orb_action_restricted")
+    state, _ = act(state, 1, type="play", card="invocar-orbes-1")  # cards still give orbs
+    assert game.to_act(state) == [0]
+    state, _ = act(state, 0, type="consume", card="agujero-negro-1")  # at any moment
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 2
+    assert state["players"][1]["orbs"] == 2
+    assert state["supply"]["life_gems"] == 6, "breaking it returns its life gems"
+    state, _ = act(state, 0, type="take_orb")
+
+
+def test_rayo_removes_life_gems_and_an_object_without_any_is_destroyed():
+    state = give(table(), 0, hand=["rayo-1"])
+    give(state, 1, hand=[], objects=["agujero-negro-1"])
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "rayo-1", "object": "gema-1"}, "bad_target"
+    )
+    state, _ = act(state, 0, type="play", card="rayo-1", object="agujero-negro-1")
+    state, events = pass_round(state)
+    assert state["players"][1]["objects"] == []
+    assert "agujero-negro-1" in state["discard"]
+    assert state["supply"]["life_gems"] == 6
+    assert "object_destroyed" in types(events)
+
+
+def test_torre_de_guardia_takes_a_life_gem_instead_of_each_attack():
+    state = give(table(), 0, hand=["atacar-1", "atacar-2"])
+    give(state, 1, hand=[], gems=2, objects=["torre-de-guardia-1"])
+    for card in ("atacar-1", "atacar-2"):
+        state["active"], state["point"], state["phase"] = 0, 1, "main"
+        state, played = act(state, 0, type="play", card=card, target=1)
+        state, events = pass_round(state)
+        assert "absorbed" in types(played + events)
+    assert state["players"][1]["gems"] == 2
+    assert state["players"][1]["objects"] == []
+    assert "torre-de-guardia-1" in state["discard"]
+
+
+def test_caldero_gives_an_orb_at_the_start_of_each_of_its_owners_turns():
+    state = give(table(), 1, hand=[], objects=["caldero-1"])
+    state, _ = act(state, 0, type="end")
+    assert state["active"] == 1
+    assert state["players"][1]["orbs"] == 1
+
+
+def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
+    hand = ["atacar-1", "atacar-2", "chispa-1", "escudo-1"]
+    state = give(table(), 0, hand=hand)
+    state, _ = act(state, 0, type="end")
+    assert (state["phase"], game.to_act(state)) == ("reduce", [0])
+    assert game.legal_actions(state, 0)[0] == {"type": "discard", "cards": ["atacar-1"]}
+    assert_refused(game, state, 0, {"type": "discard", "cards": []}, "wrong_discard_count")
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "discard", "cards": ["atacar-1", "atacar-1"]},
+        "wrong_discard_count",
+    )
+    assert_refused(game, state, 0, {"type": "discard", "cards": ["gema-1"]}, "card_not_in_hand")
+    assert_refused(game, state, 0, {"type": "discard", "cards": [7]}, "unknown_card")
+    state, _ = act(state, 0, type="discard", cards=["chispa-1"])
+    assert state["active"] == 1
+    assert "chispa-1" in state["discard"]
+    bag = give(table(), 0, hand=hand, objects=["bolsa-sin-fondo-1"])
+    bag, _ = act(bag, 0, type="end")
+    assert bag["active"] == 1, "Bolsa sin Fondo raises the limit by one"
+
+
+# --- Plagio, Flash and the designed cards -----------------------------------------------------
+
+
+def test_plagio_copies_a_card_played_this_turn_for_its_own_player():
+    state = give(give(table(), 0, hand=["invocar-orbes-1", "gema-2"]), 1, hand=["plagio-1"])
+    state, _ = act(state, 0, type="play", card="invocar-orbes-1")
+    assert {"type": "play", "card": "plagio-1", "played": 1} in game.legal_actions(state, 1)
+    assert_refused(game, state, 1, {"type": "play", "card": "plagio-1"}, "missing_target")
+    assert_refused(game, state, 1, {"type": "play", "card": "plagio-1", "played": 7}, "bad_target")
+    state, _ = act(state, 1, type="play", card="plagio-1", played=1)
+    assert state["stack"][-1]["kind"] == "copy"
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 2
+    assert state["players"][1]["orbs"] == 2
+
+
+def test_plagio_copies_an_objects_effect_only_when_it_is_consumed():
+    state = give(table(), 0, hand=["cofre-de-orbes-2"], objects=["cofre-de-orbes-1"])
+    give(state, 1, hand=["plagio-1", "plagio-2"])
+    state, _ = act(state, 0, type="lay_down", card="cofre-de-orbes-2")
+    assert state["played"] == [], "an object being laid down is not copyable"
+    assert_refused(game, state, 1, {"type": "play", "card": "plagio-1", "played": 1}, "bad_target")
+    state, _ = pass_round(state)
+    state, _ = act(state, 1, type="end")
+    state, _ = act(state, 0, type="consume", card="cofre-de-orbes-1")
+    state, _ = act(state, 1, type="play", card="plagio-1", played=2)
+    state, _ = pass_round(state)
+    assert state["players"][1]["gems"] == 1
+    assert state["players"][0]["gems"] == 1
+
+
+def test_plagio_copies_an_attack_back_with_its_own_target():
+    state = give(table(), 0, hand=["atacar-1"], gems=1)
+    give(state, 1, hand=["plagio-1"], gems=1)
+    state, _ = act(state, 0, type="play", card="atacar-1", target=1)
+    state, _ = act(state, 1, type="play", card="plagio-1", played=1, target=0)
+    state, _ = pass_round(state)
+    assert state["players"][0]["gems"] == 0
+    assert state["players"][1]["gems"] == 0
+
+
+def test_flash_turns_an_object_into_an_instant_from_the_hand():
+    """The rulebook's Flash note: Gem + Flash, straight from the hand, gives a gem at once."""
+    state = give(give(table(), 0, hand=["flash-1", "gema-1", "escudo-1"]), 1, hand=[])
+    assert_refused(game, state, 0, {"type": "play", "card": "flash-1"}, "flash_alone")
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "flash-1", "with": "escudo-1"}, "cannot_flash"
+    )
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "flash-1", "with": "flash-1"}, "cannot_flash"
+    )
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "escudo-1", "with": "gema-1"}, "malformed_action"
+    )
+    state, _ = act(state, 0, type="play", card="flash-1", **{"with": "gema-1"})
+    state, _ = pass_round(state)
+    assert state["players"][0]["gems"] == 1
+    assert state["point"] == 1, "Flash costs no action point"
+    assert state["phase"] == "main"
+    assert {"flash-1", "gema-1"} <= set(state["discard"])
+
+
+def test_flash_plays_a_spell_on_another_players_turn():
+    state = give(give(table(), 0, hand=[]), 1, hand=["flash-1", "atacar-1"])
+    state["players"][0]["gems"], state["supply"]["gems"] = 1, 8
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="play", card="flash-1", target=0, **{"with": "atacar-1"})
+    state, _ = pass_round(state)
+    assert state["players"][0]["gems"] == 0
+
+
+def test_cancelling_a_flashed_card_discards_both():
+    state = give(give(table(), 0, hand=["flash-1", "gema-1"]), 1, hand=["interrupcion-1"])
+    state, _ = act(state, 0, type="play", card="flash-1", **{"with": "gema-1"})
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    state, _ = pass_round(state)
+    assert state["players"][0]["gems"] == 0
+    assert {"flash-1", "gema-1"} <= set(state["discard"])
+
+
+def test_ultima_ronda_makes_an_opponent_discard_a_card_of_their_choice():
+    state = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
+    state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
+    state, _ = pass_round(state)
+    assert (state["phase"], game.to_act(state)) == ("discard", [1])
+    assert_refused(game, state, 0, {"type": "discard", "cards": ["atacar-1"]}, "not_your_turn")
+    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    assert state["players"][1]["hand"] == ["atacar-1"]
+    assert state["active"] == 1
+    alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1"])
+    alone, _ = act(alone, 0, type="play", card="ultima-ronda-1", target=1)
+    alone, _ = pass_round(alone)
+    assert alone["players"][1]["hand"] == []
+    assert alone["active"] == 1
+
+
+def test_saqueo_and_carterista_steal_orbs_and_a_shield_stops_them():
+    state = give(give(table(), 0, hand=["saqueo-1"]), 1, hand=["carterista-1"], orbs=2)
+    state, _ = act(state, 0, type="play", card="saqueo-1", target=1)
+    state, _ = act(state, 1, type="play", card="carterista-1", target=0)
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 2
+    assert state["players"][1]["orbs"] == 0
+    shielded = give(table(), 0, hand=["saqueo-1"])
+    give(shielded, 1, hand=[], orbs=2, objects=["amuleto-1"])
+    shielded, _ = act(shielded, 0, type="play", card="saqueo-1", target=1)
+    shielded, _ = act(shielded, 1, type="consume", card="amuleto-1")
+    shielded, _ = pass_round(shielded)
+    assert shielded["players"][1]["orbs"] == 2
+
+
+def test_drawing_names_the_card_to_the_drawer_only_and_reshuffles_an_empty_deck():
+    state = give(give(table(), 0, hand=["adivinacion-1"]), 1, hand=[])
+    state["discard"], state["deck"] = state["deck"][1:], state["deck"][:1]
+    state, events = act(state, 0, type="play", card="adivinacion-1")
+    assert state["active"] == 1, "nobody could answer: it resolved at once"
+    assert len(state["players"][0]["hand"]) == 2
+    assert "reshuffled" in types(events)
+    private = [e for e in events if e.type == "drew_card"]
+    assert len(private) == 2
+    assert all(e.audience == (0,) for e in private)
+    assert all("card" not in e.data for e in events if e.type == "drew")
+
+
+def test_pergamino_is_consumed_at_any_moment_to_draw_two():
+    state = give(give(table(), 0, hand=[]), 1, hand=[], objects=["pergamino-1"])
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="consume", card="pergamino-1")
+    state, _ = pass_round(state)
+    assert len(state["players"][1]["hand"]) == 2
+
+
+def test_nothing_to_take_or_draw_is_refused():
+    state = give(give(table(), 0, hand=[], orbs=2), 1, hand=[])
+    state["players"][1]["orbs"], state["supply"]["orbs"] = 7, 0
+    assert_refused(game, state, 0, {"type": "take_orb"}, "supply_empty")
+    assert {"type": "take_orb"} not in game.legal_actions(state, 0)
+    state["discard"].extend(state["deck"])
+    state["deck"] = []
+    for seat in (0, 1):
+        state["discard"].extend(state["players"][seat]["obstacles"])
+        state["players"][seat]["obstacles"] = []
+    state["players"][0]["hand"], state["discard"] = state["discard"], []
+    assert_refused(game, state, 0, {"type": "draw"}, "deck_empty")
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def test_malformed_and_misplaced_actions_are_refused_with_a_code():
+    state = give(give(table(), 0, hand=["invocar-orbes-1"]), 1, hand=["escudo-1"])
+    assert_refused(game, state, 1, {"type": "take_orb"}, "not_your_turn")
+    assert_refused(game, state, True, {"type": "take_orb"}, "not_your_turn")
+    assert_refused(game, state, 0, {"type": "pass"}, "invalid_action")
+    assert_refused(game, state, 0, {"type": "end", "now": 1}, "malformed_action")
+    assert_refused(game, state, 0, {"type": "play", "card": "zzz"}, "unknown_card")
+    assert_refused(game, state, 0, {"type": "play", "card": "escudo-1"}, "card_not_in_hand")
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "invocar-orbes-1", "item": 1}, "malformed_action"
+    )
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "invocar-orbes-1", "target": 1}, "bad_target"
+    )
+    assert_refused(game, state, 0, {"type": "consume", "card": None}, "not_your_object")
+    assert_refused(game, state, 0, ["take_orb"], "malformed_action")  # type: ignore[arg-type]
+
+
+def test_every_refusal_code_is_raised_by_a_test():
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    source += Path(parts.__file__).parent.parent.joinpath("contract.py").read_text("utf-8")
+    codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
+    tested = Path(__file__).read_text(encoding="utf-8")
+    missing = sorted(c for c in codes if f'"{c}"' not in tested)
+    assert not missing, f"no test raises {missing}"
+
+
+odd_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10**30)
+    | st.text(max_size=8)
+    | st.sampled_from(["atacar-1", "gema-1", "flash-1", "plagio-1", "anulador-1", "escudo-1"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+TYPES = ["take_orb", "draw", "play", "lay_down", "consume", "end", "pass", "discard", 3]
+KEYS = ["card", "with", "target", "object", "item", "played", "cards"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    phase=st.sampled_from(["main", "priority", "reduce"]),
+    kind=st.sampled_from(TYPES),
+    fields=st.dictionaries(st.sampled_from(KEYS), odd_values, max_size=4),
+)
+def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fields):
+    state = give(table(), 0, hand=["atacar-1", "flash-1", "plagio-1", "gema-1"])
+    give(state, 0, objects=["anulador-1"])
+    give(state, 1, hand=["escudo-1"], gems=1)
+    if phase == "priority":
+        state, _ = act(state, 0, type="play", card="flash-1", target=1, **{"with": "atacar-1"})
+        state, _ = act(state, 1, type="pass")
+    if phase == "reduce":
+        state["phase"], state["pending"] = (
+            "reduce",
+            {"seat": 0, "discard": 1, "reason": "hand_limit"},
+        )
+    outcome = "applied"
+    try:
+        new, _ = game.apply(state, 0, {"type": kind, **fields})
+    except RuleError as error:
+        outcome = error.code if error.message else ""
+    else:
+        assert_conserved(new)
+    assert outcome

@@ -1,0 +1,190 @@
+"""The Magos y Tabernas rules engine (``shared/rulebooks/magos-y-tabernas.md``), by the engine
+contract.
+
+A turn is the ``main`` step, in which the active seat spends its one action point (an orb, a
+card drawn, a spell, an object laid down or consumed) or ends the turn, and may play instants
+besides. Everything played goes on the stack, and a ``priority`` window lets every seat answer
+in turn before the top resolves, last in, first out (``stack``). ``discard`` asks a player
+for the cards an effect makes them discard; ``reduce`` brings the active hand down to its
+limit at the turn's end.
+
+The parts: ``options``, ``setup`` (the deal), ``table`` (the supply, piles, limits, levels and
+turns), ``effects`` (targets and the steps of card effects), ``stack`` (priority and
+resolution), ``moves`` (every move of every step). ``docs/rules/magos-y-tabernas.md`` states
+the rules as implemented and every interpretation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from wordsvc.games.contract import (
+    Action,
+    Event,
+    Result,
+    Seat,
+    State,
+    apply_by_phase,
+    as_seat,
+    places_by,
+)
+from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas import table
+from wordsvc.games.magos_y_tabernas.moves import FIELDS, MOVES
+from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
+from wordsvc.games.magos_y_tabernas.setup import deal
+from wordsvc.games.magos_y_tabernas.table import NAME
+
+__all__ = ["NAME", "MagosYTabernas"]
+
+
+class MagosYTabernas:
+    """The game; it holds nothing but its handler table, built once."""
+
+    name = NAME
+
+    def __init__(self) -> None:
+        self._handlers = {
+            (phase, kind): partial(move.handle, self)
+            for phase, moves in MOVES.items()
+            for kind, move in moves.items()
+        }
+
+    # --- contract ---------------------------------------------------------------------------
+
+    def options_schema(self) -> dict[str, object]:
+        return options_schema()
+
+    def new(self, options: Mapping[str, object], seed: int) -> State:
+        return deal(normalise_options(options), seed)
+
+    def to_act(self, state: State) -> list[Seat]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "priority":
+            return [state["priority"]["holder"]]
+        if phase in ("discard", "reduce"):
+            return [state["pending"]["seat"]]
+        return [state["active"]]
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        """Every legal action with its targets, listed in full."""
+        checked = as_seat(seat)
+        if checked is None or checked not in self.to_act(state):
+            return []
+        return [
+            action
+            for move in MOVES[state["phase"]].values()
+            for action in move.legal(state, checked)
+        ]
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, FIELDS)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, object]:
+        """A hand is seen by its owner only, and obstacles by nobody (they are taken unseen);
+        objects in play, resources, the supply, the stack and the discard pile are public."""
+        seat = as_seat(seat)
+        players = []
+        for s, me in enumerate(state["players"]):
+            players.append(
+                {
+                    "hand": [parts.CATALOGUE[c].face() for c in me["hand"]] if s == seat else None,
+                    "hand_size": len(me["hand"]),
+                    "obstacles": len(me["obstacles"]),
+                    "objects": [
+                        {**parts.CATALOGUE[o["card"]].face(), "life": o["life"]}
+                        for o in me["objects"]
+                    ],
+                    "orbs": me["orbs"],
+                    "gems": me["gems"],
+                    "level": me["level"],
+                    "hand_limit": table.hand_limit(state, s),
+                    "object_limit": table.object_limit(state, s),
+                    "shielded": me["shielded"],
+                    "turns": me["turns"],
+                    "team": table.team(state, s),
+                }
+            )
+        return {
+            "game": NAME,
+            "options": state["options"],
+            "phase": state["phase"],
+            "active": state["active"],
+            "turn": state["turn"],
+            "point": state["point"],
+            "to_act": self.to_act(state),
+            "players": players,
+            "supply": dict(state["supply"]),
+            "deck_size": len(state["deck"]),
+            "discard": list(state["discard"]),
+            "stack": [self._item_view(item) for item in state["stack"]],
+            "priority": dict(state["priority"]) if state["priority"] else None,
+            "played": [dict(entry) for entry in state["played"]],
+            "pending": dict(state["pending"]),
+            "winner": state["winner"],
+            "ended_by": state["ended_by"],
+            "seat": seat,
+            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+        }
+
+    @staticmethod
+    def _item_view(item: Mapping[str, Any]) -> dict[str, object]:
+        shown: dict[str, object] = dict(item)
+        for key in ("card", "with", "effect"):
+            if item.get(key):
+                shown[f"{key}_face"] = parts.CATALOGUE[item[key]].face()
+        return shown
+
+    def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
+        """A hand is seen by its owner; obstacles (even one's own), the deck's order and the
+        generator by nobody; the rest of the table by everyone."""
+        return [*_PUBLIC_PATHS, "players.@.hand"]
+
+    def card_back(self, value: str) -> str:
+        return "card" if value in parts.CATALOGUE else "text"
+
+    def result(self, state: State) -> Result | None:
+        """The beer's side first; the others by obstacles taken, then gems, then orbs (the
+        same order ends a game at its turn limit)."""
+        if state["phase"] != "over":
+            return None
+        seats = range(len(state["players"]))
+        progress = [table.progress(state, s) for s in seats]
+        winners = list(state["winner"] or [])
+        keys = [(0,) if s in winners else (1, *(-p for p in progress[s])) for s in seats]
+        return Result(
+            [p[1] + p[0] for p in progress],
+            places_by(keys),
+            winners,
+            {
+                "ended_by": state["ended_by"],
+                "obstacles_taken": [p[1] for p in progress],
+                "gems": [p[2] for p in progress],
+                "orbs": [p[3] for p in progress],
+            },
+        )
+
+    def action_label(self, state: State, action: Action) -> str:
+        """What ``wordsvc simulate`` counts: the action type with the card's design
+        (``play:atacar``, ``play:flash+gema``, ``consume:anulador``)."""
+        kind = str(action.get("type"))
+        card = action.get("card")
+        if kind in ("play", "lay_down", "consume") and card in parts.CATALOGUE:
+            name = parts.CATALOGUE[card].id
+            partner = action.get("with")
+            if partner in parts.CATALOGUE:
+                name = f"{name}+{parts.CATALOGUE[partner].id}"
+            return f"{kind}:{name}"
+        return kind
+
+
+_PUBLIC_PATHS = (
+    *("game", "options", "phase", "active", "turn", "point", "supply", "discard", "stack"),
+    *("next_item", "priority", "played", "pending", "winner", "ended_by"),
+    *("players.*.objects", "players.*.orbs", "players.*.gems", "players.*.level"),
+    *("players.*.shielded", "players.*.turns"),
+)

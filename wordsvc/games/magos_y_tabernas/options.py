@@ -1,0 +1,61 @@
+"""Setup options of a Magos y Tabernas game: their JSON Schema, defaults and the checks a
+schema cannot make. Every choice the rulebook leaves open is an option here, with the
+rulebook's reading (or the documented interpretation) as its default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wordsvc.games.contract import invalid_option, validated_options
+
+
+def options_schema() -> dict[str, object]:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
+            "teams": {
+                "type": "boolean",
+                "default": False,
+                "description": "2 vs 2 (4 players only): seats 0 and 2 against 1 and 3; a "
+                "pair wins together",
+            },
+            "quick": {
+                "type": "boolean",
+                "default": False,
+                "description": "quick mode: one obstacle card before the beer instead of two",
+            },
+            "first_player": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "default": None,
+                "description": "the most drunk mage; null draws the first player at random",
+            },
+            "anulador_consume_cost": {
+                "enum": [0, 1],
+                "default": 1,
+                "description": "action points to consume Anulador: 1 as the rulebook's "
+                "example says, or 0 to let it answer any action at any moment",
+            },
+            "turn_limit": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "default": None,
+                "description": "end the game after this many turns per player, ranked by "
+                "obstacles taken, then gems, then orbs; null plays until the beer is won",
+            },
+        },
+    }
+
+
+def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
+    """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
+    opts = validated_options(options_schema(), raw)
+    first = opts["first_player"]
+    if first is not None and first >= opts["players"]:
+        raise invalid_option("first_player", "a seat number below the number of players")
+    if opts["teams"] and opts["players"] != 4:
+        raise invalid_option("teams", "2 vs 2 needs 4 players")
+    return opts

@@ -1,0 +1,60 @@
+"""Setting up a game (rulebook, "Setting Up the Game"): two face-down obstacles before each
+player (one in quick mode), three cards in each hand, the rest as the deck, the supply at
+hand, and the most drunk mage first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wordsvc.games import rng as random_
+from wordsvc.games.contract import State
+from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas.table import NAME, start_turn
+
+
+def deal(opts: Mapping[str, Any], seed: int) -> State:
+    """The state at the first player's main step; ``opts`` are normalised options."""
+    rng = random_.new_rng(seed)
+    deck = parts.deck()
+    random_.shuffle(rng, deck)
+    obstacles = parts.QUICK_OBSTACLES if opts["quick"] else parts.OBSTACLES
+    players = []
+    for _ in range(opts["players"]):
+        players.append(
+            {
+                "obstacles": [deck.pop() for _ in range(obstacles)],
+                "hand": [deck.pop() for _ in range(parts.STARTING_HAND)],
+                "objects": [],
+                "orbs": 0,
+                "gems": 0,
+                "level": 0,
+                "shielded": False,
+                "turns": 0,
+            }
+        )
+    state: State = {
+        "game": NAME,
+        "options": dict(opts),
+        "rng": rng,
+        "players": players,
+        "supply": {"orbs": parts.ORBS, "gems": parts.GEMS, "life_gems": parts.LIFE_GEMS},
+        "deck": deck,
+        "discard": [],
+        "active": 0,
+        "turn": 0,
+        "phase": "main",
+        "point": 1,
+        "stack": [],
+        "next_item": 1,
+        "priority": None,
+        "played": [],
+        "pending": {},
+        "winner": None,
+        "ended_by": None,
+    }
+    first = opts["first_player"]
+    if first is None:  # "the most drunk mage starts": the server cannot tell (Interpretations)
+        first = random_.below(rng, opts["players"])
+    start_turn(state, first, [])
+    return state

@@ -1,0 +1,237 @@
+"""The table: the supply, the piles, each player's limits and resources, and the turn's start
+and end. Every gain and loss of orbs and gems goes through here, so the supply is the game's
+conservation law (docs/rules, Interpretations: spent and destroyed resources return to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from wordsvc.games import rng as random_
+from wordsvc.games.contract import Event, Seat, State
+from wordsvc.games.magos_y_tabernas import components as parts
+
+NAME = "magos-y-tabernas"
+
+
+def design(card: str) -> parts.Card:
+    return parts.CATALOGUE[card]
+
+
+def player(state: State, seat: Seat) -> dict[str, Any]:
+    players: list[dict[str, Any]] = state["players"]
+    return players[seat]
+
+
+def seats_from(state: State, seat: Seat) -> Iterator[Seat]:
+    """Every seat once, in turn order, starting with ``seat``."""
+    count = len(state["players"])
+    return ((seat + i) % count for i in range(count))
+
+
+def next_seat(state: State, seat: Seat) -> Seat:
+    return (seat + 1) % len(state["players"])
+
+
+def team(state: State, seat: Seat) -> int:
+    """A seat's side: its pair in 2 vs 2 (seats 0 and 2 against 1 and 3), else itself."""
+    return seat % 2 if state["options"]["teams"] else seat
+
+
+def opponents(state: State, seat: Seat) -> list[Seat]:
+    """The players a harmful effect may aim at: every other side's."""
+    return [s for s in range(len(state["players"])) if team(state, s) != team(state, seat)]
+
+
+def beneficiaries(state: State, seat: Seat) -> list[Seat]:
+    """Who a beneficial effect may be given to: the player, and in 2 vs 2 the partner too
+    ("many card effects are global", Interpretations)."""
+    return [s for s in range(len(state["players"])) if team(state, s) == team(state, seat)]
+
+
+def passives(state: State, seat: Seat, op: str) -> Iterator[tuple[dict[str, Any], parts.Step]]:
+    """Each object of ``seat`` in play with a passive step ``op``, with that step."""
+    for obj in player(state, seat)["objects"]:
+        for step in design(obj["card"]).passive:
+            if step.op == op:
+                yield obj, step
+
+
+def hand_limit(state: State, seat: Seat) -> int:
+    """3, one more after the first obstacle taken, plus any passive that raises it."""
+    me = player(state, seat)
+    raised = sum(step.n or 0 for _, step in passives(state, seat, "raise_hand_limit"))
+    return parts.HAND_LIMIT + (1 if me["level"] >= 1 else 0) + raised
+
+
+def object_limit(state: State, seat: Seat) -> int:
+    """3 objects in play, 4 after the second obstacle taken."""
+    return parts.OBJECT_LIMIT + (1 if player(state, seat)["level"] >= 2 else 0)
+
+
+def consume_cost(state: State, card: str) -> int:
+    """Action points to consume an object: the card's, or the option's for Anulador."""
+    found = design(card)
+    if found.id == "anulador":
+        cost: int = state["options"]["anulador_consume_cost"]
+        return cost
+    return found.consume_cost or 0
+
+
+def orb_action_blocked(state: State, seat: Seat) -> bool:
+    """Whether another player's object (Agujero Negro) forbids ``seat`` the orb action."""
+    return any(
+        any(True for _ in passives(state, other, "restrict_orb_action"))
+        for other in range(len(state["players"]))
+        if other != seat
+    )
+
+
+# --- piles ---------------------------------------------------------------------------------
+
+
+def draw(state: State, seat: Seat, events: list[Event]) -> str | None:
+    """The top card of the deck into ``seat``'s hand (None when deck and discard pile are
+    both empty). The card is named only to the drawer."""
+    if not state["deck"]:
+        reshuffle(state, events)
+    if not state["deck"]:
+        events.append(Event("draw_failed", {"seat": seat}))
+        return None
+    card: str = state["deck"].pop()
+    player(state, seat)["hand"].append(card)
+    events.append(Event("drew", {"seat": seat, "hand_size": len(player(state, seat)["hand"])}))
+    events.append(Event("drew_card", {"seat": seat, "card": card}, (seat,)))
+    if not state["deck"]:
+        reshuffle(state, events)
+    return card
+
+
+def reshuffle(state: State, events: list[Event]) -> None:
+    """ "When the deck runs out, the cards in the discard pile are gathered, shuffled, and a
+    new general deck is formed" (Other Rules), at once."""
+    if state["deck"] or not state["discard"]:
+        return
+    state["deck"] = state["discard"]
+    state["discard"] = []
+    random_.shuffle(state["rng"], state["deck"])
+    events.append(Event("reshuffled", {"deck_size": len(state["deck"])}))
+
+
+def discard(state: State, *cards: str | None) -> None:
+    state["discard"].extend(c for c in cards if c is not None)
+
+
+# --- resources -----------------------------------------------------------------------------
+
+
+def gain(state: State, seat: Seat, what: str, n: int, events: list[Event]) -> int:
+    """Up to ``n`` orbs or gems from the supply (what it has), then :func:`settle`."""
+    got: int = min(n, state["supply"][what])
+    state["supply"][what] -= got
+    player(state, seat)[what] += got
+    events.append(Event("gained", {"seat": seat, what: got}))
+    settle(state, events)
+    return got
+
+
+def lose(state: State, seat: Seat, what: str, n: int) -> int:
+    """Up to ``n`` of the player's orbs or gems back to the supply."""
+    lost: int = min(n, player(state, seat)[what])
+    player(state, seat)[what] -= lost
+    state["supply"][what] += lost
+    return lost
+
+
+def settle(state: State, events: list[Event]) -> None:
+    """Everything that happens "at once": 3 orbs become a gem while the supply has one, and 3
+    gems take an obstacle card into the hand (a level) or, with none left, win the beer.
+    Players are settled from the active one round the table until nothing changes, since
+    spent gems back in the supply may let another player's orbs become a gem."""
+    changed = True
+    while changed and state["phase"] != "over":
+        changed = False
+        for seat in seats_from(state, state["active"]):
+            me = player(state, seat)
+            while me["orbs"] >= parts.ORBS_PER_GEM and state["supply"]["gems"] > 0:
+                lose(state, seat, "orbs", parts.ORBS_PER_GEM)
+                state["supply"]["gems"] -= 1
+                me["gems"] += 1
+                events.append(Event("orbs_to_gem", {"seat": seat}))
+                changed = True
+            while me["gems"] >= parts.GEMS_PER_LEVEL:
+                lose(state, seat, "gems", parts.GEMS_PER_LEVEL)
+                changed = True
+                if not me["obstacles"]:
+                    win(state, seat, events)
+                    return
+                card = me["obstacles"].pop()
+                me["hand"].append(card)
+                me["level"] += 1
+                events.append(Event("levelled", {"seat": seat, "level": me["level"]}))
+                events.append(Event("obstacle_taken", {"seat": seat, "card": card}, (seat,)))
+
+
+def win(state: State, seat: Seat, events: list[Event]) -> None:
+    side = [s for s in range(len(state["players"])) if team(state, s) == team(state, seat)]
+    state["phase"] = "over"
+    state["winner"] = side
+    state["ended_by"] = "beer"
+    state["priority"] = None
+    events.append(Event("won_the_beer", {"seat": seat, "winners": side}))
+
+
+# --- turns ---------------------------------------------------------------------------------
+
+
+def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
+    """``seat`` gets its 1 action point; its objects' income (Caldero) arrives."""
+    state.update(active=seat, phase="main", point=1, played=[], priority=None)
+    events.append(Event("turn_started", {"seat": seat, "turn": state["turn"]}))
+    for _, step in list(passives(state, seat, "income")):
+        gain(state, seat, "orbs", step.n or 0, events)
+        if state["phase"] == "over":
+            return
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """The turn's end: first the hand limit ("discard or use the extra"), then shields
+    lapse, the turn limit is checked, and the next seat starts."""
+    seat = state["active"]
+    extra = len(player(state, seat)["hand"]) - hand_limit(state, seat)
+    if extra > 0:
+        state["phase"] = "reduce"
+        state["pending"] = {"seat": seat, "discard": extra, "reason": "hand_limit"}
+        return
+    for me in state["players"]:
+        me["shielded"] = False
+    player(state, seat)["turns"] += 1
+    state["turn"] += 1
+    limit = state["options"]["turn_limit"]
+    if limit is not None and all(p["turns"] >= limit for p in state["players"]):
+        state.update(phase="over", ended_by="turn_limit", winner=leaders(state))
+        events.append(Event("turn_limit_reached", {"winners": state["winner"]}))
+        return
+    start_turn(state, next_seat(state, seat), events)
+
+
+def progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
+    """How near a seat is to the beer: the beer, obstacles taken, gems, orbs."""
+    me = player(state, seat)
+    beer = 1 if state["winner"] and state["ended_by"] == "beer" and seat in state["winner"] else 0
+    return (beer, me["level"], me["gems"], me["orbs"])
+
+
+def leaders(state: State) -> list[Seat]:
+    """The side(s) furthest on (the best member's progress counts for a pair)."""
+    best = {
+        team(state, s): max(
+            progress(state, o)
+            for o in range(len(state["players"]))
+            if team(state, o) == team(state, s)
+        )
+        for s in range(len(state["players"]))
+    }
+    top = max(best.values())
+    return [s for s in range(len(state["players"])) if best[team(state, s)] == top]
