@@ -1,0 +1,492 @@
+"""The Wizards Wanted board: the shipped data, the design it promises, its graph helpers, its
+drawing, and every rule of the load broken in a copy of the data file, each refused with its
+own code."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable
+from itertools import pairwise
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from wordsvc.errors import ConfigurationError
+from wordsvc.games.wizards_wanted import board as board_module
+from wordsvc.games.wizards_wanted.board import BOARD, BOARD_FILE, SPACE_KINDS, Board, load
+from wordsvc.games.wizards_wanted.board_svg import render_svg
+from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
+
+ORIGINAL = BOARD_FILE.read_text(encoding="utf-8")
+DRAWING = Path(__file__).resolve().parents[3] / "docs" / "wizards-wanted-board.svg"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+# -- the shipped board ------------------------------------------------------------------------
+
+
+def test_the_shipped_board_loads_and_a_copy_loads_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text(ORIGINAL, encoding="utf-8")
+    assert load(path) == BOARD
+    assert isinstance(BOARD, Board)
+
+
+def test_the_counts() -> None:
+    kinds = Counter(space.kind for space in BOARD.spaces.values())
+    assert set(kinds) == set(SPACE_KINDS)
+    assert kinds["village"] == len(BOARD.villages) == 8
+    assert kinds["castle"] == kinds["marketplace"] == 1
+    assert kinds["merchant"] == len(BOARD.merchants) == 2
+    assert kinds["teleport"] == len(BOARD.corners) == 4
+    assert kinds["stone"] == len(BOARD.stones) == 7
+    assert kinds["mushroom"] == len(BOARD.mushroom_spaces) == 12
+    assert 60 <= len(BOARD.spaces) <= 80
+    assert BOARD.villages == tuple(f"village-{n}" for n in range(1, 9))
+    assert BOARD.stones == tuple(f"stone-{n}" for n in range(1, 8))
+    assert [BOARD.spaces[s].number for s in BOARD.stones] == list(range(1, 8))
+    assert BOARD.merchants == ("merchant-1", "merchant-2")
+    assert (BOARD.castle, BOARD.marketplace) == ("castle", "marketplace")
+    assert BOARD.mushroom_spaces == tuple(
+        sorted(f"{terrain}-{n}" for terrain in TERRAINS for n in range(1, 5))
+    )
+    for space in BOARD.mushroom_spaces:
+        terrain, _, number = space.rpartition("-")
+        assert (BOARD.spaces[space].terrain, BOARD.spaces[space].number) == (terrain, int(number))
+
+
+def test_the_corners_one_per_charm_type_in_the_board_corners() -> None:
+    assert tuple(BOARD.corners) == ICONS
+    at = {
+        (BOARD.spaces[s].x < 50, BOARD.spaces[s].y < 50): charm
+        for charm, s in BOARD.corners.items()
+    }
+    assert len(at) == 4  # one in each quarter
+    for charm, space_id in BOARD.corners.items():
+        space = BOARD.spaces[space_id]
+        assert (space.id, space.kind, space.charm) == (f"teleport-{charm}", "teleport", charm)
+        assert min(space.x, 100 - space.x) <= 10
+        assert min(space.y, 100 - space.y) <= 10
+    assert all(s.charm is None for s in BOARD.spaces.values() if s.kind != "teleport")
+
+
+def test_the_layout_the_rulebook_and_reviews_describe() -> None:
+    spaces = BOARD.spaces
+    castle = spaces[BOARD.castle]
+    assert (castle.terrain, castle.x, castle.y) == ("forest", 50, 50)
+    assert spaces[BOARD.marketplace].terrain == "plains"
+    assert all(spaces[m].x <= 10 for m in BOARD.merchants)  # the left side
+    assert {spaces[v].terrain for v in BOARD.villages} == set(TERRAINS)
+    stones = Counter(spaces[s].terrain for s in BOARD.stones)
+    assert stones["mountains"] > len(BOARD.stones) / 2
+    for upper, lower in pairwise(TERRAINS):  # mountains on top, plains at the bottom
+        assert max(s.y for s in spaces.values() if s.terrain == upper) < min(
+            s.y for s in spaces.values() if s.terrain == lower
+        )
+    assert all(0 <= s.x <= 100 and 0 <= s.y <= 100 for s in spaces.values())
+
+
+def test_distances_that_make_a_turn_of_five_steps_sensible() -> None:
+    castle = [BOARD.distance(BOARD.castle, v) for v in BOARD.villages]
+    assert all(4 <= d <= 6 for d in castle), castle
+    corners = [BOARD.distance(BOARD.castle, c) for c in BOARD.corners.values()]
+    assert min(corners) > max(castle)  # the corners are farther: teleports reach them
+    for village in BOARD.villages:
+        assert min(BOARD.distance(village, v) for v in BOARD.villages if v != village) <= 5
+    assert BOARD.distance(BOARD.castle, BOARD.marketplace) <= 5
+    tour = [BOARD.distance(a, b) for a, b in pairwise([*BOARD.stones, BOARD.stones[0]])]
+    assert max(tour) >= 7  # the pixie's next stone can be far: where it stands matters
+
+
+def test_the_taxi_route_is_a_loop_of_four_to_six_stops_around_the_board() -> None:
+    route = BOARD.taxi_route
+    assert 4 <= len(route) <= 6
+    assert [BOARD.spaces[s].taxi for s in route] == list(range(1, len(route) + 1))
+    assert all(BOARD.spaces[s].taxi is None for s in BOARD.spaces if s not in route)
+    sides = {
+        ("left" if s.x < 30 else "right" if s.x > 70 else "", "top" if s.y < 30 else "")
+        for s in (BOARD.spaces[stop] for stop in route)
+    }
+    assert len(sides) == len(route)  # no two stops on the same side
+
+
+def test_next_taxi_cycles_round_the_route() -> None:
+    route = BOARD.taxi_route
+    for n, stop in enumerate(route):
+        assert BOARD.next_taxi(stop) == route[(n + 1) % len(route)]
+    here = route[0]
+    for _ in route:
+        next_stop = BOARD.next_taxi(here)
+        assert next_stop is not None
+        here = next_stop
+    assert here == route[0]
+    assert BOARD.next_taxi(BOARD.castle) is None
+    assert BOARD.next_taxi("no-such-space") is None
+
+
+def test_the_graph_is_undirected_sorted_and_connected() -> None:
+    assert set(BOARD.neighbours) == set(BOARD.spaces)
+    for space, others in BOARD.neighbours.items():
+        assert list(others) == sorted(set(others))
+        assert space not in others
+        for other in others:
+            assert space in BOARD.neighbours[other]
+            assert BOARD.is_adjacent(space, other)
+            assert BOARD.is_adjacent(other, space)
+            assert BOARD.distance(space, other) == 1
+    assert not BOARD.is_adjacent(BOARD.castle, BOARD.marketplace)
+    assert not BOARD.is_adjacent(BOARD.castle, "no-such-space")
+    assert not BOARD.is_adjacent("no-such-space", BOARD.castle)
+    assert all(BOARD.distance(BOARD.castle, s) < len(BOARD.spaces) for s in BOARD.spaces)
+
+
+def _oracle(a: str, b: str) -> int:
+    """Fewest links by growing a frontier one step at a time: no queue, no precomputation."""
+    reached, steps = {a}, 0
+    while b not in reached:
+        grown = reached | {n for s in reached for n in BOARD.neighbours[s]}
+        assert grown != reached, (a, b)
+        reached, steps = grown, steps + 1
+    return steps
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("castle", "castle"),
+        ("castle", "marketplace"),
+        ("teleport-animal", "teleport-illusion"),
+        ("merchant-1", "village-8"),
+        ("stone-1", "stone-2"),
+        ("village-5", "forest-2"),
+        ("path-1", "plains-3"),
+    ],
+)
+def test_distance_agrees_with_an_independent_oracle_and_is_symmetric(a: str, b: str) -> None:
+    assert BOARD.distance(a, b) == BOARD.distance(b, a) == _oracle(a, b)
+
+
+def test_every_distance_is_symmetric_and_a_metric() -> None:
+    ids = list(BOARD.spaces)
+    for a in ids:
+        assert BOARD.distance(a, a) == 0
+        for b in ids:
+            d = BOARD.distance(a, b)
+            assert d == BOARD.distance(b, a)
+            assert d > 0 or a == b
+            if d > 0:  # some neighbour of a is one step nearer to b
+                assert min(BOARD.distance(n, b) for n in BOARD.neighbours[a]) == d - 1
+
+
+def test_distance_names_an_unknown_space() -> None:
+    with pytest.raises(KeyError, match="no-such-space"):
+        BOARD.distance("castle", "no-such-space")
+    with pytest.raises(KeyError, match="nowhere"):
+        BOARD.distance("nowhere", "castle")
+
+
+def test_spaces_and_the_board_are_frozen() -> None:
+    space = BOARD.spaces["castle"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        space.x = 1.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        BOARD.castle = "village-1"  # type: ignore[misc]
+    assert not hasattr(space, "__dict__")
+    assert not hasattr(BOARD, "__dict__")
+    assert isinstance(BOARD.spaces, MappingProxyType)
+    assert isinstance(BOARD.neighbours, MappingProxyType)
+    with pytest.raises(TypeError):
+        BOARD.spaces["castle"] = space  # type: ignore[index]
+
+
+def test_ids_are_kebab_case_and_named_by_kind() -> None:
+    for space_id, space in BOARD.spaces.items():
+        assert space.id == space_id
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", space_id)
+        assert space.kind in SPACE_KINDS
+        assert space.terrain in TERRAINS
+        if space.kind == "village":
+            assert space.label
+        if space.kind == "path":
+            assert re.fullmatch(r"path-[1-9][0-9]*", space_id)
+
+
+# -- every rule of the load, broken in a copy of the data file --------------------------------
+
+
+def _block(space_id: str) -> str:
+    """The [[space]] table of ``space_id`` in the original file, as written."""
+    for block in ORIGINAL.split("[[space]]")[1:]:
+        if block.startswith(f'\nid = "{space_id}"\n'):
+            return "[[space]]" + block.split("\n\n")[0].rstrip("\n") + "\n"
+    raise AssertionError(space_id)
+
+
+def _edit(space_id: str, old: str, new: str, *more: str) -> Callable[[str], str]:
+    """Replace ``old`` by ``new`` (and each further pair of ``more``) in one space's table."""
+    pairs = [(old, new), *zip(more[::2], more[1::2], strict=True)]
+
+    def edit(text: str) -> str:
+        block = changed = _block(space_id)
+        assert block in text, space_id
+        for before, after in pairs:
+            assert before in changed, (space_id, before)
+            changed = changed.replace(before, after, 1)
+        return text.replace(block, changed)
+
+    return edit
+
+
+def _rename(old: str, new: str, *pairs: str) -> Callable[[str], str]:
+    """Rename a space everywhere it is named, then edit its table."""
+
+    def edit(text: str) -> str:
+        changed = _edit(old, *pairs)(text) if pairs else text
+        return changed.replace(f'"{old}"', f'"{new}"')
+
+    return edit
+
+
+def _replace(text: str) -> Callable[[str], str]:
+    return lambda _: text
+
+
+BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
+    "not TOML": ("unreadable", lambda text: text + "\nthis is = = not toml\n"),
+    "no [[space]] tables": ("missing_field", _replace("# nothing here\n")),
+    "spaces not tables": ("bad_value", _replace("space = [1, 2]\n")),
+    "a top-level key": ("unknown_field", lambda text: 'title = "board"\n' + text),
+    "an id not in kebab-case": (
+        "bad_value",
+        _rename("path-1", "Path_1"),
+    ),
+    "a space without an id": ("missing_field", _edit("path-1", 'id = "path-1"\n', "")),
+    "a space without a terrain": ("missing_field", _edit("path-1", 'terrain = "mountains"\n', "")),
+    "a village without a label": (
+        "missing_field",
+        _edit("village-1", 'label = "Snorewhistle"\n', ""),
+    ),
+    "a teleport corner without a charm": (
+        "missing_field",
+        _edit("teleport-nature", 'charm = "nature"\n', ""),
+    ),
+    "a stone without a number": ("missing_field", _edit("stone-3", "number = 3\n", "")),
+    "a field no space has": (
+        "unknown_field",
+        _edit("path-1", "x = 14\n", 'x = 14\ncolour = "red"\n'),
+    ),
+    "an unknown kind": ("bad_value", _edit("path-1", 'kind = "path"', 'kind = "bridge"')),
+    "an unknown terrain": (
+        "bad_value",
+        _edit("path-1", 'terrain = "mountains"', 'terrain = "swamp"'),
+    ),
+    "x beyond the drawing": ("bad_value", _edit("path-1", "x = 14", "x = 101")),
+    "y negative": ("bad_value", _edit("path-1", "y = 14", "y = -1")),
+    "y a boolean": ("bad_value", _edit("path-1", "y = 14", "y = true")),
+    "an empty label": ("bad_value", _edit("village-1", '"Snorewhistle"', '" "')),
+    "a charm on a stone": (
+        "bad_value",
+        _edit("stone-3", "number = 3\n", 'number = 3\ncharm = "animal"\n'),
+    ),
+    "an unknown charm": (
+        "bad_value",
+        _rename("teleport-nature", "teleport-fire", 'charm = "nature"', 'charm = "fire"'),
+    ),
+    "a number on a village": (
+        "bad_value",
+        _edit("village-1", 'label = "Snorewhistle"\n', 'label = "Snorewhistle"\nnumber = 1\n'),
+    ),
+    "a stone numbered 0": ("bad_value", _edit("stone-3", "number = 3", "number = 0")),
+    "a taxi stop at place 0": ("bad_value", _edit("marketplace", "taxi = 3", "taxi = 0")),
+    "a mushroom id from another terrain": (
+        "bad_value",
+        _edit("forest-4", 'terrain = "forest"', 'terrain = "plains"'),
+    ),
+    "a stone id not its number": ("bad_value", _edit("stone-3", "number = 3", "number = 8")),
+    "a village named like a path": (
+        "bad_value",
+        _rename("village-1", "path-99"),
+    ),
+    "links not a list": (
+        "bad_value",
+        _edit("castle", 'links = ["path-18", "path-22"]', 'links = "path-18"'),
+    ),
+    "a link to itself": ("bad_value", _edit("castle", '"path-18", ', '"path-18", "castle", ')),
+    "a link twice": ("bad_value", _edit("castle", '"path-18", ', '"path-18", "path-18", ')),
+    "a space twice": (
+        "duplicate_space",
+        lambda text: text + "\n" + _block("path-1").replace("x = 14", "x = 1"),
+    ),
+    "a link to a missing space": (
+        "unknown_space",
+        _edit("castle", '"path-18", ', '"path-18", "path-999", '),
+    ),
+    "seven villages": (
+        "counts",
+        _rename("village-8", "path-99", 'kind = "village"', 'kind = "path"'),
+    ),
+    "no castle": ("counts", _rename("castle", "path-99", 'kind = "castle"', 'kind = "path"')),
+    "a third merchant numbered 3": ("counts", _rename("merchant-2", "merchant-3")),
+    "three corners": (
+        "counts",
+        _rename(
+            "teleport-illusion",
+            "path-99",
+            'kind = "teleport"',
+            'kind = "path"',
+            'charm = "illusion"\n',
+            "",
+        ),
+    ),
+    "stone 7 numbered 8": ("counts", _rename("stone-7", "stone-8", "number = 7", "number = 8")),
+    "a fifth forest mushroom space": (
+        "counts",
+        _rename("forest-4", "forest-5", "number = 4", "number = 5"),
+    ),
+    "a mountain space below the forest": ("layout", _edit("path-1", "y = 14", "y = 90")),
+    "two spaces on one spot": ("layout", _edit("path-2", "x = 23", "x = 14")),
+    "a corner cut off": ("disconnected", _edit("teleport-animal", 'links = ["path-1"]\n', "")),
+    "a gap in the taxi route": ("taxi_route", _edit("marketplace", "taxi = 3", "taxi = 5")),
+    "a taxi place twice": ("taxi_route", _edit("marketplace", "taxi = 3", "taxi = 1")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_broken_board_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
+    code, edit = BROKEN[case]
+    broken = edit(ORIGINAL)
+    assert broken != ORIGINAL
+    path = tmp_path / "board.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(ConfigurationError) as caught:
+        load(path)
+    assert caught.value.code == code, caught.value.message
+    assert caught.value.details["file"] == str(path)
+    assert str(path) in caught.value.message
+
+
+def test_a_missing_file_is_unreadable(tmp_path: Path) -> None:
+    with pytest.raises(ConfigurationError) as caught:
+        load(tmp_path / "nowhere.toml")
+    assert caught.value.code == "unreadable"
+
+
+def test_links_written_on_both_sides_are_one_link(tmp_path: Path) -> None:
+    """The castle lists path-18; path-18 listing the castle too changes nothing."""
+    both = _edit("path-18", 'links = ["', 'links = ["castle", "')
+    path = tmp_path / "board.toml"
+    path.write_text(both(ORIGINAL), encoding="utf-8")
+    assert load(path) == BOARD
+
+
+def test_every_code_of_the_load_is_tested() -> None:
+    source = Path(board_module.__file__).read_text(encoding="utf-8")
+    raised = set(re.findall(r'_fail\(\s*path,\s*"(\w+)"', source))
+    assert raised == {code for code, _ in BROKEN.values()}
+    for code in raised:  # each named in this file, as the brief asks
+        assert f'"{code}"' in Path(__file__).read_text(encoding="utf-8")
+
+
+# -- the drawing ------------------------------------------------------------------------------
+
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def test_the_drawing_is_well_formed_with_one_group_per_space() -> None:
+    root = _parse(render_svg(BOARD))
+    assert root.tag == f"{SVG}svg"
+    groups = [g.get("id", "") for g in root.iter(f"{SVG}g")]
+    spaces = [g for g in groups if g.startswith("space-")]
+    assert sorted(spaces) == sorted(f"space-{s}" for s in BOARD.spaces)
+    by_id = {g.get("id"): g for g in root.iter(f"{SVG}g")}
+    for space in BOARD.spaces.values():
+        assert space.kind in (by_id[f"space-{space.id}"].get("class") or "").split()
+    lines = list(root.iter(f"{SVG}line"))
+    assert len(lines) == sum(len(n) for n in BOARD.neighbours.values()) // 2
+    assert root.find(f".//{SVG}path[@id='taxi-route']") is not None
+    assert len([g for g in root.iter(f"{SVG}g") if g.get("class") == "taxi-stop"]) == len(
+        BOARD.taxi_route
+    )
+    for terrain in TERRAINS:
+        assert root.find(f".//{SVG}path[@id='landscape-{terrain}']") is not None
+
+
+def test_the_drawing_is_self_contained() -> None:
+    svg = render_svg(BOARD)
+    for outside in ("href", "@import", "url(", "<image", "<script", "@font-face"):
+        assert outside not in svg
+
+
+def test_the_drawing_labels_what_the_rulebook_names() -> None:
+    text = " ".join("".join(t.itertext()) for t in _parse(render_svg(BOARD)).iter(f"{SVG}text"))
+    for space in BOARD.spaces.values():
+        if space.label:
+            assert space.label in text
+    assert "forest 2" in text
+    assert "animal charms" in text
+
+
+def test_the_drawing_escapes_labels() -> None:
+    tricky = '<Wizards & "Co"> </svg>'
+    spaces = dict(BOARD.spaces)
+    spaces["village-1"] = dataclasses.replace(spaces["village-1"], label=tricky)
+    board = dataclasses.replace(BOARD, spaces=MappingProxyType(spaces))
+    svg = render_svg(board)
+    root = _parse(svg)
+    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert tricky in texts
+    assert tricky not in svg  # only its escaped form is written
+
+
+def test_the_committed_drawing_is_current() -> None:
+    assert DRAWING.read_text(encoding="utf-8") == render_svg(BOARD), (
+        "regenerate: python -m wordsvc.games.wizards_wanted.board_svg "
+        "> docs/wizards-wanted-board.svg"
+    )
+
+
+def test_the_overlay_draws_wizards_the_pixie_and_mushrooms() -> None:
+    overlay: dict[str, object] = {
+        "wizards": {"village-1": [0, 1], "castle": [3]},
+        "mountain_pixie": 4,
+        "mushrooms": ["forest-2", "plains-1"],
+        "something-new": {"ignored": True},
+    }
+    root = _parse(render_svg(BOARD, overlay))
+    wizards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "wizard"]
+    assert [(g.get("data-space"), g.get("data-seat")) for g in wizards] == [
+        ("village-1", "0"),
+        ("village-1", "1"),
+        ("castle", "3"),
+    ]
+    pixie = root.find(f".//{SVG}g[@id='overlay-mountain-pixie']")
+    assert pixie is not None
+    assert pixie.get("data-stone") == "4"
+    mushrooms = [g for g in root.iter(f"{SVG}g") if g.get("class") == "face-down-mushroom"]
+    assert [g.get("data-space") for g in mushrooms] == ["forest-2", "plains-1"]
+    assert render_svg(BOARD, {"unknown": 1}).count("<g ") == render_svg(BOARD, {}).count("<g ") + 1
+    assert render_svg(BOARD, None) == render_svg(BOARD, {}) == render_svg(BOARD)
+
+
+@pytest.mark.parametrize(
+    "overlay",
+    [
+        {"wizards": {"nowhere": [0]}},
+        {"wizards": {"castle": [True]}},
+        {"wizards": {"castle": "0"}},
+        {"wizards": ["castle"]},
+        {"mountain_pixie": 8},
+        {"mountain_pixie": "1"},
+        {"mushrooms": "forest-2"},
+        {"mushrooms": ["forest-9"]},
+    ],
+)
+def test_a_bad_overlay_is_a_value_error(overlay: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="overlay"):
+        render_svg(BOARD, overlay)
