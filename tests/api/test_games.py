@@ -137,7 +137,7 @@ def _state(store, session_id):
 def test_lobby_lists_games_and_open_sessions(games_client):
     games = games_client.get("/v1/games").get_json()["games"]
     by_name = {g["name"]: g for g in games}
-    assert set(by_name) == {"words-of-magic", "lost-words", "magos-y-tabernas"}
+    assert set(by_name) == {"words-of-magic", "lost-words", "magos-y-tabernas", "wizards-wanted"}
     assert "greedy" in by_name["words-of-magic"]["bots"]
     assert "heuristic" in by_name["lost-words"]["bots"]
     assert by_name["words-of-magic"]["options_schema"]["properties"]["players"]["maximum"] == 4

@@ -66,6 +66,18 @@ def _magos_y_tabernas_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+def _wizards_wanted(judge: Judge) -> Game:
+    from wordsvc.games.wizards_wanted.engine import WizardsWanted
+
+    return WizardsWanted()
+
+
+def _wizards_wanted_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
+    from wordsvc.games.wizards_wanted.bots import HeuristicBot, RandomBot
+
+    return {"random": RandomBot, "heuristic": HeuristicBot}
+
+
 GAMES: dict[str, GameEntry] = {
     "words-of-magic": GameEntry(
         "words-of-magic",
@@ -82,6 +94,13 @@ GAMES: dict[str, GameEntry] = {
         "Magos y Tabernas",
         _magos_y_tabernas,
         _magos_y_tabernas_bots,
+        ("heuristic", "random"),
+    ),
+    "wizards-wanted": GameEntry(
+        "wizards-wanted",
+        "Wizards Wanted",
+        _wizards_wanted,
+        _wizards_wanted_bots,
         ("heuristic", "random"),
     ),
 }

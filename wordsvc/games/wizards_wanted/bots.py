@@ -1,0 +1,190 @@
+"""Wizards Wanted bots; they see only ``view(state, seat)``.
+
+- ``random``: uniform over the legal actions;
+- ``heuristic``: plans with the view's ``reachable`` routes. It heads for the best face-up
+  job it can pay for on arrival (fame, coins and charm bonuses against the dust), buys dust
+  when no job is affordable and it has coins, fetches a licence it remembers meeting (or looks
+  at the courtyard once it has done a couple of jobs), and otherwise walks one space towards
+  the best job, which gains dust.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from wordsvc.games.contract import Action, Seat
+from wordsvc.games.wizards_wanted import components as parts
+from wordsvc.games.wizards_wanted.board import BOARD
+
+LOOK_AFTER_JOBS = 2  # jobs done before the heuristic first looks at the courtyard
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        action: Action = rng.choice(view["legal_actions"])
+        return action
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+        legal: list[Action] = view["legal_actions"]
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        me = view["players"][seat]
+        phase = view["phase"]
+        if phase == "place":
+            return max(legal, key=lambda a: self._job_value(view, me, a["space"]))
+        if phase == "castle":
+            return (by_type.get("take_licence") or [{"type": "leave"}])[0]
+        if "job" in by_type:
+            return by_type["job"][0]
+        target, worth_paying = self._target(view, seat, me)
+        if phase == "move" and target is not None and target != me["position"]:
+            step = self._step_towards(view, me, target) if worth_paying else None
+            if step is not None:  # the planner's routes are legal by construction
+                return step
+        if (
+            phase == "move"
+            and view["this_turn"]["walked"] == 0
+            and not self._productive(me, target, by_type)
+        ):
+            return self._gain_dust(by_type, me, target)
+        if "take_licence" in by_type:
+            return by_type["take_licence"][0]
+        if "castle" in by_type and self._wants_castle(me, me["dust"]):
+            return by_type["castle"][0]
+        if "buy" in by_type and self._needs_dust(view, me):
+            return max(by_type["buy"], key=lambda a: a["lots"])
+        return {"type": "end_move"} if phase == "move" else {"type": "end"}
+
+    # --- what to aim for ---------------------------------------------------------------------
+
+    @staticmethod
+    def _charms(me: Mapping[str, Any]) -> Counter[str]:
+        return Counter([me["starting_charm"], *me["charms"]])
+
+    def _job_value(self, view: Mapping[str, Any], me: Mapping[str, Any], village: str) -> float:
+        job = view["villages"][village]["job"]
+        if not job:
+            return -1.0
+        bonus = sum(self._charms(me)[icon] for icon in job["icons"])
+        coins = job["coins"] + bonus + view["villages"][village]["coins"]
+        gain: float = job["fame"] + bonus + coins / 2
+        cost: int = job["cost"]
+        return gain / max(1, cost)
+
+    @staticmethod
+    def _money(me: Mapping[str, Any], kind: str) -> int:
+        return sum(m["value"] or 0 for m in me["mushrooms"] if m["type"] == kind)
+
+    def _target(
+        self, view: Mapping[str, Any], seat: Seat, me: Mapping[str, Any]
+    ) -> tuple[str | None, bool]:
+        """Where to go, and whether it is worth paying to get there: the best job affordable
+        on arrival; else the castle for a licence; else dust to buy; else the best job at
+        all, which is only walked towards one space a turn (gaining dust)."""
+        reachable: Mapping[str, Any] = view.get("reachable") or {}
+        dust = me["dust"] + self._money(me, "dust")
+        here = me["position"]
+        jobs = [v for v, slot in view["villages"].items() if slot["job"]]
+        affordable = [
+            v
+            for v in jobs
+            if (v == here and dust >= view["villages"][v]["job"]["cost"])
+            or (
+                v in reachable and dust - reachable[v]["dust"] >= view["villages"][v]["job"]["cost"]
+            )
+        ]
+        if affordable:
+            return max(affordable, key=lambda v: (self._job_value(view, me, v), v)), True
+        if here == BOARD.castle or BOARD.castle in reachable:
+            cost = 0 if here == BOARD.castle else reachable[BOARD.castle]["dust"]
+            if self._wants_castle(me, me["dust"] - cost):
+                return BOARD.castle, True
+        if self._needs_dust(view, me):
+            markets = [BOARD.marketplace, *BOARD.merchants]
+            near = [m for m in markets if m in reachable or m == here]
+            if near:
+                return min(near, key=lambda m: (BOARD.distance(here, m), m)), True
+        if jobs:
+            return max(jobs, key=lambda v: (self._job_value(view, me, v), v)), False
+        return None, False
+
+    def _wants_castle(self, me: Mapping[str, Any], dust: int) -> bool:
+        """No licence yet, and either a remembered licence is met with ``dust`` (what is
+        left on arrival), or the courtyard is unseen and a couple of jobs are done."""
+        if me["licence"] is not None:
+            return False
+        seen = me["seen_licences"] or []
+        if not seen:
+            return len(me["jobs"]) >= LOOK_AFTER_JOBS
+        holdings = self._holdings(me, dust)
+        return any(parts.meets(parts.LICENCES[c["id"]], holdings) for c in seen)
+
+    def _holdings(self, me: Mapping[str, Any], dust: int) -> parts.Holdings:
+        icons: Counter[str] = Counter(me["icons"])
+        return parts.Holdings(
+            dust=dust + self._money(me, "dust"),
+            coins=me["coins"] + self._money(me, "coin"),
+            jobs=len(me["jobs"]),
+            mushrooms=len(me["mushrooms"]),
+            icons=dict(icons),
+            charm_tokens=dict(Counter(me["charms"])),
+        )
+
+    def _needs_dust(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+        """Short of the cheapest job (with a margin to travel), and able to pay for a lot
+        at the merchants' price."""
+        cheapest = min(
+            (slot["job"]["cost"] for slot in view["villages"].values() if slot["job"]),
+            default=0,
+        )
+        lot = view["toadstool"]["coins"] + parts.MERCHANT_FEE
+        short: bool = me["dust"] + self._money(me, "dust") < cheapest + 10
+        return short and me["coins"] + self._money(me, "coin") >= lot
+
+    def _productive(
+        self, me: Mapping[str, Any], target: str | None, by_type: Mapping[str, list[Action]]
+    ) -> bool:
+        """Whether staying put leads somewhere: a job, a purchase or the castle here."""
+        return bool({"job", "buy", "castle", "take_licence"} & set(by_type)) and (
+            target is None or target == me["position"]
+        )
+
+    @staticmethod
+    def _gain_dust(
+        by_type: Mapping[str, list[Action]], me: Mapping[str, Any], target: str | None
+    ) -> Action:
+        """Walk one space, which gains 5 dust: towards the target when there is one."""
+        ones = [a for a in by_type.get("walk", []) if len(a["path"]) == 1]
+        if not ones:
+            return {"type": "end_move"}
+        if target is None:
+            return ones[0]
+        return min(ones, key=lambda a: (BOARD.distance(a["path"][0], target), a["path"][0]))
+
+    def _step_towards(
+        self, view: Mapping[str, Any], me: Mapping[str, Any], target: str
+    ) -> Action | None:
+        """The first movement of the cheapest route to ``target``; out of reach, a free (or
+        gaining) route to the reachable space nearest to it."""
+        reachable: Mapping[str, Any] = view.get("reachable") or {}
+        route = reachable.get(target)
+        if route is None:
+            free = [s for s, r in reachable.items() if r["dust"] <= 0 and r["coins"] == 0]
+            if not free:
+                return None
+            nearest = min(free, key=lambda s: (BOARD.distance(s, target), reachable[s]["dust"], s))
+            if BOARD.distance(nearest, target) >= BOARD.distance(me["position"], target):
+                return None
+            route = reachable[nearest]
+        step: Action = dict(route["steps"][0])
+        return step

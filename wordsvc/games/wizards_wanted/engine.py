@@ -1,0 +1,231 @@
+"""The Wizards Wanted rules engine (``shared/rulebooks/wizards-wanted.md``), by the engine
+contract.
+
+A turn is ``place`` (the first turn only), ``move`` (any number of walks, speed mushrooms,
+taxi hops and teleports, ended by ``end_move`` or by an action) and ``action`` (buy dust,
+complete a job, visit the castle, or end), with ``castle`` for the licence choice once the
+licences are seen. The game ends after the turn in which the Royal Inspector is revealed.
+
+The parts: ``magic`` (icons, landscapes), ``board`` (the designed board, as data),
+``components`` (jobs, licences, mushrooms, seals, toadstools), ``options``, ``setup``,
+``table`` (purses, paying, the deck, pixies, turns, scoring), ``movement`` (walking prices,
+paths and the planner), ``moves`` (every move of every step). ``docs/rules/wizards-wanted.md``
+states the rules as implemented and every interpretation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from wordsvc.games.contract import (
+    Action,
+    Event,
+    Result,
+    Seat,
+    State,
+    apply_by_phase,
+    as_seat,
+    places_by,
+)
+from wordsvc.games.wizards_wanted import components as parts
+from wordsvc.games.wizards_wanted import movement, table
+from wordsvc.games.wizards_wanted.moves import FIELDS, MOVES
+from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
+from wordsvc.games.wizards_wanted.setup import deal
+from wordsvc.games.wizards_wanted.table import NAME
+
+__all__ = ["NAME", "WizardsWanted"]
+
+
+class WizardsWanted:
+    """The game; it holds nothing but its handler table, built once."""
+
+    name = NAME
+
+    def __init__(self) -> None:
+        self._handlers = {
+            (phase, kind): partial(move.handle, self)
+            for phase, moves in MOVES.items()
+            for kind, move in moves.items()
+        }
+
+    # --- contract ---------------------------------------------------------------------------
+
+    def options_schema(self) -> dict[str, object]:
+        return options_schema()
+
+    def new(self, options: Mapping[str, object], seed: int) -> State:
+        return deal(normalise_options(options), seed)
+
+    def to_act(self, state: State) -> list[Seat]:
+        return [] if state["phase"] == "over" else [state["active"]]
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        """Every legal action with its cost: walks are listed as a shortest walk to each
+        space in reach and one through each mushroom space on the way."""
+        checked = as_seat(seat)
+        if checked is None or checked not in self.to_act(state):
+            return []
+        return [
+            action
+            for move in MOVES[state["phase"]].values()
+            for action in move.legal(state, checked)
+        ]
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, FIELDS)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, object]:
+        """Open: positions, purses, fame, charms, jobs done, mushrooms held (face up), licences
+        held, face-up jobs, where face-down mushrooms lie, the pixies, the back of the deck's
+        top card and of face-down jobs. A seal's value is seen by its owner, the courtyard's
+        licences by the wizard at the castle, and after by its memory."""
+        seat = as_seat(seat)
+        players = []
+        for s, me in enumerate(state["players"]):
+            mine = s == seat
+            players.append(
+                {
+                    "position": me["position"],
+                    "dust": me["dust"],
+                    "coins": me["coins"],
+                    "fame": me["fame"],
+                    "fame_sources": dict(me["fame_sources"]),
+                    "starting_charm": me["starting_charm"],
+                    "charms": list(me["charms"]),
+                    "jobs": list(me["jobs"]),
+                    "icons": dict(table.icons_of(me)),
+                    "mushrooms": [_mushroom_face(m) for m in me["mushrooms"]],
+                    "licence": me["licence"],
+                    "has_seal": me["seal"] is not None,
+                    "seal": _seal_face(me["seal"]) if mine and me["seal"] else None,
+                    "seen_licences": [_licence_face(c) for c in me["seen_licences"]]
+                    if mine
+                    else None,
+                    "turns": me["turns"],
+                }
+            )
+        at_castle = state["phase"] == "castle" and seat == state["active"]
+        over = state["phase"] == "over"
+        view: dict[str, object] = {
+            "game": NAME,
+            "options": state["options"],
+            "phase": state["phase"],
+            "active": state["active"],
+            "turn": state["turn"],
+            "to_act": self.to_act(state),
+            "players": players,
+            "villages": {
+                v: {
+                    "job": _job_face(slot["job"]) if slot["job"] and slot["face_up"] else None,
+                    "back": _back(slot["job"]) if slot["job"] and not slot["face_up"] else None,
+                    "coins": slot["coins"],
+                }
+                for v, slot in state["villages"].items()
+            },
+            "deck_size": len(state["deck"]),
+            "deck_top_back": _back(state["deck"][-1]) if state["deck"] else None,
+            "mushrooms_on_board": {s: len(cards) for s, cards in state["board_mushrooms"].items()},
+            "mushroom_pile": len(state["mushroom_pile"]),
+            "mushroom_discard": [_mushroom_face(m) for m in state["mushroom_discard"]],
+            "charms": dict(state["charms"]),
+            "mountain_pixie": state["mountain_pixie"],
+            "forest_pixie": state["forest_pixie"],
+            "toadstool": _toadstool_face(state["forest_pixie"]),
+            "seals_at_castle": len(state["seals"]),
+            "seals_left": [_seal_face(s) for s in state["seals"]] if over else None,
+            "courtyard": [_licence_face(c) for c in state["courtyard"]] if at_castle else None,
+            "courtyard_size": len(state["courtyard"]),
+            "this_turn": dict(state["this_turn"]),
+            "seat": seat,
+            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+        }
+        if seat is not None and seat == state["active"] and state["phase"] == "move":
+            view["reachable"] = {s: r.to_view() for s, r in movement.plan(state, seat).items()}
+        return view
+
+    def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
+        """What a seat may see (the view's sources): see :meth:`view`."""
+        paths = [*_PUBLIC_PATHS, "players.@.seal", "players.@.seen_licences"]
+        paths += [f"villages.{v}.job" for v, slot in state["villages"].items() if slot["face_up"]]
+        if state["phase"] == "castle" and seat == state["active"]:
+            paths.append("courtyard")
+        if state["phase"] == "over":
+            paths.append("seals")
+        return paths
+
+    def card_back(self, value: str) -> str:
+        """A job shows its back (the mushroom space and the pixie it names), so that only
+        cards with the same back are alike from behind; the Inspector's looks like one."""
+        if value in parts.JOBS or value == parts.INSPECTOR_ID:
+            back = parts.back_of(value)
+            return f"job:{back.mushroom_space}:{back.pixie}"
+        for kind, catalogue in (
+            ("mushroom", parts.MUSHROOMS),
+            ("seal", parts.SEALS),
+            ("licence", parts.LICENCES),
+        ):
+            if value in catalogue:
+                return kind
+        return "text"
+
+    def result(self, state: State) -> Result | None:
+        """Most fame; ties go to coins, then to jobs done."""
+        if state["phase"] != "over":
+            return None
+        keys = [table.ranking_key(me) for me in state["players"]]
+        places = places_by([tuple(-k for k in key) for key in keys])
+        return Result(
+            [me["fame"] for me in state["players"]],
+            places,
+            [s for s, place in enumerate(places) if place == 1],
+            {
+                "fame_sources": [dict(me["fame_sources"]) for me in state["players"]],
+                "coins": [key[1] for key in keys],
+                "jobs": [key[2] for key in keys],
+            },
+        )
+
+    def action_label(self, state: State, action: Action) -> str:
+        """What ``wordsvc simulate`` counts: the action type (``walk``, ``job``, ...)."""
+        return str(action.get("type"))
+
+
+def _back(card: str) -> dict[str, object]:
+    back = parts.back_of(card)
+    return {"mushroom_space": back.mushroom_space, "pixie": back.pixie}
+
+
+def _job_face(card: str) -> dict[str, object]:
+    job = parts.JOBS[card]
+    return {"id": job.id, "name": job.name, "cost": job.cost, "fame": job.fame,
+            "coins": job.coins, "icons": list(job.icons)}  # fmt: skip
+
+
+def _mushroom_face(card: str) -> dict[str, object]:
+    found = parts.MUSHROOMS[card]
+    return {"id": found.id, "type": found.type, "value": found.value, "icon": found.icon}
+
+
+def _seal_face(card: str) -> dict[str, object]:
+    return {"id": card, "penalty": parts.SEALS[card]}
+
+
+def _licence_face(card: str) -> dict[str, object]:
+    return {"id": card, "text_en": parts.LICENCES[card].text_en}
+
+
+def _toadstool_face(index: int) -> dict[str, object]:
+    found = parts.TOADSTOOLS[index]
+    return {"index": index, "coins": found.coins, "dust": found.dust, "max": found.max}
+
+
+_PUBLIC_PATHS = (
+    *("game", "options", "phase", "active", "turn", "inspector", "this_turn", "charms"),
+    *("mountain_pixie", "forest_pixie", "mushroom_discard"),
+    *("villages.*.face_up", "villages.*.coins"),
+    *("players.*.position", "players.*.dust", "players.*.coins", "players.*.fame"),
+    *("players.*.fame_sources", "players.*.starting_charm", "players.*.charms"),
+    *("players.*.jobs", "players.*.mushrooms", "players.*.licence", "players.*.turns"),
+)
