@@ -1,0 +1,67 @@
+"""Wizards Wanted bots: the heuristic heads for a job it can pay for, does it on arrival, buys
+dust when short, takes a licence it meets, and beats the random bot."""
+
+from __future__ import annotations
+
+import random
+
+from tests.games.wizards_wanted.tables import act, at, game, table
+from wordsvc.games.simulate import simulate, wilson
+from wordsvc.games.wizards_wanted import components as parts
+from wordsvc.games.wizards_wanted.bots import HeuristicBot, RandomBot
+
+
+def choice(state, seat=0):
+    return HeuristicBot().choose(game, game.view(state, seat), seat, random.Random(1))
+
+
+def test_the_heuristic_does_an_affordable_job_where_it_stands():
+    state = at(table(), 0, "village-1", dust=100)
+    assert choice(state)["type"] == "job"
+
+
+def test_the_heuristic_walks_the_planned_route_to_an_affordable_job():
+    state = at(table(), 0, "village-1", dust=60)
+    state["villages"]["village-1"]["face_up"] = False
+    step = choice(state)
+    assert step["type"] in ("walk", "taxi", "teleport")
+    for _ in range(6):
+        if state["phase"] != "move" or choice(state)["type"] == "job":
+            break
+        state, _ = act(state, 0, **choice(state))
+    assert choice(state)["type"] == "job"
+
+
+def test_the_heuristic_walks_one_space_for_dust_when_nothing_is_affordable():
+    state = at(table(), 0, "village-1", dust=0, coins=0)
+    step = choice(state)
+    assert step["type"] == "walk"
+    assert len(step["path"]) == 1
+
+
+def test_the_heuristic_buys_dust_at_the_market_when_short():
+    state = at(table(), 0, "marketplace", dust=0, coins=10)
+    step = choice(state)
+    assert step["type"] == "buy"
+    assert step["lots"] == 6
+
+
+def test_the_heuristic_takes_a_licence_it_meets():
+    state = at(table(), 0, "castle", dust=100, coins=0)
+    state["courtyard"] = ["jobs-7", "dust-100", "coins-10", "mushrooms-3"]
+    state["box"]["licences"] = [c for c in parts.LICENCES if c not in state["courtyard"]]
+    state, _ = act(state, 0, type="castle")
+    assert choice(state) == {"type": "take_licence", "licence": "dust-100"}
+
+
+def test_the_heuristic_beats_the_random_bot():
+    summary = simulate(
+        game,
+        {"heuristic": HeuristicBot, "random": RandomBot},
+        ["heuristic", "random"],
+        {"players": 2},
+        12,
+        1,
+    )
+    low, _ = wilson(summary.wins.get("heuristic", 0), summary.seats_played["heuristic"])
+    assert low > 0.7
