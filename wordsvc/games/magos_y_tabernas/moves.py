@@ -4,8 +4,8 @@ actions.
 
 Steps: ``main`` (the active seat with its action point, the stack empty), ``priority`` (the
 seat holding priority while the stack is open; the active seat may spend its point there
-too), ``discard`` (a player discards the cards an
-effect asked for) and ``reduce`` (the active seat discards down to its hand limit).
+too), ``discard`` (a player discards the cards an effect asked for) and ``reduce`` (the
+active seat discards down to its hand limit).
 """
 
 from __future__ import annotations
