@@ -209,7 +209,7 @@ def _build(
     return {
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "wordsvc_version": importlib.metadata.version("wordsvc"),
-        "sources": [s.to_dict() for s in source_infos],
+        "sources": [s.to_record() for s in source_infos],
         "system_wordlist": system_note or "included",
         "counts": {
             **counts,

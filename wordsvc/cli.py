@@ -468,7 +468,7 @@ def simulate(
         summary = run_games(
             game, makers, lineup, game_options, count, seed, progress=lambda done: bar.update(1)
         )
-    report = summary.to_dict()
+    report = summary.report()
     if as_json:
         _dump(report)
         return

@@ -23,16 +23,16 @@ def test_event_audiences():
     assert private.visible_to(1)
     assert not private.visible_to(0)
     assert not private.visible_to(None)
-    assert private.to_dict()["audience"] == [1]
+    assert private.to_record()["audience"] == [1]
 
 
 def test_rule_errors_carry_a_code_and_details():
     error = RuleError("not_your_turn", "Seat 1 may not act now.", {"to_act": [0]})
-    assert error.to_dict() == {
-        "code": "not_your_turn",
-        "message": "Seat 1 may not act now.",
-        "details": {"to_act": [0]},
-    }
+    assert (error.code, error.message, error.details) == (
+        "not_your_turn",
+        "Seat 1 may not act now.",
+        {"to_act": [0]},
+    )
 
 
 def test_a_seat_is_an_int_and_never_a_bool_or_a_float():

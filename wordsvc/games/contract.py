@@ -29,9 +29,6 @@ class RuleError(Exception):
         self.message = message
         self.details = dict(details or {})
 
-    def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "details": self.details}
-
 
 @dataclass(frozen=True)
 class Event:
@@ -44,7 +41,8 @@ class Event:
     def visible_to(self, seat: Seat | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_record(self) -> dict[str, object]:
+        """The event as a JSON record, as the session store logs it (audience included)."""
         return {
             "type": self.type,
             "data": dict(self.data),
@@ -61,7 +59,8 @@ class Result:
     winners: Sequence[Seat]
     details: Mapping[str, object] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_record(self) -> dict[str, object]:
+        """The result as a JSON record, as the session store hands it out."""
         return {
             "scores": list(self.scores),
             "places": list(self.places),

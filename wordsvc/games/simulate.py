@@ -46,7 +46,7 @@ class PlaysRow(TypedDict):
 
 
 class Report(TypedDict):
-    """:meth:`Summary.to_dict`, which ``wordsvc simulate`` prints."""
+    """:meth:`Summary.report`, which ``wordsvc simulate`` prints."""
 
     games: int
     bots: dict[str, BotReport]
@@ -71,7 +71,8 @@ class Summary:
     seconds: list[float] = field(default_factory=list)
     plays: dict[str, Counter[str]] = field(default_factory=dict)  # bot -> action label -> count
 
-    def to_dict(self) -> Report:
+    def report(self) -> Report:
+        """The summary's statistics: win rates with their intervals, means, the plays table."""
         bots: dict[str, BotReport] = {}
         for bot, seats in sorted(self.seats_played.items()):
             wins = self.wins.get(bot, 0)

@@ -47,7 +47,8 @@ class SourceInfo:
     path: str | None = None
     meta: dict[str, str] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_record(self) -> dict[str, object]:
+        """The source as the lexicon's manifest file records it."""
         return {
             "id": self.id,
             "kind": self.kind,

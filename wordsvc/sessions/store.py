@@ -300,7 +300,7 @@ class SessionStore:
             "to_act": game.to_act(state),
             "legal_actions": game.legal_actions(state, seat) if seat is not None else [],
             "view": game.view(state, seat),
-            "result": result.to_dict() if result else None,
+            "result": result.to_record() if result else None,
         }
 
     def act(
@@ -395,7 +395,7 @@ class SessionStore:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)
         result = self.hosted(row.game).game.result(row.state)
-        return result.to_dict() if result else None
+        return result.to_record() if result else None
 
     def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
         with self.engine.connect() as conn:
@@ -453,7 +453,7 @@ class SessionStore:
             "seat": seat,
             "actor": actor,
             "action": dict(action),
-            "events": [e.to_dict() for e in events],
+            "events": [e.to_record() for e in events],
         }
         conn.execute(insert(actions).values(session_id=session_id, created_at=_now(), **entry))
         return entry

@@ -49,7 +49,7 @@ def test_over_thirty_games_the_heuristic_plays_every_action_card():
         30,
         1,
     )
-    plays = summary.to_dict()["plays"]
+    plays = summary.report()["plays"]
     cards = {f"play:{name}" for name in parts.ACTION_COUNTS if name != "wild"} | {"pair:wild"}
     unplayed = sorted(
         label for label in cards if not plays.get(label, {}).get("by_bot", {}).get("heuristic")
