@@ -2,7 +2,8 @@
 
 Checks a fixed sample of real word forms (every 500th form of the lexicon, shuffled with a
 fixed seed) against four categories with full explanations (normalisation, a verdict and
-reason per category, every analysis with labels: ``Verdict.to_dict()``), and parses the same
+reason per category, every analysis with labels: the wire model ``Verdict`` validated from
+the verdict, as an answer is before it is written), and parses the same
 words with ``pymorphy3.MorphAnalyzer.parse`` as the baseline. Alternates the two for several
 rounds and reports medians, so noise on a shared machine hits both alike.
 
@@ -22,10 +23,15 @@ import random
 import statistics
 import time
 
+from wordsvc.api.models.words import Verdict
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
 
 CATEGORIES = ["noun-singular", "noun-plural", "adjective", "verb"]
+
+
+def explained(verdict) -> Verdict:
+    return Verdict.model_validate(verdict, from_attributes=True)
 
 
 def rate(func, items) -> float:
@@ -51,15 +57,15 @@ def main() -> None:
     words = words[: args.sample]
     typos = [w[:-1] + ("ж" if w[-1] != "ж" else "ш") for w in words[:50]]
     morph.parse(words[0])  # warm up both
-    judge.check(words[0], CATEGORIES).to_dict()
+    explained(judge.check(words[0], CATEGORIES))
 
     judge_rates, morph_rates, typo_rates = [], [], []
     for _ in range(args.rounds):
         morph_rates.append(rate(morph.parse, words))
         judge_rates.append(
-            rate(lambda w: judge.check(w, CATEGORIES, suggest=False).to_dict(), words)
+            rate(lambda w: explained(judge.check(w, CATEGORIES, suggest=False)), words)
         )
-        typo_rates.append(rate(lambda w: judge.check(w, CATEGORIES).to_dict(), typos))
+        typo_rates.append(rate(lambda w: explained(judge.check(w, CATEGORIES)), typos))
     results = {
         "sample_words": len(words),
         "rounds": args.rounds,

@@ -17,8 +17,8 @@ def test_a_configuration_error_takes_its_code_by_keyword_only():
 def test_every_error_is_a_wordsvc_error_with_a_code():
     error = InvalidRequest("invalid_limit", "`limit` is 1 to 100.", {"limit": 0})
     assert isinstance(error, WordsvcError)
-    assert error.to_dict() == {
-        "code": "invalid_limit",
-        "message": "`limit` is 1 to 100.",
-        "details": {"limit": 0},
-    }
+    assert (error.code, error.message, error.details) == (
+        "invalid_limit",
+        "`limit` is 1 to 100.",
+        {"limit": 0},
+    )

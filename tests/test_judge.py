@@ -96,14 +96,15 @@ def test_guesses_never_make_a_word_valid(judge):
 
 
 def test_the_verdict_explains_itself(judge):
-    verdict = judge.check("Вікна", ["noun-singular"]).to_dict()
-    assert verdict["word"] == "вікна"
-    assert verdict["length"] == 5
-    assert [c["code"] for c in verdict["normalisation"]] == ["lowercased"]
-    analyses = verdict["analyses"]
-    assert {a["lemma"] for a in analyses} == {"вікно"}
-    assert all(a["source"] == "pymorphy3-dicts-uk" for a in analyses)
-    assert any("nomn" in a["grammemes"] and "plur" in a["grammemes"] for a in analyses)
+    verdict = judge.check("Вікна", ["noun-singular"])
+    assert verdict.word == "вікна"
+    assert verdict.length == 5
+    assert [c.code for c in verdict.normalisation] == ["lowercased"]
+    analyses = verdict.analyses
+    assert {a.lemma for a in analyses} == {"вікно"}
+    assert all(a.source == "pymorphy3-dicts-uk" for a in analyses)
+    assert any("nomn" in a.grammemes and "plur" in a.grammemes for a in analyses)
+    assert all(a.description for a in analyses)
 
 
 def test_apostrophe_counts_no_letter_and_any_apostrophe_works(judge):

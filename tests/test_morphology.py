@@ -10,14 +10,13 @@ def test_parse_tag_splits_part_of_speech_and_grammemes():
 
 def test_an_analysis_explains_itself_in_both_languages():
     analysis = analysis_of(Kind("pymorphy3-dicts-uk", "NOUN,inan plur,nomn"), "вікно")
-    data = analysis.to_dict()
-    assert data["lemma"] == "вікно"
-    assert data["pos"] == "NOUN"
-    assert data["grammemes"] == ["NOUN", "inan", "nomn", "plur"]
-    assert data["description"] == [
+    assert analysis.lemma == "вікно"
+    assert analysis.pos == "NOUN"
+    assert analysis.grammemes == ("NOUN", "inan", "nomn", "plur")
+    assert analysis.description == (
         "іменник (noun)", "неістота (inanimate)", "множина (plural)", "називний (nominative)",
-    ]  # fmt: skip
-    assert data["source"] == "pymorphy3-dicts-uk"
+    )  # fmt: skip
+    assert analysis.source == "pymorphy3-dicts-uk"
 
 
 def test_every_grammeme_of_the_dictionary_has_a_label(judge):

@@ -51,9 +51,6 @@ class Change:
     message: str
     details: dict[str, object] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "details": self.details}
-
 
 @dataclass(frozen=True, slots=True)
 class NormalisedWord:

@@ -94,16 +94,6 @@ class Category:
             self._cache[key] = outcome
         return outcome
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name_uk": self.name_uk,
-            "name_en": self.name_en,
-            "description": self.description,
-            "variant_of": self.variant_of,
-            "list_file": self.list_file,
-        }
-
 
 @dataclass(frozen=True)
 class Registry:

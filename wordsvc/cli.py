@@ -118,6 +118,14 @@ def _dump(value: object) -> None:
     click.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def _dump_as(form: object, value: object) -> None:
+    """``value`` as the HTTP API writes it: validated as the wire model ``form`` (see
+    :func:`wordsvc.api.models.common.to_json`), indented."""
+    from wordsvc.api.models.common import to_json
+
+    click.echo(to_json(form, value, indent=2).decode())
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="wordsvc")
 @click.pass_context
@@ -139,7 +147,9 @@ def build(settings: Settings, quiet: bool, as_json: bool) -> None:
     """Build the lexicon from pymorphy3-dicts-uk, dictionaries/ and the system word list."""
     manifest = run_build(settings, quiet=quiet)
     if as_json:
-        _dump(manifest)
+        from wordsvc.api.models.words import LexiconManifest
+
+        _dump_as(LexiconManifest, manifest)
         return
     counts = manifest["counts"]
     click.echo(
@@ -170,7 +180,7 @@ def check(
     judge = _judge(settings)
     results = judge.check_many(list(words), categories, suggest=not no_suggestions)
     payload = [batch_item(word, result) for word, result in zip(words, results, strict=True)]
-    all_valid = all(item["valid"] for item in payload)
+    all_valid = all(item.valid for item in payload)
     if not as_json:
         for word, result in zip(words, results, strict=True):
             if isinstance(result, WordsvcError):
@@ -178,7 +188,12 @@ def check(
             else:
                 _print_verdict(result)
     if as_json:
-        _dump(payload if len(payload) > 1 else payload[0])
+        from wordsvc.api.models.words import BatchItem
+
+        if len(payload) > 1:
+            _dump_as(list[BatchItem], payload)
+        else:
+            _dump_as(BatchItem, payload[0])
     sys.exit(0 if all_valid else EXIT_INVALID)
 
 
@@ -230,7 +245,9 @@ def search(
         limit=limit,
     )
     if as_json:
-        _dump(page.to_dict())
+        from wordsvc.api.models.words import SearchPage
+
+        _dump_as(SearchPage, page)
         return
     for word in page.words:
         click.echo(word)
@@ -251,7 +268,9 @@ def categories(settings: Settings, as_json: bool) -> None:
 
     registry = load_registry(settings.dictionaries_dir)
     if as_json:
-        _dump([c.to_dict() for c in registry])
+        from wordsvc.api.models.words import Category
+
+        _dump_as(list[Category], list(registry))
         return
     for category in registry:
         click.echo(f"{category.id:16} {category.name_uk} / {category.name_en}")
@@ -274,7 +293,9 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     if verify:
         manifest["corrupt_files"] = dict(stored.verify())
     if as_json:
-        _dump(manifest)
+        from wordsvc.api.models.words import LexiconManifest
+
+        _dump_as(LexiconManifest, manifest)
         return
     counts = manifest["counts"]
     click.echo(f"Lexicon at {stored.path}")

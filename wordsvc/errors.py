@@ -41,9 +41,6 @@ class WordsvcError(Exception):
         self.details: dict[str, object] = dict(details or {})
         super().__init__(self.message)
 
-    def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "details": self.details}
-
 
 class InputError(WordsvcError):
     """The caller sent something that cannot be used."""

@@ -60,25 +60,12 @@ class CategoryVerdict:
     #: Every distinct closest-miss reason, when analyses disagree (вікна: wrong_case, plural).
     reasons: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "accepted": self.accepted,
-            "reason": self.reason,
-            "reasons": list(self.reasons),
-            "message": self.message,
-            "message_uk": self.message_uk,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
     word: str
     distance: float
     categories: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        return {"word": self.word, "distance": self.distance, "categories": list(self.categories)}
 
 
 @dataclass(frozen=True)
@@ -99,19 +86,18 @@ class Verdict:
     #: whatever the categories say).
     house_word: bool = False
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "input": self.input,
-            "word": self.word,
-            "length": self.length,
-            "valid": self.valid,
-            "normalisation": [c.to_dict() for c in self.normalisation],
-            "categories": [c.to_dict() for c in self.categories],
-            "analyses": [a.to_dict() for a in self.analyses],
-            "suggestions": [s.to_dict() for s in self.suggestions],
-            "suggestions_omitted": self.suggestions_omitted,
-            "house_word": self.house_word,
-        }
+
+@dataclass(frozen=True, slots=True)
+class RefusedInput:
+    """A batch item that is no word at all (digits, emoji...): the input as given, and why
+    it was refused. A batch answers it in place rather than failing as a whole."""
+
+    input: str
+    error: InvalidWord
+
+    @property
+    def valid(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -128,18 +114,6 @@ class SearchPage:
     def next_offset(self) -> int | None:
         end = self.offset + len(self.words)
         return end if end < self.total else None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "pattern": self.pattern,
-            "categories": list(self.categories),
-            "words": list(self.words),
-            "offset": self.offset,
-            "limit": self.limit,
-            "total": self.total,
-            "truncated": self.truncated,
-            "next_offset": self.next_offset,
-        }
 
 
 class Judge:
@@ -378,11 +352,11 @@ class Judge:
             yield from match_pattern(trie, pattern, accept, budget)
 
 
-def batch_item(text: str, result: Verdict | InvalidWord) -> dict[str, object]:
+def batch_item(text: str, result: Verdict | InvalidWord) -> Verdict | RefusedInput:
     """One item of a batch answer: the verdict, or the refusal of input that is no word."""
     if isinstance(result, InvalidWord):
-        return {"input": text, "valid": False, "error": result.to_dict()}
-    return result.to_dict()
+        return RefusedInput(text, result)
+    return result
 
 
 def parse_pattern(text: str) -> Pattern:
@@ -414,7 +388,7 @@ def _alphabetical(word: str) -> tuple[tuple[int, ...], str]:
 
 
 def _distinct(analyses: Iterable[Analysis]) -> tuple[Analysis, ...]:
-    seen: dict[tuple[str, str, str | None, frozenset[str]], Analysis] = {}
+    seen: dict[tuple[str, str, str | None, tuple[str, ...]], Analysis] = {}
     for analysis in analyses:
         seen.setdefault(
             (analysis.lemma, analysis.source, analysis.pos, analysis.grammemes), analysis

@@ -20,18 +20,13 @@ class Analysis(NamedTuple):
     source: str
     tag: str
     pos: str | None
-    grammemes: frozenset[str]
+    #: The tag's grammemes, the part of speech among them, sorted.
+    grammemes: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, object]:
-        grammemes, description = _explain(self.tag)
-        return {
-            "lemma": self.lemma,
-            "pos": self.pos,
-            "grammemes": list(grammemes),
-            "description": list(description),
-            "tag": self.tag,
-            "source": self.source,
-        }
+    @property
+    def description(self) -> tuple[str, ...]:
+        """The grammemes' labels for people ("іменник (noun)"...), in the tag's own order."""
+        return _description(self.tag)
 
 
 @cache
@@ -43,16 +38,20 @@ def parse_tag(tag: str) -> tuple[str | None, frozenset[str]]:
 
 
 def analysis_of(kind: Kind, lemma: str) -> Analysis:
-    pos, grammemes = parse_tag(kind.tag)
+    pos, grammemes = _sorted_tag(kind.tag)
     return Analysis(lemma=lemma, source=kind.source, tag=kind.tag, pos=pos, grammemes=grammemes)
 
 
 @cache
-def _explain(tag: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A tag's sorted grammemes and their labels for people, in the tag's own order."""
+def _sorted_tag(tag: str) -> tuple[str | None, tuple[str, ...]]:
+    pos, _ = parse_tag(tag)
+    return pos, tuple(sorted(_ordered(tag)))
+
+
+@cache
+def _description(tag: str) -> tuple[str, ...]:
     labels = grammeme_labels()
-    parts = _ordered(tag)
-    return tuple(sorted(parts)), tuple(labels[g] for g in parts if g in labels)
+    return tuple(labels[g] for g in _ordered(tag) if g in labels)
 
 
 def _ordered(tag: str) -> list[str]:

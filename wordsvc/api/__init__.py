@@ -1,18 +1,20 @@
 """The HTTP API: a Flask app factory with one blueprint per area.
 
-The layer is thin: it parses JSON and query strings, calls the judge or the solver, and
-returns JSON. Every
-error, including those Flask raises, leaves as an RFC 9457 problem document (``problems``).
+The layer is thin: it parses JSON and query strings into the wire models, calls the judge or
+the solver, and answers with the wire models validated from what they return
+(:func:`respond`). Every error, including those Flask raises, leaves as an RFC 9457 problem
+document (``problems``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import PathConverter
 
+from wordsvc.api.models.common import to_json
 from wordsvc.config import Settings
 
 if TYPE_CHECKING:
@@ -41,6 +43,14 @@ class _JSON(DefaultJSONProvider):
 
 class _App(Flask):
     json_provider_class = _JSON
+
+
+def respond(
+    form: Any, value: object, status: int = 200, mimetype: str = "application/json"
+) -> Response:
+    """An answer: ``value`` (the domain's object, or a mapping of them) validated as the wire
+    model ``form`` and written by it (:func:`~wordsvc.api.models.common.to_json`)."""
+    return current_app.response_class(to_json(form, value) + b"\n", status, mimetype=mimetype)
 
 
 def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:

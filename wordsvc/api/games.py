@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, request
 
-from wordsvc.api import get_judge
+from wordsvc.api import get_judge, respond
 from wordsvc.api.models import games as models
 from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
 from wordsvc.api.params import parse_body, parse_query
@@ -66,7 +66,8 @@ def caller_seat(session_id: str) -> int | None:
 )
 def list_games() -> Response:
     store = get_store()
-    return jsonify(
+    return respond(
+        models.GameList,
         {
             "games": [
                 {
@@ -76,7 +77,7 @@ def list_games() -> Response:
                 }
                 for name, hosted in sorted(store.games.items())
             ]
-        }
+        },
     )
 
 
@@ -116,8 +117,7 @@ def create_session() -> Response:
         [SeatSpec(seat.kind, seat.bot, seat.name) for seat in body.seats],
         body.seed,
     )
-    response = jsonify(summary)
-    response.status_code = 201
+    response = respond(models.SessionSummary, summary, 201)
     response.headers["Location"] = f"/v1/games/sessions/{summary['id']}"
     return response
 
@@ -134,7 +134,9 @@ def create_session() -> Response:
 )
 def open_sessions() -> Response:
     query = parse_query(models.OpenSessionsQuery)
-    return jsonify({"sessions": get_store().open_sessions(query.game, query.limit)})
+    return respond(
+        models.OpenSessions, {"sessions": get_store().open_sessions(query.game, query.limit)}
+    )
 
 
 @operation(
@@ -171,7 +173,7 @@ def open_sessions() -> Response:
 )  # fmt: skip
 def join_session(session_id: str) -> Response:
     body = parse_body(models.JoinBody)
-    return jsonify(get_store().join(session_id, body.seat, body.name))
+    return respond(models.Joined, get_store().join(session_id, body.seat, body.name))
 
 
 @operation(
@@ -187,7 +189,7 @@ def join_session(session_id: str) -> Response:
 )
 def get_session(session_id: str) -> Response:
     seat = caller_seat(session_id)
-    return jsonify(get_store().summary(session_id, seat))
+    return respond(models.SessionSummary, get_store().summary(session_id, seat))
 
 
 @operation(
@@ -223,7 +225,9 @@ def post_action(session_id: str) -> Response:
     if body.seat is not None and body.seat != seat:
         raise WrongSeat("wrong_seat", "This token belongs to another seat.")
     key = request.headers.get("Idempotency-Key")
-    return jsonify(store.act(session_id, seat, body.action, body.expected_version, key))
+    return respond(
+        models.Acted, store.act(session_id, seat, body.action, body.expected_version, key)
+    )
 
 
 @operation(
@@ -241,7 +245,7 @@ def post_action(session_id: str) -> Response:
 def get_events(session_id: str) -> Response:
     seat = caller_seat(session_id)
     query = parse_query(models.EventsQuery)
-    return jsonify({"events": get_store().events(session_id, seat, query.after)})
+    return respond(models.Events, {"events": get_store().events(session_id, seat, query.after)})
 
 
 @operation(
@@ -258,7 +262,7 @@ def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
     if result is None:
         raise GameNotOver("game_not_over", "The game is still going on.")
-    return jsonify(result)
+    return respond(models.GameResult, result)
 
 
 @operation(
@@ -284,10 +288,11 @@ def arbitrate(session_id: str) -> Response:
     checked = check_batch(
         body.words, list(rules.categories), suggest=body.suggest, house_words=rules.house_words
     )
-    return jsonify(
+    return respond(
+        ArbitrationResult,
         {
             "categories": list(rules.categories),
             "house_words": sorted(rules.house_words),
             **checked,
-        }
+        },
     )

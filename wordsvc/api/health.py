@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
-from wordsvc.api import get_judge
+from wordsvc.api import get_judge, respond
 from wordsvc.api.models.words import Health
 from wordsvc.api.spec import operation
 
@@ -22,7 +22,8 @@ blueprint = Blueprint("health", __name__)
 )
 def healthz() -> Response:
     manifest = get_judge().lexicon.manifest  # raises 503 lexicon_not_built when absent
-    return jsonify(
+    return respond(
+        Health,
         {
             "status": "ok",
             "lexicon": {
@@ -30,5 +31,5 @@ def healthz() -> Response:
                 "built_at": manifest["built_at"],
                 "forms": manifest["counts"]["forms"],
             },
-        }
+        },
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
-from wordsvc.api import MAX_URL
+from wordsvc.api import MAX_URL, respond
+from wordsvc.api.models.common import Problem
 from wordsvc.api.params import UnsupportedMediaType
 from wordsvc.errors import (
     ConfigurationError,
@@ -82,7 +83,7 @@ def problem(
     details: Mapping[str, object] | None = None,
     title: str | None = None,
 ) -> Response:
-    body = {
+    body: dict[str, object] = {
         "type": PROBLEM_TYPE + code,
         "title": title or code.replace("_", " ").capitalize(),
         "status": status,
@@ -91,10 +92,7 @@ def problem(
     }
     if details:
         body["details"] = details
-    response = jsonify(body)
-    response.status_code = status
-    response.mimetype = "application/problem+json"
-    return response
+    return respond(Problem, body, status, mimetype="application/problem+json")
 
 
 def register(app: Flask) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
-from wordsvc.api import get_judge, get_registry
+from wordsvc.api import get_judge, get_registry, respond
 from wordsvc.api.models import words as models
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
@@ -43,7 +43,7 @@ WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^
 def check_word(word: str) -> Response:
     query = parse_query(models.CheckWordQuery)
     verdict = get_judge().check(word, query.category_ids(), suggest=query.suggest)
-    return jsonify(verdict.to_dict())
+    return respond(models.Verdict, verdict)
 
 
 @operation(
@@ -62,7 +62,9 @@ def check_word(word: str) -> Response:
 )  # fmt: skip
 def check_words() -> Response:
     body = parse_body(models.CheckWordsBody)
-    return jsonify(check_batch(body.words, body.categories, suggest=body.suggest))
+    return respond(
+        models.CheckWordsResult, check_batch(body.words, body.categories, suggest=body.suggest)
+    )
 
 
 def check_batch(
@@ -73,7 +75,8 @@ def check_batch(
     house_words: Collection[str] = (),
 ) -> dict[str, object]:
     """Judge ``words`` (at most :data:`MAX_BATCH`), one batch item per word: the shape and
-    the limits of every batch check, at the table or not."""
+    the limits of every batch check, at the table or not. Returns the answer's ``results``
+    (verdicts and refused inputs) and ``all_valid``."""
     if len(words) > MAX_BATCH:
         raise TooLarge(
             "too_many_words",
@@ -82,7 +85,7 @@ def check_batch(
         )
     verdicts = get_judge().check_many(words, categories, suggest=suggest, house_words=house_words)
     results = [batch_item(word, result) for word, result in zip(words, verdicts, strict=True)]
-    return {"results": results, "all_valid": all(r["valid"] for r in results)}
+    return {"results": results, "all_valid": all(r.valid for r in results)}
 
 
 @operation(
@@ -109,7 +112,7 @@ def search_words() -> Response:
         offset=query.offset,
         limit=query.limit,
     )
-    return jsonify(page.to_dict())
+    return respond(models.SearchPage, page)
 
 
 @operation(
@@ -121,7 +124,7 @@ def search_words() -> Response:
     response=models.CategoryList,
 )
 def list_categories() -> Response:
-    return jsonify({"categories": [c.to_dict() for c in get_registry()]})
+    return respond(models.CategoryList, {"categories": list(get_registry())})
 
 
 @operation(
@@ -134,4 +137,4 @@ def list_categories() -> Response:
     errors={503: LEXICON_ERRORS},
 )
 def lexicon_manifest() -> Response:
-    return jsonify(get_judge().lexicon.manifest)
+    return respond(models.LexiconManifest, get_judge().lexicon.manifest)

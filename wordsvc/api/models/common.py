@@ -1,10 +1,13 @@
-"""What every wire model shares: no unknown fields, and the problem document."""
+"""What every wire model shares: no unknown fields, the problem document, and how an answer
+is written from the domain's objects (:func:`to_json`)."""
 
 from __future__ import annotations
 
+from enum import Enum
+from functools import cache
 from typing import Annotated, Any
 
-from pydantic import AllowInfNan, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import AllowInfNan, BaseModel, BeforeValidator, ConfigDict, Field, Strict, TypeAdapter
 
 
 class WireModel(BaseModel):
@@ -46,3 +49,27 @@ def integral(value: object) -> object:
 JsonInt = Annotated[int, Strict(), BeforeValidator(integral)]
 #: A JSON number: 2 or 2.5, never "2.5" or true; NaN and Infinity are not JSON.
 JsonFloat = Annotated[float, Strict(), AllowInfNan(False)]
+
+
+def enum_value(value: object) -> object:
+    """A domain enum member as the wire writes it (``Mode.CLASSIC`` is ``"classic"``): for
+    fields whose schema is a ``Literal`` of the values rather than a named enum."""
+    return value.value if isinstance(value, Enum) else value
+
+
+@cache
+def _adapter(form: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(form)
+
+
+def to_json(form: Any, value: object, *, indent: int | None = None) -> bytes:
+    """``value`` validated as the wire type ``form`` (a model, or e.g. a list of one) and
+    written as JSON: how every answer is written, over HTTP and by the CLI.
+
+    ``value`` is the domain's own object (a verdict, a solution...), a mapping, or a mapping
+    of domain objects: the models read attributes as well as keys (``from_attributes``). The
+    fields come in the model's order under their wire names; an optional field that ``value``
+    does not have is left out, as the pass leaves out a word's layout."""
+    adapter = _adapter(form)
+    validated = adapter.validate_python(value, from_attributes=True)
+    return adapter.dump_json(validated, by_alias=True, exclude_unset=True, indent=indent)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
@@ -64,6 +64,8 @@ class ArbitrateBody(WireModel):
 
 
 # --- answers -----------------------------------------------------------------------------
+# Validated from the domain's objects (wordsvc.judge, wordsvc.categories) by attribute, see
+# common.to_json; a field here that the object lacks would fail, one it has more is left out.
 
 
 class Change(WireModel):
@@ -88,8 +90,8 @@ class Analysis(WireModel):
 
     lemma: str
     pos: str | None
-    grammemes: list[str]
-    description: list[str]
+    grammemes: list[str] = Field(description="The tag's grammemes, sorted.")
+    description: list[str] = Field(description="Their labels for people, in the tag's order.")
     tag: str
     source: str
 
@@ -129,14 +131,22 @@ class RefusedInput(WireModel):
     error: InputRefusal
 
 
+#: One word of a batch. A verdict is tried first: a refusal has none of its fields.
+BatchItem = Annotated[Verdict | RefusedInput, Field(union_mode="left_to_right")]
+
+
 class CheckWordsResult(WireModel):
-    results: list[Verdict | RefusedInput] = Field(description="One per word, in order.")
+    results: list[BatchItem] = Field(description="One per word, in order.")
     all_valid: bool
 
 
-class ArbitrationResult(CheckWordsResult):
+class ArbitrationResult(WireModel):
+    """A batch check by a session's rules, which come first."""
+
     categories: list[str]
     house_words: list[str]
+    results: list[BatchItem] = Field(description="One per word, in order.")
+    all_valid: bool
 
 
 class SearchPage(WireModel):
@@ -164,15 +174,22 @@ class CategoryList(WireModel):
 
 
 class LexiconManifest(BaseModel):
-    """The built lexicon's manifest: sources, counts, checksums (more fields may come)."""
+    """The built lexicon's manifest: sources, counts, checksums (more fields may come). The
+    fields are in the order of the manifest file, which the answer keeps."""
 
     model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
 
     built_at: str
-    fingerprint: str
-    format_version: int
+    wordsvc_version: str
+    sources: list[dict[str, Any]]
+    system_wordlist: str = Field(description='"included", or why Debian\'s list is not.')
     counts: dict[str, Any]
-    sources: Any
+    letter_counts: dict[str, int]
+    rejected_list_lines: dict[str, Any]
+    seconds: dict[str, Any] = Field(description="How long each step of the build took.")
+    format_version: int
+    fingerprint: str
+    files: dict[str, str] = Field(description="Each file's checksum.")
 
 
 class HealthLexicon(WireModel):
