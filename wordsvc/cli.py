@@ -398,7 +398,9 @@ def solve(
     )
     solution = Solver(_judge(settings)).solve(request)
     if as_json:
-        _dump(solution.to_dict())
+        from wordsvc.api.models.solver import Solution
+
+        _dump_as(Solution, solution)
         return
     from wordsvc.solver.drawing import draw_solution
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app
 
-from wordsvc.api import get_judge
+from wordsvc.api import get_judge, respond
 from wordsvc.api.models.solver import Solution, SolveBody
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
@@ -43,7 +43,7 @@ def get_solver() -> Solver:
 )  # fmt: skip
 def solve() -> Response:
     solution = get_solver().solve(solve_request(parse_body(SolveBody)))
-    return jsonify(solution.to_dict())
+    return respond(Solution, solution)
 
 
 def solve_request(body: SolveBody) -> SolveRequest:

@@ -42,10 +42,6 @@ class HandCard:
         assert self.letter is not None, f"card {self.index} is a {self.kind.value} card"
         return self.letter
 
-    def to_dict(self) -> dict[str, object]:
-        return {"index": self.index, "kind": self.kind.value, "letter": self.letter,
-                "magic": self.magic}  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
 class FamiliarCard:

@@ -48,10 +48,6 @@ class Slot:
         assert self.card is not None, f"a {self.source.value} slot lies on no hand card"
         return self.card
 
-    def to_dict(self) -> dict[str, object]:
-        return {"letter": self.letter, "source": self.source.value, "card": self.card,
-                "familiar": self.familiar}  # fmt: skip
-
 
 @dataclass(frozen=True)
 class Layout:
@@ -73,16 +69,6 @@ class Layout:
     @property
     def familiar_used(self) -> int | None:
         return next((s.familiar for s in self.slots if s.familiar is not None), None)
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "word": self.word,
-            "length": self.length,
-            "slots": [s.to_dict() for s in self.slots],
-            "tokens_used": self.tokens_used,
-            "cards_spent": list(self.cards_spent),
-            "familiar": self.familiar_used,
-        }
 
 
 def usable_familiar(hand: Hand) -> list[FamiliarCard]:

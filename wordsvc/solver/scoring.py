@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import ConfigurationError, InvalidValue
@@ -92,10 +92,6 @@ class Weights:
             neighbour_share=given.get("neighbour_share", self.neighbour_share),
         )
 
-    def to_dict(self) -> dict[str, object]:
-        return {"card": self.card, "token": self.token, **self.colours,
-                "neighbour_share": self.neighbour_share}  # fmt: skip
-
 
 @dataclass(frozen=True)
 class Table:
@@ -137,16 +133,6 @@ class Table:
             two_player_deals_twice=twice,
         )
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "players": self.players,
-            "deck": self.deck,
-            "mode": self.mode.value,
-            "familiar_properties": [p.value for p in self.familiar_properties],
-            "balance_decks": self.balance_decks,
-            "two_player_deals_twice": self.two_player_deals_twice,
-        }
-
 
 @dataclass(frozen=True)
 class Effects:
@@ -163,20 +149,6 @@ class Effects:
     hand_after: int
     deck_after: int | None
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "counted_length": self.counted_length,
-            "familiar_property": self.familiar_property and self.familiar_property.value,
-            "balance": [list(cards) for cards in self.balance],
-            "draw_up_to": self.draw_up_to,
-            "drawn": self.drawn,
-            "discarded_from_deck": self.discarded_from_deck,
-            "discarded_from_hand": self.discarded_from_hand,
-            "cards_out": self.cards_out,
-            "hand_after": self.hand_after,
-            "deck_after": self.deck_after,
-        }
-
 
 @dataclass(frozen=True)
 class Score:
@@ -184,10 +156,6 @@ class Score:
     cards: float
     balance: float
     tokens: float
-
-    def to_dict(self) -> dict[str, float]:
-        return {"total": self.total, "cards": self.cards, "balance": self.balance,
-                "tokens": self.tokens}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -203,13 +171,9 @@ class Play:
     def is_pass(self) -> bool:
         return self.layout is None
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "kind": "pass" if self.layout is None else "word",
-            **(self.layout.to_dict() if self.layout is not None else {}),
-            "effects": self.effects.to_dict(),
-            "score": self.score.to_dict(),
-        }
+    @property
+    def kind(self) -> Literal["word", "pass"]:
+        return "pass" if self.layout is None else "word"
 
 
 class Evaluator:

@@ -42,28 +42,6 @@ class Solution:
     words_scored: int
     elapsed_ms: float
 
-    def to_dict(self) -> dict[str, object]:
-        hand = self.request.hand
-        return {
-            "plays": [p.to_dict() for p in self.plays],
-            "pass": self.pass_play.to_dict(),
-            "complete": self.complete,
-            "categories": list(self.categories),
-            "hand": {
-                "cards": [c.to_dict() for c in hand.cards],
-                "tokens": hand.tokens,
-                "familiar": [
-                    {"position": f.position, "letter": f.letter, "available": f.available}
-                    for f in hand.familiar
-                ],
-                "character": hand.character and hand.character.value,
-            },
-            "table": self.request.table.to_dict(),
-            "weights": self.request.weights.to_dict(),
-            "words_scored": self.words_scored,
-            "elapsed_ms": round(self.elapsed_ms, 2),
-        }
-
 
 class Solver:
     """Finds the best plays for a hand on the judge's lexicon and categories."""

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, Strict, StrictBool, field_validator
+from pydantic import (
+    AfterValidator,
+    AliasChoices,
+    AliasPath,
+    BeforeValidator,
+    Field,
+    Strict,
+    StrictBool,
+    field_validator,
+)
 
-from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel, integral
+from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel, enum_value, integral
 from wordsvc.rules.words_of_magic.components import TOKENS, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import FAMILIAR_CARDS, MAX_HAND_CARDS
@@ -83,16 +92,40 @@ class SolveBody(WireModel):
     budget_ms: JsonInt = Field(default=DEFAULT_BUDGET_MS, ge=1, le=MAX_BUDGET_MS)
 
 
+# --- the answer --------------------------------------------------------------------------
+# Validated from the solver's own objects (wordsvc.solver: Solution, Play, Layout...) by
+# attribute, see common.to_json. Where the wire flattens or renames, a field also looks the
+# value up where the domain keeps it (AliasChoices: the wire name first, so that the schema
+# and an answer read back keep the wire name).
+
+
+def _in_layout(name: str, attribute: str | None = None) -> AliasChoices:
+    """A word play's field that its layout holds (a pass has no layout: the field is left
+    out of the answer)."""
+    return AliasChoices(name, AliasPath("layout", attribute or name))
+
+
+def _in_request(name: str) -> AliasChoices:
+    return AliasChoices(name, AliasPath("request", name))
+
+
+def _colour(name: str) -> AliasChoices:
+    return AliasChoices(name, AliasPath("colours", name))
+
+
 class HandCardOut(WireModel):
     index: int
-    kind: Literal["letter", "joker", "magic"]
+    kind: Annotated[Literal["letter", "joker", "magic"], BeforeValidator(enum_value)]
     letter: str | None
     magic: str | None
 
 
 class SlotOut(WireModel):
     letter: str
-    source: Literal["letter_card", "joker_card", "token", "familiar", "amazon"]
+    source: Annotated[
+        Literal["letter_card", "joker_card", "token", "familiar", "amazon"],
+        BeforeValidator(enum_value),
+    ]
     card: int | None = Field(description="The hand card's index, for the three card sources.")
     familiar: int | None = Field(description="The Familiar card's position.")
 
@@ -121,12 +154,14 @@ class Play(WireModel):
     """A word laid out, or the pass (``kind: "pass"``, without the layout's fields)."""
 
     kind: Literal["word", "pass"]
-    word: str | None = None
-    length: int | None = None
-    slots: list[SlotOut] | None = None
-    tokens_used: int | None = None
-    cards_spent: list[int] | None = None
-    familiar: int | None = None
+    word: str | None = Field(default=None, validation_alias=_in_layout("word"))
+    length: int | None = Field(default=None, validation_alias=_in_layout("length"))
+    slots: list[SlotOut] | None = Field(default=None, validation_alias=_in_layout("slots"))
+    tokens_used: int | None = Field(default=None, validation_alias=_in_layout("tokens_used"))
+    cards_spent: list[int] | None = Field(default=None, validation_alias=_in_layout("cards_spent"))
+    familiar: int | None = Field(
+        default=None, validation_alias=_in_layout("familiar", "familiar_used")
+    )
     effects: Effects
     score: Score
 
@@ -147,7 +182,7 @@ class HandOut(WireModel):
 class TableOut(WireModel):
     players: int
     deck: int | None
-    mode: Literal["classic", "magic"]
+    mode: Annotated[Literal["classic", "magic"], BeforeValidator(enum_value)]
     familiar_properties: list[FamiliarProperty]
     balance_decks: dict[Colour, int] | None
     two_player_deals_twice: bool
@@ -156,19 +191,23 @@ class TableOut(WireModel):
 class WeightsOut(WireModel):
     card: float
     token: float
-    green: float
-    yellow: float
-    red: float
+    green: float = Field(validation_alias=_colour("green"))
+    yellow: float = Field(validation_alias=_colour("yellow"))
+    red: float = Field(validation_alias=_colour("red"))
     neighbour_share: float | None
 
 
 class Solution(WireModel):
     plays: list[Play] = Field(description="Best first.")
-    pass_: Play = Field(alias="pass", description="The pass, as the baseline.")
+    pass_: Play = Field(
+        alias="pass",
+        validation_alias=AliasChoices("pass", "pass_play"),
+        description="The pass, as the baseline.",
+    )
     complete: bool = Field(description="False when the time budget ran out first.")
     categories: list[str]
-    hand: HandOut
-    table: TableOut
-    weights: WeightsOut
+    hand: HandOut = Field(validation_alias=_in_request("hand"))
+    table: TableOut = Field(validation_alias=_in_request("table"))
+    weights: WeightsOut = Field(validation_alias=_in_request("weights"))
     words_scored: int
-    elapsed_ms: float
+    elapsed_ms: Annotated[float, AfterValidator(lambda ms: round(ms, 2))]
