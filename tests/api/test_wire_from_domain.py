@@ -1,0 +1,174 @@
+"""Answers are the wire models validated from the domain's own objects (``to_json``). A field
+the domain adds, and no model reads, would silently never reach a client: these tests say
+which domain fields each model reads, and that real answers carry every field."""
+
+import ast
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import AliasChoices, AliasPath, BaseModel
+
+from wordsvc.alphabet import Change
+from wordsvc.api.models import games as game_models
+from wordsvc.api.models import solver as solver_models
+from wordsvc.api.models import words as word_models
+from wordsvc.api.models.common import to_json
+from wordsvc.categories import Category
+from wordsvc.games.contract import Result
+from wordsvc.judge import CategoryVerdict, RefusedInput, SearchPage, Suggestion, Verdict, batch_item
+from wordsvc.morphology import Analysis
+from wordsvc.rules.words_of_magic.codex import COLOURS
+from wordsvc.solver.hand import FamiliarCard, Hand, HandCard, hand_of
+from wordsvc.solver.layout import Layout, Slot
+from wordsvc.solver.scoring import Effects, Play, Score, Table, Weights
+from wordsvc.solver.solve import Solution, Solver, SolveRequest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "wordsvc"
+
+
+def domain_fields(cls: type) -> set[str]:
+    if dataclasses.is_dataclass(cls):
+        return {f.name for f in dataclasses.fields(cls)}
+    return set(cls._fields)  # a named tuple
+
+
+def reads(model: type[BaseModel], through: str | None = None) -> set[str]:
+    """The attributes ``model`` reads from a domain object, or with ``through``, those it
+    reads from the object's attribute of that name (``AliasPath("layout", "word")``)."""
+    names = set()
+    for name, field in model.model_fields.items():
+        alias = field.validation_alias
+        choices = alias.choices if isinstance(alias, AliasChoices) else [alias or name]
+        for choice in choices:
+            path = choice.path if isinstance(choice, AliasPath) else [choice]
+            if through is None:
+                names.add(path[0])
+            elif len(path) == 2 and path[0] == through:
+                names.add(path[1])
+    return names
+
+
+#: (domain class, the model written from it, the attribute it is reached through, the domain
+#: fields that are deliberately not on the wire).
+PAIRS = [
+    (Verdict, word_models.Verdict, None, set()),
+    (CategoryVerdict, word_models.CategoryVerdict, None, set()),
+    (Suggestion, word_models.Suggestion, None, set()),
+    (Change, word_models.Change, None, set()),
+    (Analysis, word_models.Analysis, None, set()),
+    (RefusedInput, word_models.RefusedInput, None, set()),
+    (SearchPage, word_models.SearchPage, None, set()),
+    (Category, word_models.Category, None, {"rules", "_cache"}),  # how it judges: internal
+    (Solution, solver_models.Solution, None, set()),
+    (SolveRequest, solver_models.Solution, "request", {"categories", "limit", "budget_ms"}),
+    (Hand, solver_models.HandOut, None, set()),
+    (HandCard, solver_models.HandCardOut, None, set()),
+    (FamiliarCard, solver_models.FamiliarOut, None, set()),
+    (Table, solver_models.TableOut, None, set()),
+    (Weights, solver_models.WeightsOut, None, set()),  # colours: one field per colour
+    (Play, solver_models.Play, None, {"rank"}),  # the search's sort key
+    (Layout, solver_models.Play, "layout", set()),
+    (Slot, solver_models.SlotOut, None, set()),
+    (Effects, solver_models.Effects, None, set()),
+    (Score, solver_models.Score, None, set()),
+    (Result, game_models.GameResult, None, set()),
+]
+
+
+@pytest.mark.parametrize(
+    ("domain", "model", "through", "internal"), PAIRS, ids=[p[0].__name__ for p in PAIRS]
+)
+def test_the_model_reads_every_field_of_the_domain_object(domain, model, through, internal):
+    missing = domain_fields(domain) - reads(model, through)
+    assert missing == internal, f"{model.__name__} does not read {domain.__name__}.{missing}"
+
+
+def test_the_weights_answer_has_a_field_per_colour():
+    assert reads(solver_models.WeightsOut, "colours") == set(COLOURS)
+
+
+def test_the_domain_does_not_import_the_wire():
+    """Only wordsvc.api, the CLI and the server know pydantic and the wire models."""
+    above = {PACKAGE / "cli.py", PACKAGE / "server.py"}
+    for path in PACKAGE.rglob("*.py"):
+        if path in above or (PACKAGE / "api") in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            for module in modules:
+                assert not module.startswith(("pydantic", "wordsvc.api")), (path, module)
+
+
+def keys(form, value) -> dict:
+    return json.loads(to_json(form, value))
+
+
+def test_a_verdict_is_written_whole_in_the_models_order(judge):
+    verdict = judge.check("Вікна", ["noun-singular", "noun-plural"])
+    written = keys(word_models.Verdict, verdict)
+    assert list(written) == list(word_models.Verdict.model_fields)
+    assert written["normalisation"][0] == {
+        "code": verdict.normalisation[0].code,
+        "message": verdict.normalisation[0].message,
+        "details": verdict.normalisation[0].details,
+    }
+    analysis = verdict.analyses[0]
+    assert written["analyses"][0] == {
+        "lemma": analysis.lemma,
+        "pos": analysis.pos,
+        "grammemes": sorted(analysis.grammemes),
+        "description": list(analysis.description),
+        "tag": analysis.tag,
+        "source": analysis.source,
+    }
+    for category in written["categories"]:
+        assert list(category) == list(word_models.CategoryVerdict.model_fields)
+
+
+def test_suggestions_and_refusals_are_written_whole(judge):
+    items = [batch_item(w, r) for w, r in zip(["кіт", "k1t", "котт"], judge.check_many(
+        ["кіт", "k1t", "котт"], ["noun-singular"]), strict=True)]  # fmt: skip
+    written = keys(list[word_models.BatchItem], items)
+    assert list(written[0]) == list(word_models.Verdict.model_fields)
+    assert written[1] == {
+        "input": "k1t",
+        "valid": False,
+        "error": {"code": "contains_digits", "message": items[1].error.message,
+                  "details": {"char": "1"}},
+    }  # fmt: skip
+    suggestion = written[2]["suggestions"][0]
+    assert list(suggestion) == list(word_models.Suggestion.model_fields)
+
+
+def test_a_search_page_and_the_categories_are_written_whole(judge):
+    page = keys(word_models.SearchPage, judge.search("м?р*", ["noun-singular"], limit=2))
+    assert list(page) == list(word_models.SearchPage.model_fields)
+    assert page["next_offset"] == 2
+    categories = keys(word_models.CategoryList, {"categories": list(judge.registry)})
+    for category in categories["categories"]:
+        assert list(category) == list(word_models.Category.model_fields)
+
+
+def test_a_solution_is_written_whole_and_the_pass_without_a_layout(judge):
+    hand = hand_of(["К", "Р", "П", "А", "Н", "*"], tokens=1, familiar=[("о", True)],
+                   character="amazon")  # fmt: skip
+    solution = Solver(judge).solve(SolveRequest(hand, limit=3))
+    written = keys(solver_models.Solution, solution)
+    assert list(written) == [f.alias or n for n, f in solver_models.Solution.model_fields.items()]
+    for play in written["plays"]:
+        assert list(play) == list(solver_models.Play.model_fields)
+        for slot in play["slots"]:
+            assert list(slot) == list(solver_models.SlotOut.model_fields)
+    assert list(written["pass"]) == ["kind", "effects", "score"]
+    assert written["weights"]["green"] == solution.request.weights.colours["green"]
+    assert written["elapsed_ms"] == round(solution.elapsed_ms, 2)
+    assert written["hand"]["cards"][0] == {"index": 0, "kind": "letter", "letter": "к",
+                                           "magic": None}  # fmt: skip
+    assert written["table"]["mode"] == "classic"
