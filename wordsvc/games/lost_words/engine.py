@@ -15,38 +15,30 @@ every step; the legal actions are the candidates its checks let through).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 
 from wordsvc.games.contract import (
     Action,
-    Event,
     Result,
     Seat,
     State,
-    apply_by_phase,
     as_seat,
 )
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
-from wordsvc.games.lost_words.moves import FIELDS, MAX_LISTED_DISCARDS, MOVES
+from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES
 from wordsvc.games.lost_words.options import SWAP_PAIRED, normalise_options, options_schema
 from wordsvc.games.lost_words.setup import NAME, deal
+from wordsvc.games.phases import PhasedGame
 
 HAND = parts.HAND
 __all__ = ["HAND", "MAX_LISTED_DISCARDS", "NAME", "SWAP_PAIRED", "LostWords"]
 
 
-class LostWords:
-    """The game; it holds nothing but its handler table, built once."""
+class LostWords(PhasedGame):
+    """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
-
-    def __init__(self) -> None:
-        self._handlers = {
-            (phase, kind): partial(move.handle, self)
-            for phase, moves in MOVES.items()
-            for kind, move in moves.items()
-        }
+    moves = MOVES
 
     # --- contract ---------------------------------------------------------------------------
 
@@ -62,21 +54,6 @@ class LostWords:
         if state["phase"] == "chestnut_reply":
             return [state["pending"]["target"]]
         return [state["active"]]
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        """Every legal action, listed in full, but for discard orders past
-        :data:`MAX_LISTED_DISCARDS` (then described with ``needs`` and ``count``)."""
-        checked = as_seat(seat)
-        if checked is None or checked not in self.to_act(state):
-            return []
-        return [
-            action
-            for move in MOVES[state["phase"]].values()
-            for action in move.legal(state, checked)
-        ]
-
-    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, FIELDS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner; nature cards, pairs, walls, the middle cards and the

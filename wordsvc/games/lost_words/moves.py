@@ -5,55 +5,18 @@ into the legal actions. ``play`` looks its card up in :data:`cards.CARDS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from itertools import permutations
 from math import perm
-from typing import Any
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State, check_fields
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
 from wordsvc.games.lost_words.cards import CARDS, CardRule
+from wordsvc.games.phases import Move, Moves, no_check, only
 
 HAND = parts.HAND
 #: Discard orders listed in full up to this many; beyond, the action is described instead.
 MAX_LISTED_DISCARDS = 720
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action type of one step."""
-
-    fields: tuple[str, ...]
-    check: Callable[[State, Seat, Action], None]
-    effect: Callable[[State, Seat, Action, list[Event]], None]
-    candidates: Callable[[State, Seat], list[Action]]
-
-    def handle(
-        self, game: Any, state: State, seat: Seat, action: Action, events: list[Event]
-    ) -> None:
-        """The handler ``apply_by_phase`` calls, with the Words of Magic signature."""
-        self.check(state, seat, action)
-        self.effect(state, seat, action, events)
-
-    def legal(self, state: State, seat: Seat) -> list[Action]:
-        """The candidates the check lets through (a described action, with ``needs``, as is)."""
-        return [
-            a for a in self.candidates(state, seat) if "needs" in a or passes(self, state, seat, a)
-        ]
-
-
-def passes(move: Move, state: State, seat: Seat, action: Action) -> bool:
-    try:
-        move.check(state, seat, action)
-    except RuleError:
-        return False
-    return True
-
-
-def _no_check(state: State, seat: Seat, action: Action) -> None:
-    return None
 
 
 # --- draw and the Acorn's draws -------------------------------------------------------------
@@ -224,10 +187,6 @@ def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     steps.end_turn(state, seat, events)
 
 
-def _just(kind: str) -> Callable[[State, Seat], list[Action]]:
-    return lambda state, seat: [{"type": kind}]
-
-
 # --- the Chestnut's reply -------------------------------------------------------------------
 
 
@@ -302,11 +261,11 @@ def _discard_candidates(state: State, seat: Seat) -> list[Action]:
 _DRAW = Move(("from",), _draw_check, _draw, _draw_candidates)
 
 #: The moves of each step, in the order the legal actions list them.
-MOVES: Mapping[str, Mapping[str, Move]] = {
+MOVES: Moves = {
     "draw": {"draw": _DRAW},
-    "acorn": {"draw": _DRAW, "stop": Move((), _no_check, _stop, _just("stop"))},
+    "acorn": {"draw": _DRAW, "stop": Move((), no_check, _stop, only({"type": "stop"}))},
     "act": {
-        "end": Move((), _no_check, _end, _just("end")),
+        "end": Move((), no_check, _end, only({"type": "end"})),
         "pair": Move(("spell", "nature"), _pair_check, _pair, _pair_candidates),
         "swap": Move(("nature", "middle"), _swap_check, _swap, _swap_candidates),
         "play": Move(
@@ -318,12 +277,7 @@ MOVES: Mapping[str, Mapping[str, Move]] = {
     },
     "chestnut_reply": {
         "repair": Move(("spell",), _repair_check, _repair, _repair_candidates),
-        "decline": Move((), _no_check, _decline, _just("decline")),
+        "decline": Move((), no_check, _decline, only({"type": "decline"})),
     },
     "reduce": {"discard": Move(("cards",), _discard_check, _discard, _discard_candidates)},
-}
-
-#: The fields each action type may carry besides ``type`` (``play`` narrows them by card).
-FIELDS: Mapping[str, tuple[str, ...]] = {
-    kind: move.fields for phase in MOVES.values() for kind, move in phase.items()
 }

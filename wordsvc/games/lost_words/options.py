@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wordsvc.games.contract import invalid_option, validated_options
+from wordsvc.games.contract import validated_options
+from wordsvc.games.seats import check_first_player, seat_options
 
 #: What a swap does with a paired nature card (an interpretation; see the rules doc).
 SWAP_PAIRED = ("forbid", "discard_spell")
@@ -16,8 +17,7 @@ def options_schema() -> dict[str, object]:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
-            "first_player": {"type": ["integer", "null"], "minimum": 0, "default": None},
+            **seat_options(2, "whoever last ate a blackberry; null draws the first player"),
             "swap_paired": {
                 "enum": list(SWAP_PAIRED),
                 "default": "forbid",
@@ -31,7 +31,5 @@ def options_schema() -> dict[str, object]:
 def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
     """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
     opts = validated_options(options_schema(), raw)
-    first = opts["first_player"]
-    if first is not None and first >= opts["players"]:
-        raise invalid_option("first_player", "a seat number below the number of players")
+    check_first_player(opts)
     return opts

@@ -16,6 +16,9 @@ from typing import Any
 
 from wordsvc.games.contract import Action, Seat
 from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.random_bot import RandomBot
+
+__all__ = ["HeuristicBot", "RandomBot"]
 
 GEM = 3.0  # a gem is worth 3 orbs, the actions it costs
 CARD = 1.0  # a card drawn is worth about an action
@@ -28,14 +31,6 @@ HARMFUL = frozenset({"destroy_gems", "steal_orb", "destroy_life_gems", "discard"
 
 def _design(card: str) -> parts.Card:
     return parts.CATALOGUE[card]
-
-
-class RandomBot:
-    name = "random"
-
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        action: Action = rng.choice(view["legal_actions"])
-        return action
 
 
 class HeuristicBot:

@@ -17,42 +17,32 @@ the rules as implemented and every interpretation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from wordsvc.games.contract import (
     Action,
-    Event,
     Result,
     Seat,
     State,
-    apply_by_phase,
     as_seat,
     places_by,
 )
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
-from wordsvc.games.magos_y_tabernas.moves import FIELDS, MOVES
+from wordsvc.games.magos_y_tabernas.moves import MOVES
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
 from wordsvc.games.magos_y_tabernas.table import NAME
+from wordsvc.games.phases import PhasedGame
 
 __all__ = ["NAME", "MagosYTabernas"]
 
 
-class MagosYTabernas:
-    """The game; it holds nothing but its handler table, built once."""
+class MagosYTabernas(PhasedGame):
+    """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
-
-    def __init__(self) -> None:
-        self._handlers = {
-            (phase, kind): partial(move.handle, self)
-            for phase, moves in MOVES.items()
-            for kind, move in moves.items()
-        }
-
-    # --- contract ---------------------------------------------------------------------------
+    moves = MOVES
 
     def options_schema(self) -> dict[str, object]:
         return options_schema()
@@ -69,20 +59,6 @@ class MagosYTabernas:
         if phase in ("discard", "reduce"):
             return [state["pending"]["seat"]]
         return [state["active"]]
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        """Every legal action with its targets, listed in full."""
-        checked = as_seat(seat)
-        if checked is None or checked not in self.to_act(state):
-            return []
-        return [
-            action
-            for move in MOVES[state["phase"]].values()
-            for action in move.legal(state, checked)
-        ]
-
-    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, FIELDS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner only, and obstacles by nobody (they are taken unseen);

@@ -11,7 +11,6 @@ active seat discards down to its hand limit).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -19,39 +18,9 @@ from wordsvc.games.contract import Action, Event, RuleError, Seat, State, card_i
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import effects, stack, table
 from wordsvc.games.magos_y_tabernas.table import design, player
+from wordsvc.games.phases import Move, Moves, no_check, only
 
 TARGETS = effects.TARGET_FIELDS
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action type of one step."""
-
-    fields: tuple[str, ...]
-    check: Callable[[State, Seat, Action], None]
-    effect: Callable[[State, Seat, Action, list[Event]], None]
-    candidates: Callable[[State, Seat], list[Action]]
-
-    def handle(
-        self, game: Any, state: State, seat: Seat, action: Action, events: list[Event]
-    ) -> None:
-        self.check(state, seat, action)
-        self.effect(state, seat, action, events)
-
-    def legal(self, state: State, seat: Seat) -> list[Action]:
-        return [a for a in self.candidates(state, seat) if _passes(self, state, seat, a)]
-
-
-def _passes(move: Move, state: State, seat: Seat, action: Action) -> bool:
-    try:
-        move.check(state, seat, action)
-    except RuleError:
-        return False
-    return True
-
-
-def _no_check(state: State, seat: Seat, action: Action) -> None:
-    return None
 
 
 # --- the action point: an orb, a card, a spell, an object --------------------------------------
@@ -267,10 +236,6 @@ def _discard_candidates(state: State, seat: Seat) -> list[Action]:
     ]
 
 
-def _only(action: Action) -> Callable[[State, Seat], list[Action]]:
-    return lambda state, seat: [dict(action)]
-
-
 _PLAY = Move(("card", "with", *TARGETS), _play_check, _play, _play_candidates)
 _CONSUME = Move(("card", *TARGETS), _consume_check, _consume, _consume_candidates)
 _DISCARD = Move(("cards",), _discard_check, _discard, _discard_candidates)
@@ -278,8 +243,8 @@ _DISCARD = Move(("cards",), _discard_check, _discard, _discard_candidates)
 #: What a seat may do whenever it may act, the stack open or empty; the action point's moves
 #: check that the seat is the active one and still has its point.
 _ANY_TIME = {
-    "take_orb": Move((), _take_orb_check, _spend_and_announce("orb"), _only({"type": "take_orb"})),
-    "draw": Move((), _draw_check, _spend_and_announce("draw"), _only({"type": "draw"})),
+    "take_orb": Move((), _take_orb_check, _spend_and_announce("orb"), only({"type": "take_orb"})),
+    "draw": Move((), _draw_check, _spend_and_announce("draw"), only({"type": "draw"})),
     "play": _PLAY,
     "lay_down": Move(
         ("card",),
@@ -289,11 +254,10 @@ _ANY_TIME = {
     ),
     "consume": _CONSUME,
 }
-MOVES: dict[str, dict[str, Move]] = {
-    "main": {**_ANY_TIME, "end": Move((), _no_check, _end, _only({"type": "end"}))},
-    "priority": {"pass": Move((), _no_check, _pass, _only({"type": "pass"})), **_ANY_TIME},
+MOVES: Moves = {
+    "main": {**_ANY_TIME, "end": Move((), no_check, _end, only({"type": "end"}))},
+    "priority": {"pass": Move((), no_check, _pass, only({"type": "pass"})), **_ANY_TIME},
     "discard": {"discard": _DISCARD},
     "reduce": {"discard": _DISCARD},
     "over": {},
 }
-FIELDS = {kind: move.fields for moves in MOVES.values() for kind, move in moves.items()}

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordsvc.games.contract import invalid_option, validated_options
+from wordsvc.games.seats import check_first_player, seat_options
 
 
 def options_schema() -> dict[str, object]:
@@ -15,7 +16,7 @@ def options_schema() -> dict[str, object]:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
+            **seat_options(2, "the most drunk mage; null draws the first player at random"),
             "teams": {
                 "type": "boolean",
                 "default": False,
@@ -26,12 +27,6 @@ def options_schema() -> dict[str, object]:
                 "type": "boolean",
                 "default": False,
                 "description": "quick mode: one obstacle card before the beer instead of two",
-            },
-            "first_player": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "default": None,
-                "description": "the most drunk mage; null draws the first player at random",
             },
             "anulador_consume_cost": {
                 "enum": [0, 1],
@@ -53,9 +48,7 @@ def options_schema() -> dict[str, object]:
 def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
     """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
     opts = validated_options(options_schema(), raw)
-    first = opts["first_player"]
-    if first is not None and first >= opts["players"]:
-        raise invalid_option("first_player", "a seat number below the number of players")
+    check_first_player(opts)
     if opts["teams"] and opts["players"] != 4:
         raise invalid_option("teams", "2 vs 2 needs 4 players")
     return opts

@@ -16,18 +16,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordsvc.games.contract import Action, Seat
+from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
 
+__all__ = ["HeuristicBot", "RandomBot"]
+
 LOOK_AFTER_JOBS = 2  # jobs done before the heuristic first looks at the courtyard
-
-
-class RandomBot:
-    name = "random"
-
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        action: Action = rng.choice(view["legal_actions"])
-        return action
 
 
 class HeuristicBot:

@@ -16,21 +16,19 @@ states the rules as implemented and every interpretation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 
 from wordsvc.games.contract import (
     Action,
-    Event,
     Result,
     Seat,
     State,
-    apply_by_phase,
     as_seat,
     places_by,
 )
+from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
-from wordsvc.games.wizards_wanted.moves import FIELDS, MOVES
+from wordsvc.games.wizards_wanted.moves import MOVES
 from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
 from wordsvc.games.wizards_wanted.setup import deal
 from wordsvc.games.wizards_wanted.table import NAME
@@ -38,19 +36,11 @@ from wordsvc.games.wizards_wanted.table import NAME
 __all__ = ["NAME", "WizardsWanted"]
 
 
-class WizardsWanted:
-    """The game; it holds nothing but its handler table, built once."""
+class WizardsWanted(PhasedGame):
+    """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
-
-    def __init__(self) -> None:
-        self._handlers = {
-            (phase, kind): partial(move.handle, self)
-            for phase, moves in MOVES.items()
-            for kind, move in moves.items()
-        }
-
-    # --- contract ---------------------------------------------------------------------------
+    moves = MOVES
 
     def options_schema(self) -> dict[str, object]:
         return options_schema()
@@ -60,21 +50,6 @@ class WizardsWanted:
 
     def to_act(self, state: State) -> list[Seat]:
         return [] if state["phase"] == "over" else [state["active"]]
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        """Every legal action with its cost: walks are listed as a shortest walk to each
-        space in reach and one through each mushroom space on the way."""
-        checked = as_seat(seat)
-        if checked is None or checked not in self.to_act(state):
-            return []
-        return [
-            action
-            for move in MOVES[state["phase"]].values()
-            for action in move.legal(state, checked)
-        ]
-
-    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, FIELDS)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """Open: positions, purses, fame, charms, jobs done, mushrooms held (face up), licences

@@ -13,29 +13,27 @@ action sent with a ``cost`` is refused if the price is no longer that (``cost_ch
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.phases import Move, Moves, only
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.table import player
 
 
+def _free(state: State, seat: Seat, action: Action) -> dict[str, int]:
+    return {}
+
+
 @dataclass(frozen=True, slots=True)
-class Move:
-    """One action type of one step. ``price`` says what an action costs (checking it)."""
+class PricedMove(Move):
+    """A move whose check returns the price (``{"dust": n, "coins": n}``, empty when free):
+    the legal actions carry it, and an action sent with another ``cost`` is refused."""
 
-    fields: tuple[str, ...]
-    check: Callable[[State, Seat, Action], dict[str, int]]
-    effect: Callable[[State, Seat, Action, list[Event]], None]
-    candidates: Callable[[State, Seat], list[Action]]
-
-    def handle(
-        self, game: Any, state: State, seat: Seat, action: Action, events: list[Event]
-    ) -> None:
+    def handle(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         cost = self.check(state, seat, action)
         if "cost" in action and action["cost"] != cost:
             raise RuleError(
@@ -420,34 +418,26 @@ def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     table.end_turn(state, events)
 
 
-def _no_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
-    return {}
-
-
-def _only(action: Action) -> Callable[[State, Seat], list[Action]]:
-    return lambda state, seat: [dict(action)]
-
-
-def _and_end_move(move: Move) -> Move:
+def _and_end_move(move: PricedMove) -> PricedMove:
     """An action taken in the movement step ends it first."""
 
     def effect(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         state["phase"] = "action"
         move.effect(state, seat, action, events)
 
-    return Move(move.fields, move.check, effect, move.candidates)
+    return PricedMove(move.fields, move.check, effect, move.candidates)
 
 
 PAID = ("mushrooms", "cost")
 ACTIONS = {
-    "buy": Move(("lots", *PAID), _buy_check, _buy, _buy_candidates),
-    "job": Move(PAID, _job_check, _job, _job_candidates),
-    "castle": Move(("cost",), _castle_check, _castle, _only({"type": "castle"})),
-    "end": Move(("cost",), _no_check, _end, _only({"type": "end"})),
+    "buy": PricedMove(("lots", *PAID), _buy_check, _buy, _buy_candidates),
+    "job": PricedMove(PAID, _job_check, _job, _job_candidates),
+    "castle": PricedMove(("cost",), _castle_check, _castle, only({"type": "castle"})),
+    "end": PricedMove(("cost",), _free, _end, only({"type": "end"})),
 }
-MOVES: dict[str, dict[str, Move]] = {
+MOVES: Moves = {
     "place": {
-        "place": Move(
+        "place": PricedMove(
             ("space", "cost"),
             _place_check,
             _place,
@@ -455,22 +445,22 @@ MOVES: dict[str, dict[str, Move]] = {
         )
     },
     "move": {
-        "walk": Move(("path", *PAID), _walk_check, _walk, _walk_candidates),
-        "speed": Move(("mushroom", "path", "cost"), _speed_check, _speed, _speed_candidates),
-        "taxi": Move(PAID, _taxi_check, _taxi, _only({"type": "taxi"})),
-        "teleport": Move(("to", *PAID), _teleport_check, _teleport, _teleport_candidates),
-        "teleport_mushroom": Move(
+        "walk": PricedMove(("path", *PAID), _walk_check, _walk, _walk_candidates),
+        "speed": PricedMove(("mushroom", "path", "cost"), _speed_check, _speed, _speed_candidates),
+        "taxi": PricedMove(PAID, _taxi_check, _taxi, only({"type": "taxi"})),
+        "teleport": PricedMove(("to", *PAID), _teleport_check, _teleport, _teleport_candidates),
+        "teleport_mushroom": PricedMove(
             ("mushroom", "to", "cost"),
             _mushroom_teleport_check,
             _mushroom_teleport,
             _mushroom_teleport_candidates,
         ),
-        "end_move": Move(("cost",), _no_check, _end_move, _only({"type": "end_move"})),
+        "end_move": PricedMove(("cost",), _free, _end_move, only({"type": "end_move"})),
         **{kind: _and_end_move(move) for kind, move in ACTIONS.items()},
     },
     "action": ACTIONS,
     "castle": {
-        "take_licence": Move(
+        "take_licence": PricedMove(
             ("licence", "cost"),
             _take_check,
             _take,
@@ -478,8 +468,7 @@ MOVES: dict[str, dict[str, Move]] = {
                 {"type": "take_licence", "licence": c} for c in state["courtyard"]
             ],
         ),
-        "leave": Move(("cost",), _no_check, _leave, _only({"type": "leave"})),
+        "leave": PricedMove(("cost",), _free, _leave, only({"type": "leave"})),
     },
     "over": {},
 }
-FIELDS = {kind: move.fields for moves in MOVES.values() for kind, move in moves.items()}

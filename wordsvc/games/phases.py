@@ -1,0 +1,89 @@
+"""Engines whose rules are a table of moves per phase: each move with the fields it takes, a
+check that refuses (and changes nothing), an effect, and the candidates its check filters
+into the legal actions. :class:`PhasedGame` turns such a table into the contract's
+``legal_actions`` and ``apply``; an engine adds ``to_act``, ``view`` and the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from wordsvc.games.contract import Action, Event, RuleError, Seat, State, apply_by_phase, as_seat
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action type of one phase."""
+
+    fields: tuple[str, ...]
+    check: Callable[[State, Seat, Action], object]
+    effect: Callable[[State, Seat, Action, list[Event]], None]
+    candidates: Callable[[State, Seat], list[Action]]
+
+    def handle(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+        """What ``apply_by_phase`` calls, on the state's copy: the check, then the effect."""
+        self.check(state, seat, action)
+        self.effect(state, seat, action, events)
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        """The candidates the check lets through; an action described rather than listed
+        (with ``needs``, when its choices are too many to list) passes as it is."""
+        return [
+            a for a in self.candidates(state, seat) if "needs" in a or passes(self, state, seat, a)
+        ]
+
+
+def passes(move: Move, state: State, seat: Seat, action: Action) -> bool:
+    try:
+        move.check(state, seat, action)
+    except RuleError:
+        return False
+    return True
+
+
+def no_check(state: State, seat: Seat, action: Action) -> None:
+    return None
+
+
+def only(action: Action) -> Callable[[State, Seat], list[Action]]:
+    """Candidates of a move with nothing to choose: the one action."""
+    return lambda state, seat: [dict(action)]
+
+
+Moves = Mapping[str, Mapping[str, Move]]
+
+
+class PhasedGame:
+    """The contract's ``legal_actions`` and ``apply`` from a table of :class:`Move` by phase
+    (``state["phase"]``). Subclasses set :attr:`moves` and provide ``to_act``."""
+
+    moves: ClassVar[Moves]
+
+    def __init__(self) -> None:
+        self._handlers = {
+            (phase, kind): move.handle
+            for phase, table in self.moves.items()
+            for kind, move in table.items()
+        }
+        self._fields = {
+            kind: move.fields for table in self.moves.values() for kind, move in table.items()
+        }
+
+    def to_act(self, state: State) -> list[Seat]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        """Every legal action of the seat that may act now (none for any other seat)."""
+        checked = as_seat(seat)
+        if checked is None or checked not in self.to_act(state):
+            return []
+        return [
+            action
+            for move in self.moves[state["phase"]].values()
+            for action in move.legal(state, checked)
+        ]
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, self._fields)
