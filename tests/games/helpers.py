@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import pathlib
 import random
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -51,6 +53,20 @@ def assert_deterministic(game: Game, options: dict, seed: int, log) -> None:
     second = replay(game, options, seed, log)
     assert canonical(first) == canonical(second)
     assert json.loads(json.dumps(first)) == first
+
+
+def assert_every_refusal_code_tested(
+    engine: pathlib.Path, test_file: str, *also: pathlib.Path
+) -> None:
+    """Every ``RuleError`` code the engine's modules (and ``also``) raise appears, quoted, in
+    ``test_file``: the contract asks that each be raised by a test."""
+    sources = [*sorted(engine.glob("*.py")), *also]
+    codes = set(
+        re.findall(r'RuleError\(\s*"([a-z_]+)"', "".join(p.read_text("utf-8") for p in sources))
+    )
+    tested = pathlib.Path(test_file).read_text(encoding="utf-8")
+    missing = sorted(c for c in codes if f'"{c}"' not in tested)
+    assert not missing, f"no test raises {missing}"
 
 
 def assert_refused(game: Game, state: State, seat: int, action: dict, code: str) -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.helpers import assert_refused
+from tests.games.helpers import assert_every_refusal_code_tested, assert_refused
 from wordsvc.games.contract import RuleError
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words.engine import LostWords
@@ -385,11 +385,7 @@ def test_other_refusals():
 
 
 def test_every_refusal_code_is_raised_by_a_test():
-    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
-    codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
-    tested = Path(__file__).read_text(encoding="utf-8")
-    missing = sorted(c for c in codes if f'"{c}"' not in tested)
-    assert not missing, f"no test raises {missing}"
+    assert_every_refusal_code_tested(ENGINE, __file__)
 
 
 odd_values = st.recursive(

@@ -3,14 +3,13 @@ every refusal."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.helpers import assert_refused
+from tests.games.helpers import assert_every_refusal_code_tested, assert_refused
 from tests.games.wizards_wanted.tables import act, assert_conserved, at, game, table, types
 from wordsvc.games.contract import RuleError
 from wordsvc.games.wizards_wanted import components as parts
@@ -465,11 +464,7 @@ def test_malformed_and_misplaced_actions_are_refused_with_a_code():
 
 
 def test_every_refusal_code_is_raised_by_a_test():
-    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
-    codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
-    tested = Path(__file__).read_text(encoding="utf-8")
-    missing = sorted(c for c in codes if f'"{c}"' not in tested)
-    assert not missing, f"no test raises {missing}"
+    assert_every_refusal_code_tested(ENGINE, __file__)
 
 
 odd_values = st.recursive(
