@@ -14,8 +14,8 @@ from wordsvc.api.spec import OPERATIONS
 def flask_routes(app) -> set[tuple[str, str]]:
     routes = set()
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static":
-            continue
+        if rule.endpoint == "static" or rule.endpoint.startswith("web."):
+            continue  # static files, and the arbiter's page (wordsvc.web): no API operations
         path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             routes.add((path, method.lower()))

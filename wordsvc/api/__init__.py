@@ -71,6 +71,9 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(meta.blueprint)
+    from wordsvc import web  # the arbiter's page at / (not part of the API's document)
+
+    app.register_blueprint(web.blueprint)
     return app
 
 

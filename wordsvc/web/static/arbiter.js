@@ -1,0 +1,332 @@
+// The arbiter's page: word checks, best plays and pattern search over the public HTTP API.
+// The state lives in the URL (state.js); answers are drawn by render.js; every problem
+// document is shown as a plain message next to the field it concerns.
+
+import { checkWords, Problem, searchWords, solve, solveBodyFields } from "./api.js";
+import { plays, searchPage, verdicts } from "./render.js";
+import { familiarParam, parseFamiliar, readState, urlOf, VIEWS, writeState } from "./state.js";
+
+const SEARCH_PAGE = 40;
+const PLAYS = 10;
+const $ = (id) => document.getElementById(id);
+
+// --- texts ------------------------------------------------------------------------------
+
+const table = JSON.parse($("texts").textContent);
+const names = Object.fromEntries([...document.querySelectorAll('#categories input[name="c"]')]
+  .map((input) => [input.value, input.nextElementSibling.textContent]));
+
+/** The texts of the page's language (wordsvc/web/texts.py), and what rendering needs. */
+const ui = {
+  lang: table.lang,
+  grammemes: table.grammemes,
+  zipf: table.zipf,
+  has: (key) => key in table.texts,
+  /** A text with its {placeholders} filled; null when a value is missing. */
+  format(key, values = {}) {
+    let missing = false;
+    const text = table.texts[key].replace(/\{(\w+)\}/g, (_, name) => {
+      if (values[name] === undefined || values[name] === null) missing = true;
+      return String(values[name]);
+    });
+    return missing ? null : text;
+  },
+  t(key, values = {}) {
+    return ui.format(key, values) ?? table.texts[key];
+  },
+  categoryName: (id) => names[id] ?? id,
+  wordUrl: (word) => urlOf({ ...state, view: "check", w: word }),
+  /** A problem document in plain words: the page's text for its code, else its detail. */
+  problem(doc) {
+    for (const key of [`problem.${doc.code}`, `refusal.${doc.code}`]) {
+      if (ui.has(key)) {
+        const text = ui.format(key, doc.details ?? {});
+        if (text !== null) return text;
+      }
+    }
+    if (doc.code === "unexpected" || !doc.detail) return ui.t("problem.unexpected", { code: doc.code });
+    return doc.detail;
+  },
+};
+
+let state = readState();
+
+// --- errors in place --------------------------------------------------------------------
+
+function clearErrors(scope) {
+  for (const el of scope.querySelectorAll(".error")) el.remove();
+  for (const el of document.querySelectorAll('[aria-invalid="true"]')) {
+    if (!scope.contains(el) && el.id !== "categories") continue;
+    el.removeAttribute("aria-invalid");
+    const ids = (el.getAttribute("aria-describedby") || "").split(" ")
+      .filter((id) => id && !id.endsWith("-error"));
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+    else el.removeAttribute("aria-describedby");
+  }
+  $("categories").querySelector(".error")?.remove();
+}
+
+/** Show `problem` next to the element `fieldId` (a field, a fieldset or a form). */
+function showError(fieldId, problem) {
+  const field = $(fieldId);
+  const id = `${fieldId}-error`;
+  $(id)?.remove();
+  const message = document.createElement("p");
+  Object.assign(message, { id, className: "error" });
+  message.setAttribute("role", "alert");
+  message.dataset.code = problem.code;
+  message.textContent = ui.problem(problem);
+  if (field.tagName === "FIELDSET" || field.tagName === "FORM" || field.tagName === "DIV") {
+    const button = field.tagName === "FORM" ? field.querySelector('button[type="submit"]') : null;
+    if (button) button.before(message);
+    else field.append(message);
+  } else {
+    ($(`${fieldId}-hint`) ?? field).after(message);
+  }
+  if (field.tagName !== "FORM" && field.tagName !== "DIV") {
+    field.setAttribute("aria-invalid", "true");
+    const ids = (field.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+    field.setAttribute("aria-describedby", [...ids, id].join(" "));
+  }
+}
+
+/** The field a problem concerns: by its code, else by the field a 400 names. */
+function fieldOf(doc, byCode, byField, fallback) {
+  if (byCode[doc.code]) return byCode[doc.code];
+  const named = doc.details?.field;
+  if (named && byField[named]) return byField[named];
+  return fallback;
+}
+
+async function run(form, results, request, draw, where) {
+  const button = form.querySelector('button[type="submit"]');
+  clearErrors(form);
+  button.setAttribute("aria-busy", "true");
+  results.replaceChildren(document.createTextNode(ui.t("loading")));
+  try {
+    const answer = await request();
+    results.replaceChildren(...draw(answer));
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    results.replaceChildren();
+    showError(where(error.doc), error.doc);
+  } finally {
+    button.removeAttribute("aria-busy");
+  }
+}
+
+// --- shared: views, categories, the language switch -------------------------------------
+
+function agreedCategories() {
+  return [...document.querySelectorAll('#categories input[name="c"]:checked')].map((i) => i.value);
+}
+
+function save(push) {
+  writeState(state, push);
+  $("lang-switch").href = urlOf({ ...state, lang: ui.lang === "uk" ? "en" : "uk" });
+}
+
+function showView(view) {
+  for (const name of VIEWS) $(name).hidden = name !== view;
+  for (const link of document.querySelectorAll(".tabs a")) {
+    if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (view === "solve") offerWordCheck();
+}
+
+// --- check ------------------------------------------------------------------------------
+
+function runCheck(push) {
+  const text = $("words").value;
+  const words = text.split(/\r?\n/).filter((line) => line.trim());
+  if (!words.length) return;
+  state = { ...state, view: "check", w: words.join("\n"), c: agreedCategories().join(",") };
+  save(push);
+  run($("check-form"), $("check-results"), () => checkWords(words, agreedCategories()),
+    (answer) => verdicts(answer, ui),
+    (doc) => fieldOf(doc, { unknown_category: "categories" }, { categories: "categories" }, "words"));
+}
+
+function checkWord(word) {
+  $("words").value = word;
+  showView("check");
+  runCheck(true);
+}
+
+// --- best plays -------------------------------------------------------------------------
+
+/** Letters as typed: separated by spaces or commas, or one card per character. */
+function handCards(text) {
+  const trimmed = text.normalize("NFC").trim();
+  if (!trimmed) return [];
+  return /[\s,]/.test(trimmed) ? trimmed.split(/[\s,]+/).filter(Boolean) : [...trimmed];
+}
+
+function familiarInputs() {
+  const letters = [1, 2, 3].map((n) => $(`fam${n}`).value.trim());
+  const figure = Number(document.querySelector('input[name="figure"]:checked')?.value || 0);
+  return { letters, figure };
+}
+
+function solveBody() {
+  const magic = [...document.querySelectorAll('input[name="magic"]:checked')].map((i) => i.value);
+  const { letters, figure } = familiarInputs();
+  const body = {
+    cards: [...handCards($("hand").value), ...magic],
+    tokens: Number($("tokens").value),
+    familiar: letters.every((l) => !l) ? []
+      : letters.map((letter, i) => ({ letter, available: figure !== i + 1 })),
+    mode: document.querySelector('input[name="mode"]:checked').value,
+    categories: agreedCategories(),
+    limit: PLAYS,
+  };
+  if ($("character").value) body.character = $("character").value;
+  // Hook: the solver's "can I make this word?" once its schema lists `word` (never before).
+  if (!$("make-field").hidden && $("make").value.trim()) body.word = $("make").value.trim();
+  return body;
+}
+
+const SOLVE_CODES = {
+  unknown_card: "hand", invalid_card: "hand", too_many_cards: "hand", invalid_familiar: "familiar",
+  invalid_tokens: "tokens", unknown_character: "character", unknown_category: "categories",
+};
+const SOLVE_FIELDS = {
+  cards: "hand", familiar: "familiar", tokens: "tokens", character: "character",
+  categories: "categories", mode: "mode", word: "make-field",
+};
+
+function runSolve(push) {
+  const magic = [...document.querySelectorAll('input[name="magic"]:checked')].map((i) => i.value);
+  const { letters, figure } = familiarInputs();
+  const tokens = $("tokens").value;
+  const mode = document.querySelector('input[name="mode"]:checked').value;
+  state = {
+    ...state, view: "solve", c: agreedCategories().join(","), hand: $("hand").value.trim(),
+    magic: magic.join(","), tokens: tokens === "0" ? "" : tokens, fam: familiarParam(letters, figure),
+    char: $("character").value, mode: mode === "classic" ? "" : mode,
+    make: $("make-field").hidden ? "" : $("make").value.trim(),
+  };
+  save(push);
+  run($("solve-form"), $("solve-results"), () => solve(solveBody()), (answer) => plays(answer, ui),
+    (doc) => fieldOf(doc, SOLVE_CODES, SOLVE_FIELDS, "solve-form"));
+}
+
+let wordCheckOffered = false;
+
+/** Show "can I make this word?" only when SolveBody in /openapi.json has `word`. */
+function offerWordCheck() {
+  if (wordCheckOffered) return;
+  wordCheckOffered = true;
+  solveBodyFields().then((fields) => {
+    const offered = fields.has("word");
+    $("make-field").hidden = !offered;
+    document.body.dataset.solveWord = offered ? "offered" : "absent";
+  });
+}
+
+// --- pattern search ---------------------------------------------------------------------
+
+const SEARCH_CODES = {
+  invalid_length_range: "lengths", invalid_min_length: "lengths", invalid_max_length: "lengths",
+  unknown_category: "categories",
+};
+
+function runSearch(offset, push) {
+  const pattern = $("pattern").value.trim();
+  state = {
+    ...state, view: "search", c: agreedCategories().join(","), p: pattern,
+    min: $("min").value, max: $("max").value, off: offset ? String(offset) : "",
+  };
+  save(push);
+  const query = {
+    pattern, categories: agreedCategories(), min: $("min").value, max: $("max").value,
+    offset, limit: SEARCH_PAGE,
+  };
+  run($("search-form"), $("search-results"), () => searchWords(query),
+    (page) => searchPage(page, ui),
+    (doc) => fieldOf(doc, SEARCH_CODES, { min_length: "lengths", max_length: "lengths" }, "pattern"));
+}
+
+// --- state into the page, and back ------------------------------------------------------
+
+function fill(s) {
+  const agreed = new Set((s.c || "").split(",").filter(Boolean));
+  for (const input of document.querySelectorAll('#categories input[name="c"]')) {
+    input.checked = agreed.has(input.value);
+  }
+  $("words").value = s.w ?? "";
+  $("hand").value = s.hand ?? "";
+  const magic = new Set((s.magic || "").split(","));
+  for (const input of document.querySelectorAll('input[name="magic"]')) {
+    input.checked = magic.has(input.value);
+  }
+  $("tokens").value = ["0", "1", "2", "3"].includes(s.tokens) ? s.tokens : "0";
+  const familiar = parseFamiliar(s.fam);
+  familiar.letters.forEach((letter, i) => { $(`fam${i + 1}`).value = letter; });
+  document.querySelector(`input[name="figure"][value="${familiar.figure || ""}"]`).checked = true;
+  $("character").value = s.char ?? "";
+  if (!$("character").value) $("character").value = "";
+  document.querySelector(`input[name="mode"][value="${s.mode === "magic" ? "magic" : "classic"}"]`)
+    .checked = true;
+  $("make").value = s.make ?? "";
+  $("pattern").value = s.p ?? "";
+  $("min").value = s.min ?? "";
+  $("max").value = s.max ?? "";
+}
+
+/** Run what the state asks for: a shared link opens on its result. */
+function replay(s, serverRendered) {
+  if (s.view === "check" && s.w && !serverRendered) runCheck(false);
+  if (s.view === "solve" && (s.hand || s.magic)) runSolve(false);
+  if (s.view === "search" && s.p) runSearch(Number(s.off) || 0, false);
+}
+
+// --- wiring -----------------------------------------------------------------------------
+
+$("check-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  runCheck(true);
+});
+$("solve-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  runSolve(true);
+});
+$("search-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  runSearch(0, true);
+});
+document.querySelector(".tabs").addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-view]");
+  if (!link) return;
+  event.preventDefault();
+  state = { ...state, view: link.dataset.view };
+  save(true);
+  showView(state.view);
+});
+document.querySelector("main").addEventListener("click", (event) => {
+  const word = event.target.closest("a[data-word]");
+  if (word) {
+    event.preventDefault();
+    checkWord(word.dataset.word);
+    return;
+  }
+  const pager = event.target.closest(".pager button[data-offset]");
+  if (pager && !pager.disabled) runSearch(Number(pager.dataset.offset), true);
+});
+$("categories").addEventListener("change", () => {
+  state = { ...state, c: agreedCategories().join(",") };
+  save(false);
+});
+window.addEventListener("popstate", () => {
+  state = readState();
+  fill(state);
+  showView(state.view);
+  replay(state, false);
+});
+
+fill(state);
+showView(state.view);
+replay(state, $("check-results").querySelector(".verdict") !== null);
+save(false);
+document.body.dataset.ready = "true";

@@ -1,0 +1,157 @@
+// Draws the API's answers. The verdicts' markup is the server's too
+// (templates/web/_verdicts.html): keep the two alike.
+
+/** An element with attributes and children (text is always text, never HTML). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "class") el.className = value;
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+const number = (value) => (value > 0 ? `+${value.toFixed(2)}` : value < 0 ? `−${(-value).toFixed(2)}` : "0.00");
+
+function changeText(change, ui) {
+  const details = change.details || {};
+  let chars = (details.from || []).join(" ");
+  if (details.mapped && typeof details.mapped === "object") {
+    chars = Object.entries(details.mapped).map(([l, c]) => `${l}→${c}`).join(", ");
+  }
+  return ui.has(`change.${change.code}`) ? ui.t(`change.${change.code}`, { chars }) : change.message;
+}
+
+function zipfBand(zipf, ui) {
+  if (zipf < ui.zipf.rare_below) return "rare";
+  return zipf >= ui.zipf.common_from ? "common" : "ordinary";
+}
+
+function reading(analysis, ui) {
+  return analysis.tag.replaceAll(" ", ",").split(",")
+    .filter((g) => g in ui.grammemes).map((g) => ui.grammemes[g]).join(", ");
+}
+
+function refusedCard(item, ui) {
+  const key = `refusal.${item.error.code}`;
+  return h("article", { class: "verdict no refused" },
+    h("h3", {}, h("span", { class: "badge" }, `✗ ${ui.t("refused_input")}`),
+      h("span", { class: "word" }, item.input)),
+    h("p", { class: "reason" }, ui.has(key) ? ui.t(key) : item.error.message));
+}
+
+function verdictCard(v, ui) {
+  const parts = [
+    h("h3", {},
+      h("span", { class: "badge" }, v.valid ? `✓ ${ui.t("playable")}` : `✗ ${ui.t("not_playable")}`),
+      h("span", { class: "word" }, v.word),
+      h("span", { class: "length" }, ui.t("letters", { n: v.length }))),
+  ];
+  if (v.normalisation.length) {
+    parts.push(h("div", { class: "read-as" },
+      h("p", {}, `${ui.t("read_as", { word: v.word })}:`),
+      h("ul", {}, v.normalisation.map((c) => h("li", { "data-code": c.code }, changeText(c, ui))))));
+  }
+  if (v.house_word) parts.push(h("p", { class: "house" }, ui.t("house_word")));
+  parts.push(h("ul", { class: "cats" }, v.categories.map((c) => h("li",
+    { class: c.accepted ? "ok" : "no", "data-category": c.id },
+    h("span", { class: "cat" }, ui.categoryName(c.id)), ": ",
+    c.accepted ? ui.t("accepted") : (ui.lang === "uk" ? c.message_uk : c.message)))));
+  if (typeof v.zipf === "number") { // the judge's word commonness, once it has it
+    const band = ui.t(`zipf.${zipfBand(v.zipf, ui)}`);
+    parts.push(h("p", { class: "zipf" }, ui.t("zipf", { zipf: v.zipf.toFixed(1), band })));
+  }
+  if (v.suggestions.length) {
+    parts.push(h("div", { class: "suggestions" }, h("p", {}, ui.t("suggestions")),
+      h("ul", {}, v.suggestions.map((s) => h("li", {},
+        h("a", { class: "chip", href: ui.wordUrl(s.word), "data-word": s.word }, s.word))))));
+  } else if (v.suggestions_omitted) {
+    parts.push(h("p", { class: "muted" }, ui.t("suggestions_omitted")));
+  }
+  const readings = v.analyses.filter((a) => a.tag);
+  if (readings.length) {
+    parts.push(h("details", { class: "readings" },
+      h("summary", {}, ui.t("readings", { n: readings.length })),
+      h("ul", {}, readings.map((a) => h("li", {}, h("b", {}, a.lemma), ` — ${reading(a, ui)}`)))));
+  }
+  return h("article", { class: `verdict ${v.valid ? "ok" : "no"}` }, parts);
+}
+
+/** A batch's verdicts (CheckWordsResult), with a summary when there are several. */
+export function verdicts(answer, ui) {
+  const items = answer.results;
+  const nodes = [];
+  if (items.length > 1) {
+    const ok = items.filter((r) => r.valid).length;
+    nodes.push(h("p", { class: `summary ${answer.all_valid ? "ok" : "no"}` },
+      answer.all_valid ? ui.t("summary_all") : ui.t("summary_some", { ok, n: items.length })));
+  }
+  for (const item of items) nodes.push(item.error ? refusedCard(item, ui) : verdictCard(item, ui));
+  return nodes;
+}
+
+function slotCard(slot, ui) {
+  const source = slot.source === "familiar"
+    ? ui.t("source.familiar", { n: slot.familiar + 1 })
+    : ui.t(`source.${slot.source}`);
+  return h("li", { class: `card src-${slot.source}`, "data-source": slot.source },
+    h("span", { class: "letter" }, slot.letter), h("span", { class: "src" }, source));
+}
+
+function effectsLine(effects, ui) {
+  const given = effects.balance.map((cards) =>
+    cards.length ? cards.map((c) => ui.t(`colour.${c}`)).join("+") : ui.t("nothing"));
+  const parts = [ui.t("neighbours_take", { cards: given.join(", ") })];
+  if (effects.draw_up_to !== null) parts.push(ui.t("draw_up_to", { n: effects.draw_up_to }));
+  parts.push(ui.t("hand_after", { n: effects.hand_after }));
+  return h("p", { class: "effects" }, parts.join(" · "));
+}
+
+function scoreLine(score, ui) {
+  return h("p", { class: "parts" }, ui.t("score_parts", {
+    cards: number(score.cards), balance: number(score.balance), tokens: number(score.tokens),
+  }));
+}
+
+/** The ranked plays (Solution): each a row of cards marked with what fills each letter. */
+export function plays(solution, ui) {
+  const nodes = [];
+  if (!solution.complete) nodes.push(h("p", { class: "note" }, ui.t("incomplete")));
+  if (!solution.plays.length) nodes.push(h("p", {}, ui.t("no_plays")));
+  nodes.push(h("ol", { class: "plays" }, solution.plays.map((play, i) => h("li", { class: "play" },
+    h("h3", {}, h("span", {}, `${i + 1}.`), h("span", { class: "word" }, play.word.toUpperCase()),
+      h("span", { class: "length" }, ui.t("letters", { n: play.length })),
+      h("span", { class: "total" }, ui.t("score", { total: play.score.total.toFixed(2) }))),
+    h("ol", { class: "cards", "aria-label": play.word }, play.slots.map((s) => slotCard(s, ui))),
+    scoreLine(play.score, ui), effectsLine(play.effects, ui)))));
+  const pass = solution.pass;
+  nodes.push(h("div", { class: "play pass" },
+    h("h3", {}, h("span", { class: "word" }, ui.t("pass")),
+      h("span", { class: "total" }, ui.t("score", { total: pass.score.total.toFixed(2) }))),
+    effectsLine(pass.effects, ui)));
+  return nodes;
+}
+
+/** A page of a pattern search (SearchPage), with its pager. */
+export function searchPage(page, ui) {
+  if (!page.total) return [h("p", {}, ui.t("no_matches"))];
+  const first = page.offset + 1;
+  const last = page.offset + page.words.length;
+  return [
+    h("p", { class: "summary" }, page.truncated
+      ? ui.t("found_truncated", { total: page.total }) : ui.t("found", { total: page.total })),
+    h("ul", { class: "words" }, page.words.map((word) => h("li", {},
+      h("a", { class: "chip", href: ui.wordUrl(word), "data-word": word }, word)))),
+    h("nav", { class: "pager", "aria-label": ui.t("view.search") },
+      h("button", { type: "button", "data-offset": Math.max(0, page.offset - page.limit),
+        disabled: page.offset === 0 }, ui.t("prev")),
+      h("span", { class: "range" }, ui.t("page_of", { first, last, total: page.total })),
+      h("button", { type: "button", "data-offset": page.next_offset ?? "",
+        disabled: page.next_offset === null }, ui.t("next"))),
+  ];
+}
