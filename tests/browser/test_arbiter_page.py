@@ -1,0 +1,359 @@
+"""The arbiter's page at / in a real browser, at a phone's size and a laptop's: the issue's
+scenarios, the page's requests (never outside the service) and axe-core's accessibility
+check (no serious or critical violation)."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+#: The rulebook's Nastya hand (docs/solver.md), as the page must send it.
+NASTYA = {
+    "cards": ["Ж", "З", "И", "М", "О", "Є", "*"],
+    "tokens": 3,
+    "familiar": [
+        {"letter": "А", "available": True},
+        {"letter": "О", "available": True},
+        {"letter": "И", "available": False},
+    ],
+    "mode": "classic",
+    "categories": ["noun-singular"],
+    "limit": 10,
+}
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request) -> dict[str, int]:
+    return VIEWPORTS[request.param]
+
+
+class Tab:
+    """A page in a fresh context, with every request and script error it makes recorded."""
+
+    def __init__(self, browser, live_url, viewport, *, js=True, **options):
+        self.base = live_url
+        self.js = js
+        self.context = browser.new_context(
+            viewport=viewport, locale="uk-UA", java_script_enabled=js, **options
+        )
+        self.page = self.context.new_page()
+        self.hosts: set[str] = set()
+        self.errors: list[str] = []
+        self.page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.set_default_timeout(15_000)
+
+    def open(self, query: str = "") -> None:
+        self.page.goto(f"{self.base}/{query}")
+        if self.js:
+            self.page.wait_for_selector("body[data-ready]")
+
+    def agree(self, *labels: str) -> None:
+        for label in labels:
+            self.page.locator("#categories label", has_text=label).first.click()
+
+    def check(self, words: str) -> None:
+        self.page.fill("#words", words)
+        self.page.click("#check-form button[type=submit]")
+
+    def state(self) -> dict[str, list[str]]:
+        return parse_qs(urlsplit(self.page.url).query)
+
+    def close(self) -> None:
+        assert self.hosts == {urlsplit(self.base).netloc}, "a request left the service"
+        assert self.errors == []
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser, live_url, viewport):
+    tab = Tab(browser, live_url, viewport)
+    yield tab
+    tab.close()
+
+
+def exact(label: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*{re.escape(label)}\s*$")
+
+
+def test_a_dispute_refused_with_the_reason_and_the_suggestion_tapped(tab):
+    tab.open()
+    tab.agree("Іменник (однина)")
+    tab.check("мясо")
+    verdict = tab.page.locator("#check-results .verdict").first
+    verdict.locator(".badge", has_text="Не можна").wait_for()
+    assert "Морфологічний словник не знає цієї форми." in verdict.inner_text()
+    suggestion = verdict.locator(".suggestions a", has_text=exact("м'ясо"))
+    assert suggestion.is_visible()
+    assert tab.state() == {"c": ["noun-singular"], "w": ["мясо"]}
+
+    suggestion.click()
+    playable = tab.page.locator("#check-results .verdict.ok")
+    playable.wait_for()
+    assert playable.locator(".word").inner_text() == "м'ясо"
+    assert "Іменник (однина): прийнято" in playable.inner_text()
+    assert tab.state() == {"c": ["noun-singular"], "w": ["м'ясо"]}
+
+    tab.page.go_back()  # the history holds each check
+    tab.page.locator("#check-results .verdict.no").wait_for()
+    assert tab.page.input_value("#words") == "мясо"
+
+
+def test_a_typed_apostrophe_and_a_latin_lookalike_are_reported(tab):
+    tab.open()
+    tab.check("мʼясо\nкoт")  # U+02BC; a Latin o
+    tab.page.locator("#check-results .verdict").nth(1).wait_for()
+    apostrophe = tab.page.locator("li[data-code=apostrophe_unified]")
+    assert apostrophe.inner_text() == "апостроф ʼ прочитано як '"
+    latin = tab.page.locator("li[data-code=latin_lookalikes]")
+    assert latin.inner_text() == "латинські літери o→о прочитано як кириличні"
+    assert "Прочитано як «м'ясо»" in tab.page.inner_text("#check-results")
+
+
+def test_a_batch_of_five_words(tab):
+    tab.open()
+    tab.agree("Іменник (однина)")
+    tab.check("кіт\nвікна\nм'ясо\nк0т\nбігати")
+    results = tab.page.locator("#check-results")
+    results.locator(".summary").wait_for()
+    assert results.locator(".summary").inner_text() == "Можна: 2 з 5."
+    cards = results.locator(".verdict")
+    assert cards.count() == 5
+    words = [cards.nth(i).locator(".word").inner_text() for i in range(5)]
+    assert words == ["кіт", "вікна", "м'ясо", "к0т", "бігати"]
+    assert [cards.nth(i).get_attribute("class") for i in range(5)] == [
+        "verdict ok", "verdict no", "verdict ok", "verdict no refused", "verdict no",
+    ]  # fmt: skip
+    assert "Не в називному відмінку." in cards.nth(1).inner_text()
+    assert "Слово не може містити цифр." in cards.nth(3).inner_text()
+    assert "Це не іменник." in cards.nth(4).inner_text()
+
+
+def solve_nastya(tab) -> list[dict]:
+    """Fill in the rulebook's hand and ask for the best plays; the bodies sent."""
+    sent: list[dict] = []
+    tab.page.on(
+        "request",
+        lambda r: (
+            sent.append(json.loads(r.post_data or "{}")) if r.url.endswith("/solve") else None
+        ),
+    )
+    tab.page.click(".tabs a[data-view=solve]")
+    tab.page.fill("#hand", "Ж З И М О Є *")
+    tab.page.select_option("#tokens", "3")
+    for n, letter in enumerate("АОИ", start=1):
+        tab.page.fill(f"#fam{n}", letter)
+    tab.page.locator("#familiar .figure label", has_text=exact("3")).click()
+    tab.page.click("#solve-form button[type=submit]")
+    tab.page.locator("#solve-results .play").first.wait_for()
+    return sent
+
+
+def test_the_best_plays_for_the_rulebooks_hand(tab):
+    tab.open()
+    tab.agree("Іменник (однина)")
+    sent = solve_nastya(tab)
+    assert sent == [NASTYA], "the page sends docs/solver.md's request, and no `word`"
+    assert tab.page.get_attribute("body", "data-solve-word") == "absent"
+    assert tab.page.locator("#make-field").is_hidden()
+
+    plays = tab.page.locator("#solve-results .plays > li")
+    assert 1 <= plays.count() <= 10
+    best = plays.first
+    assert best.locator(".word").inner_text() == "ЗАМОЖНИЙ"
+    assert best.locator(".total").inner_text() == "очки 8.70"
+    assert best.locator(".parts").inner_text() == "карти +7.00 · баланс +2.20 · жетони −0.50"
+    cards = best.locator(".card")
+    assert cards.count() == 8
+    sources = [cards.nth(i).get_attribute("data-source") for i in range(8)]
+    assert sources.count("token") == 1
+    assert sources.count("familiar") == 1
+    assert sources.count("joker_card") == 1
+    assert "фам. 1" in cards.nth(sources.index("familiar")).inner_text()
+    assert "жовта+червона, жовта+червона" in best.locator(".effects").inner_text()
+    assert tab.page.locator("#solve-results .pass").is_visible()
+    assert tab.state() == {
+        "view": ["solve"], "c": ["noun-singular"], "hand": ["Ж З И М О Є *"], "tokens": ["3"],
+        "fam": ["А,О,[И]"],
+    }  # fmt: skip
+
+    # The link opens on the same plays.
+    tab.page.goto(tab.page.url)
+    tab.page.locator("#solve-results .play .word").first.wait_for()
+    assert tab.page.locator("#solve-results .word").first.inner_text() == "ЗАМОЖНИЙ"
+    assert tab.page.input_value("#fam3") == "И"
+
+
+def test_the_word_check_is_sent_once_the_solvers_schema_lists_it(tab):
+    """The hook for the solver's "can I make this word?": with a schema that lists `word`
+    the field shows and is sent (the real schema has no `word` yet: see the test above)."""
+
+    def schema_with_word(route):
+        document = route.fetch().json()
+        properties = document["components"]["schemas"]["SolveBody"]["properties"]
+        properties["word"] = {"type": "string"}
+        route.fulfill(json=document)
+
+    def solve_without_word(route):
+        body = json.loads(route.request.post_data)
+        sent.append(dict(body))
+        body.pop("word", None)
+        route.fulfill(response=route.fetch(post_data=json.dumps(body)))
+
+    sent: list[dict] = []
+    tab.page.route("**/openapi.json", schema_with_word)
+    tab.page.route("**/v1/words-of-magic/solve", solve_without_word)
+    tab.open("?view=solve")
+    tab.page.locator("#make-field").wait_for()
+    tab.page.fill("#make", "заможний")
+    tab.agree("Іменник (однина)")
+    tab.page.fill("#hand", "Ж З И М О Є *")
+    tab.page.click("#solve-form button[type=submit]")
+    tab.page.locator("#solve-results .play").first.wait_for()
+    assert sent[0]["word"] == "заможний"
+    assert tab.state()["make"] == ["заможний"]
+
+
+def test_commonness_shows_once_verdicts_carry_it(tab):
+    def with_zipf(route):
+        answer = route.fetch().json()
+        answer["results"][0]["zipf"] = 2.1
+        route.fulfill(json=answer)
+
+    tab.page.route("**/v1/words/check", with_zipf)
+    tab.open()
+    tab.check("кіт")
+    tab.page.locator("#check-results .zipf").wait_for()
+    assert tab.page.inner_text(".zipf") == "Уживаність: 2.1 за шкалою Zipf (рідкісне)"
+
+
+def test_a_pattern_search_with_paging(tab):
+    tab.open()
+    tab.agree("Іменник (однина)")
+    tab.page.click(".tabs a[data-view=search]")
+    tab.page.fill("#pattern", "м?р*")
+    tab.page.fill("#max", "6")
+    tab.page.click("#search-form button[type=submit]")
+    pager = tab.page.locator("#search-results .pager")
+    pager.wait_for()
+    total = int(re.search(r"з (\d+)", pager.inner_text()).group(1))
+    assert total > 80
+    assert pager.locator(".range").inner_text() == f"1–40 з {total}"
+    words = tab.page.locator("#search-results .words a")
+    assert words.count() == 40
+    first_page = words.all_inner_texts()
+    assert all(re.fullmatch(r"м.р.*", w.replace("'", "")) and len(w) <= 7 for w in first_page)
+
+    pager.get_by_role("button", name="Далі →").click()
+    tab.page.locator(".range", has_text=f"41–80 з {total}").wait_for()
+    assert tab.state()["off"] == ["40"]
+    assert words.all_inner_texts() != first_page
+    assert pager.get_by_role("button", name="← Назад").is_enabled()
+
+    tab.page.goto(tab.page.url)  # the page as a link
+    tab.page.locator(".range", has_text=f"41–80 з {total}").wait_for()
+    tab.page.get_by_role("button", name="← Назад").click()
+    tab.page.locator(".range", has_text=f"1–40 з {total}").wait_for()
+    assert tab.page.get_by_role("button", name="← Назад").is_disabled()
+
+    tab.page.locator("#search-results .words a").first.click()  # a word checks it
+    tab.page.locator("#check-results .verdict.ok").wait_for()
+    assert tab.page.locator("#check").is_visible()
+
+
+def test_api_errors_are_shown_in_place(tab):
+    tab.open("?view=search")
+    tab.page.fill("#pattern", "*")
+    tab.page.click("#search-form button[type=submit]")
+    error = tab.page.locator("#pattern-error")
+    error.wait_for()
+    assert error.inner_text() == "Шаблон надто широкий: додайте хоча б одну літеру."
+    assert tab.page.get_attribute("#pattern", "aria-invalid") == "true"
+    assert "pattern-error" in tab.page.get_attribute("#pattern", "aria-describedby")
+    assert "{" not in tab.page.inner_text("main")  # no raw JSON anywhere
+
+    tab.page.fill("#pattern", "м?р")
+    tab.page.click("#search-form button[type=submit]")
+    tab.page.locator("#search-results .words").wait_for()
+    assert tab.page.locator(".error").count() == 0  # cleared once fixed
+
+    tab.page.click(".tabs a[data-view=solve]")
+    tab.page.fill("#hand", "К Q")
+    tab.page.click("#solve-form button[type=submit]")
+    tab.page.locator("#hand-error").wait_for()
+    assert tab.page.inner_text("#hand-error") == "Невідома карта: Q."
+
+    tab.page.route("**/v1/words/check", lambda route: route.abort())
+    tab.page.click(".tabs a[data-view=check]")
+    tab.check("кіт")
+    tab.page.locator("#words-error").wait_for()
+    assert tab.page.inner_text("#words-error").startswith("Сервіс не відповідає.")
+
+
+def test_the_language_switch_keeps_the_state(tab):
+    tab.open("?w=мясо&c=noun-singular")
+    assert tab.page.locator("#check-results .verdict.no").is_visible()  # a shared link
+    tab.page.click("#lang-switch")
+    tab.page.wait_for_selector("body[data-ready]")
+    assert tab.page.get_attribute("html", "lang") == "en"
+    assert tab.page.locator(".verdict .badge").inner_text() == "✗ Not playable"
+    assert "The morphological dictionary does not know this form." in tab.page.inner_text(
+        ".verdict"
+    )
+    assert tab.page.locator(".suggestions a", has_text=exact("м'ясо")).is_visible()
+    assert tab.state() == {"w": ["мясо"], "c": ["noun-singular"], "lang": ["en"]}
+
+
+def test_the_word_check_without_javascript(browser, live_url, viewport):
+    tab = Tab(browser, live_url, viewport, js=False)
+    page = tab.page
+    tab.open()
+    tab.agree("Іменник (однина)")
+    page.fill("#words", "мясо\nкoт")
+    with page.expect_navigation():
+        page.click("#check-form button[type=submit]")
+    assert urlsplit(page.url).path == "/"
+    verdicts = page.locator("#check-results .verdict")
+    assert verdicts.count() == 2
+    assert "Морфологічний словник не знає цієї форми." in verdicts.first.inner_text()
+    assert page.locator("li[data-code=latin_lookalikes]").is_visible()
+    with page.expect_navigation():
+        page.locator(".suggestions a", has_text=exact("м'ясо")).first.click()
+    assert page.locator("#check-results .verdict.ok .word").inner_text() == "м'ясо"
+    assert page.locator("#check-results .share a").is_visible()
+    assert page.locator("#solve").is_hidden()
+    tab.close()
+
+
+def axe_problems(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violation(browser, live_url, viewport, scheme):
+    tab = Tab(browser, live_url, viewport, color_scheme=scheme)
+    tab.open("?w=мясо%0Aк0т&c=noun-singular")
+    assert axe_problems(tab.page) == []
+    solve_nastya(tab)
+    assert axe_problems(tab.page) == []
+    tab.page.fill("#hand", "Q")
+    tab.page.click("#solve-form button[type=submit]")
+    tab.page.locator("#hand-error").wait_for()
+    assert axe_problems(tab.page) == []
+    tab.page.click(".tabs a[data-view=search]")
+    tab.page.fill("#pattern", "м?р*")
+    tab.page.click("#search-form button[type=submit]")
+    tab.page.locator("#search-results .pager").wait_for()
+    assert axe_problems(tab.page) == []
+    tab.close()
