@@ -23,6 +23,7 @@ NASTYA = {
     "mode": "classic",
     "categories": ["noun-singular"],
     "limit": 10,
+    "budget_ms": 1000,
 }
 
 

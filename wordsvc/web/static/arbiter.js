@@ -8,6 +8,9 @@ import { familiarParam, parseFamiliar, readState, urlOf, VIEWS, writeState } fro
 
 const SEARCH_PAGE = 40;
 const PLAYS = 10;
+// People at a table wait a second gladly for proven-best plays; the API's default budget
+// (250 ms) can run out on a server's first solve, while it loads the solver's index.
+const SOLVE_BUDGET_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
 // --- texts ------------------------------------------------------------------------------
@@ -180,6 +183,7 @@ function solveBody() {
     mode: document.querySelector('input[name="mode"]:checked').value,
     categories: agreedCategories(),
     limit: PLAYS,
+    budget_ms: SOLVE_BUDGET_MS,
   };
   if ($("character").value) body.character = $("character").value;
   // Hook: the solver's "can I make this word?" once its schema lists `word` (never before).
