@@ -45,3 +45,17 @@ def test_a_human_and_a_bot_play_wizards_wanted_over_http(games_client, store):
         public["view"]["deck_top_back"] is None
         or "mushroom_space" in public["view"]["deck_top_back"]
     )
+
+
+def test_the_board_is_served_as_svg_drawn_from_its_data(games_client):
+    from wordsvc.games.wizards_wanted.board import BOARD
+    from wordsvc.games.wizards_wanted.board_svg import render_svg
+
+    response = games_client.get("/v1/games/wizards-wanted/board.svg")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    assert response.get_data(as_text=True) == render_svg(BOARD)
+    assert "max-age" in response.headers["Cache-Control"]
+    document = games_client.get("/openapi.json").get_json()
+    board = document["paths"]["/v1/games/wizards-wanted/board.svg"]["get"]
+    assert "image/svg+xml" in board["responses"]["200"]["content"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import TYPE_CHECKING
 
@@ -296,3 +297,26 @@ def arbitrate(session_id: str) -> Response:
             **checked,
         },
     )
+
+
+@operation(
+    blueprint,
+    "/wizards-wanted/board.svg",
+    "GET",
+    operation_id="wizardsWantedBoard",
+    summary="The Wizards Wanted board, drawn from its data, for front ends to show.",
+    content_type="image/svg+xml",
+)
+def wizards_wanted_board() -> Response:
+    """The designed board as SVG; the same for every game, so caches may keep it a day."""
+    response = Response(_board_svg(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@functools.cache
+def _board_svg() -> str:
+    from wordsvc.games.wizards_wanted.board import BOARD
+    from wordsvc.games.wizards_wanted.board_svg import render_svg
+
+    return render_svg(BOARD)
