@@ -206,3 +206,19 @@ def test_simulate_the_lost_words_with_its_default_bots(run):
     assert {"draw:pile", "end", "pair"} <= set(rows)
     total, _per_game, heuristic, random_ = map(float, rows["pair"])
     assert total == heuristic + random_ > 0
+
+
+@pytest.mark.parametrize(
+    ("game", "ended"), [("magos-y-tabernas", "beer"), ("wizards-wanted", "inspector")]
+)
+def test_simulate_the_designed_games_reports_the_first_seats_share(run, game, ended):
+    result = run("simulate", game, "--players", "4", "--games", "4", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{") :])
+    assert report["ends"] == {ended: 4}
+    first = report["first_seat"]
+    assert first["fair_share"] == 0.25
+    assert 0 <= first["ci95"][0] <= first["win_rate"] <= first["ci95"][1] <= 1
+    assert set(report["bots"]) == {"heuristic", "random"}
+    text = run("simulate", game, "--players", "2", "--games", "2")
+    assert "first seat: win rate" in text.output

@@ -510,6 +510,11 @@ def simulate(
         )
     click.echo(line)
     click.echo(f"  ends: {report['ends']}; {report['seconds_per_game']} s per game (median)")
+    first = report["first_seat"]
+    click.echo(
+        f"  first seat: win rate {first['win_rate']} "
+        f"[{first['ci95'][0]}, {first['ci95'][1]}], fair share {first['fair_share']}"
+    )
     _echo_plays(report["plays"])
 
 

@@ -19,6 +19,9 @@ from typing import Any, TypedDict
 from wordsvc.games.contract import Bot, Game, action_label
 
 Z95 = 1.96
+#: A game still going after this many actions is stopped and counted as ``unfinished`` (two
+#: random bots may wander for ever in a game whose end needs a purpose, Wizards Wanted's).
+MAX_ACTIONS = 100_000
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -45,6 +48,15 @@ class PlaysRow(TypedDict):
     by_bot: dict[str, int]
 
 
+class FirstSeatReport(TypedDict):
+    """How the seat that moves first fares, against its fair share of 1 / players."""
+
+    wins: float
+    win_rate: float
+    ci95: list[float]
+    fair_share: float
+
+
 class Report(TypedDict):
     """:meth:`Summary.report`, which ``wordsvc simulate`` prints."""
 
@@ -56,6 +68,7 @@ class Report(TypedDict):
     mean_word_length: float
     ends: dict[str, int]
     seconds_per_game: float
+    first_seat: FirstSeatReport
     plays: dict[str, PlaysRow]
 
 
@@ -70,6 +83,8 @@ class Summary:
     ends: Counter[str] = field(default_factory=Counter)
     seconds: list[float] = field(default_factory=list)
     plays: dict[str, Counter[str]] = field(default_factory=dict)  # bot -> action label -> count
+    first_seat_wins: float = 0.0  # wins of the seat that moved first (a shared win counts 1/k)
+    players: int = 0
 
     def report(self) -> Report:
         """The summary's statistics: win rates with their intervals, means, the plays table."""
@@ -90,7 +105,19 @@ class Summary:
             "mean_word_length": round(statistics.mean(self.word_lengths), 2) if words else 0,
             "ends": dict(self.ends),
             "seconds_per_game": round(statistics.median(self.seconds), 3) if self.seconds else 0,
+            "first_seat": self.first_seat(),
             "plays": self.plays_table(),
+        }
+
+    def first_seat(self) -> FirstSeatReport:
+        """The first mover's win rate with its 95% interval: an interval that leaves out the
+        fair share says the seat order matters."""
+        low, high = wilson(self.first_seat_wins, self.games)
+        return {
+            "wins": round(self.first_seat_wins, 2),
+            "win_rate": round(self.first_seat_wins / self.games, 3) if self.games else 0,
+            "ci95": [round(low, 3), round(high, 3)],
+            "fair_share": round(1 / self.players, 3) if self.players else 0,
         }
 
     def plays_table(self) -> dict[str, PlaysRow]:
@@ -122,12 +149,16 @@ def simulate(
     bots = {name: make_bots[name]() for name in set(lineup)}
     summary = Summary()
     players = options["players"]
+    summary.players = players
     for number in range(games):
         seats = [lineup[(i + number) % len(lineup)] for i in range(players)]
         rng = random.Random(seed * 1_000_003 + number)
         started = time.perf_counter()
         state = game.new(options, seed * 1_000_003 + number)
-        while (result := game.result(state)) is None:
+        first = game.to_act(state)[0]
+        for _ in range(MAX_ACTIONS):
+            if game.result(state) is not None:
+                break
             seat = game.to_act(state)[0]
             view = game.view(state, seat)
             action = bots[seats[seat]].choose(game, view, seat, rng)
@@ -144,13 +175,22 @@ def simulate(
         summary.seconds.append(time.perf_counter() - started)
         summary.games += 1
         summary.turns.append(state["players"][0]["turns"])
-        end = (state.get("end") or {}).get("reason")
-        if end is None:
-            end = "won" if state.get("winner") is not None else "none"
-        summary.ends[end] += 1
+        result = game.result(state)
+        summary.ends[_end_of(state) if result is not None else "unfinished"] += 1
+        winners = result.winners if result is not None else []
         for seat, name in enumerate(seats):
             summary.seats_played[name] += 1
-            if seat in result.winners:
-                summary.wins[name] = summary.wins.get(name, 0) + 1 / len(result.winners)
+            if seat in winners:
+                summary.wins[name] = summary.wins.get(name, 0) + 1 / len(winners)
+        if first in winners:
+            summary.first_seat_wins += 1 / len(winners)
         progress(number + 1)
     return summary
+
+
+def _end_of(state: Mapping[str, Any]) -> str:
+    """How a game ended, as its state says: ``end.reason`` or ``ended_by``, else won."""
+    reason = (state.get("end") or {}).get("reason") or state.get("ended_by")
+    if reason is None:
+        reason = "won" if state.get("winner") is not None else "none"
+    return str(reason)

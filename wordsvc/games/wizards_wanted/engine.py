@@ -197,7 +197,8 @@ def _toadstool_face(index: int) -> dict[str, object]:
 
 
 _PUBLIC_PATHS = (
-    *("game", "options", "phase", "active", "turn", "inspector", "this_turn", "charms"),
+    *("game", "options", "phase", "active", "turn", "inspector", "ended_by", "this_turn"),
+    "charms",
     *("mountain_pixie", "forest_pixie", "mushroom_discard"),
     *("villages.*.face_up", "villages.*.coins"),
     *("players.*.position", "players.*.dust", "players.*.coins", "players.*.fame"),

@@ -70,6 +70,7 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
         "phase": "place",
         "this_turn": {"walked": 0, "charm_taken": False},
         "inspector": False,
+        "ended_by": None,
     }
     first = opts["first_player"]
     if first is None:  # who most recently ate mushrooms is not known to the server

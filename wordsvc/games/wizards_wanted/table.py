@@ -269,6 +269,7 @@ def finish(state: State, events: list[Event]) -> None:
             )
         )
     state["phase"] = "over"
+    state["ended_by"] = "inspector"
     events.append(Event("game_over", {"seals_left": list(state["seals"]), "penalty": penalty}))
 
 

@@ -1,0 +1,51 @@
+"""The simulation's report: the first seat's share, and a game that never ends."""
+
+from __future__ import annotations
+
+from wordsvc.games import simulate as simulation
+from wordsvc.games.contract import Result
+from wordsvc.games.random_bot import RandomBot
+
+
+class Race:
+    """A toy game: seat 0 moves first and always wins after three moves, unless endless."""
+
+    name = "race"
+
+    def __init__(self, endless: bool = False) -> None:
+        self.endless = endless
+
+    def new(self, options, seed):
+        return {"moves": 0, "players": [{"turns": 0} for _ in range(options["players"])]}
+
+    def to_act(self, state):
+        return [state["moves"] % len(state["players"])]
+
+    def view(self, state, seat):
+        return {"legal_actions": [{"type": "move"}]}
+
+    def apply(self, state, seat, action):
+        return {**state, "moves": state["moves"] + 1}, []
+
+    def result(self, state):
+        if self.endless or state["moves"] < 3:
+            return None
+        return Result([1, 0], [1, 2], [0])
+
+
+def test_the_first_seat_wins_every_game_and_the_report_says_so():
+    summary = simulation.simulate(Race(), {"random": RandomBot}, ["random"], {"players": 2}, 20, 1)
+    first = summary.report()["first_seat"]
+    assert first["win_rate"] == 1.0
+    assert first["fair_share"] == 0.5
+    assert first["ci95"][0] > 0.5, "the interval leaves out the fair share"
+
+
+def test_a_game_that_never_ends_is_stopped_and_counted_unfinished(monkeypatch):
+    monkeypatch.setattr(simulation, "MAX_ACTIONS", 50)
+    summary = simulation.simulate(
+        Race(endless=True), {"random": RandomBot}, ["random"], {"players": 2}, 3, 1
+    )
+    report = summary.report()
+    assert report["ends"] == {"unfinished": 3}
+    assert report["bots"]["random"]["wins"] == 0
