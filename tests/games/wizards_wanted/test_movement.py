@@ -48,7 +48,7 @@ def test_walk_cost_is_the_difference_of_the_table():
             assert walk_cost(walked, spaces) == WALK_TABLE[walked + spaces] - WALK_TABLE[walked]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     start=st.sampled_from(sorted(BOARD.spaces)),
     walked=st.integers(0, 5),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from wordsvc.games.contract import Action, RuleError, Seat, State
 from wordsvc.games.wizards_wanted import components as parts
@@ -107,63 +106,84 @@ COIN_IN_DUST = 5  # how the planner weighs a coin against dust when it ranks rou
 
 def plan(state: State, seat: Seat) -> dict[str, Route]:
     """Every space ``seat`` can reach with the rest of this movement step, paying from its
-    purse (mushrooms aside), each with the cheapest route by dust + 5 × coins. A search over
-    (space, spaces walked) states; walking's first space gains dust, so the search relaxes
-    until nothing improves rather than trusting first arrival."""
+    purse (mushrooms aside), each with the cheapest route by dust + 5 × coins.
+
+    A label-setting search over (space, spaces walked) states. A state keeps every route that
+    no other beats in both dust and coins (its Pareto front), since a route saving coins may
+    be the one that can still pay for the next teleport; walking's first space gains dust,
+    so a route is extended whenever its label is not dominated, not only on first arrival."""
     me = player(state, seat)
     start = me["position"]
     if start is None:
         return {}
     walked0 = state["this_turn"]["walked"]
     stones = active_stones(state)
-    best: dict[tuple[str, int], tuple[int, int, int, list[tuple[str, Any]]]] = {}
-    queue: list[tuple[int, int, str, int]] = [(0, 0, start, walked0)]
-    best[(start, walked0)] = (0, 0, 0, [])
+    fronts: dict[tuple[str, int], list[_Label]] = {(start, walked0): [_Label(0, 0, ())]}
+    queue: list[tuple[int, int, str, int, _Label]] = [(0, 0, start, walked0, _Label(0, 0, ()))]
     counter = 0
     while queue:
-        price, _, here, walked = heapq.heappop(queue)
-        dust, coins, _, moves = best[(here, walked)]
-        if price > dust + COIN_IN_DUST * coins:
-            continue
-        options: list[tuple[str, int, int, int, tuple[str, Any]]] = []
-        if walked < parts.WALK_LIMIT:
-            step = walk_cost(walked, 1)
-            options += [(n, walked + 1, step, 0, ("walk", n)) for n in BOARD.neighbours[here]]
-        stop = BOARD.next_taxi(here)
-        if stop is not None:
-            options.append((stop, walked, 0, parts.TAXI_FARE, ("taxi", stop)))
-        if here in stones:
-            options += [
-                (s, walked, parts.TELEPORT_COST, 0, ("teleport", s)) for s in stones if s != here
+        _, _, here, walked, label = heapq.heappop(queue)
+        if label not in fronts[(here, walked)]:
+            continue  # beaten since it was queued
+        for there, now_walked, d, c, move in _moves(here, walked, stones):
+            new = _Label(label.dust + d, label.coins + c, (*label.moves, move))
+            if new.dust > me["dust"] or new.coins > me["coins"]:
+                continue
+            front = fronts.setdefault((there, now_walked), [])
+            if any(old.dust <= new.dust and old.coins <= new.coins for old in front):
+                continue
+            front[:] = [
+                old for old in front if not (new.dust <= old.dust and new.coins <= old.coins)
             ]
-        for there, now_walked, d, c, move in options:
-            nd, nc = dust + d, coins + c
-            if nd > me["dust"] or nc > me["coins"]:
-                continue
-            key = (there, now_walked)
-            new_price = nd + COIN_IN_DUST * nc
-            old = best.get(key)
-            if old is not None and old[0] + COIN_IN_DUST * old[1] <= new_price:
-                continue
+            front.append(new)
             counter += 1
-            best[key] = (nd, nc, counter, [*moves, move])
-            heapq.heappush(queue, (new_price, counter, there, now_walked))
+            heapq.heappush(queue, (new.price, counter, there, now_walked, new))
     routes: dict[str, Route] = {}
-    for (space, _), (dust, coins, _, moves) in sorted(best.items(), key=lambda kv: kv[0]):
-        if not moves:
-            continue
-        route = _route(moves, walked0, dust, coins, state["board_mushrooms"])
-        old_route = routes.get(space)
-        if (
-            old_route is None
-            or dust + COIN_IN_DUST * coins < old_route.dust + COIN_IN_DUST * old_route.coins
-        ):
-            routes[space] = route
+    for (space, _), front in sorted(fronts.items()):
+        for label in front:
+            if not label.moves:
+                continue
+            old = routes.get(space)
+            if old is None or label.price < old.dust + COIN_IN_DUST * old.coins:
+                routes[space] = _route(
+                    label.moves, walked0, label.dust, label.coins, state["board_mushrooms"]
+                )
     return routes
 
 
+@dataclass(frozen=True, slots=True)
+class _Label:
+    """A route found to a search state: what it cost and its moves."""
+
+    dust: int
+    coins: int
+    moves: tuple[tuple[str, str], ...]
+
+    @property
+    def price(self) -> int:
+        return self.dust + COIN_IN_DUST * self.coins
+
+
+def _moves(
+    here: str, walked: int, stones: Sequence[str]
+) -> list[tuple[str, int, int, int, tuple[str, str]]]:
+    """The single steps from a search state: (space, walked after, dust, coins, move)."""
+    options: list[tuple[str, int, int, int, tuple[str, str]]] = []
+    if walked < parts.WALK_LIMIT:
+        step = walk_cost(walked, 1)
+        options += [(n, walked + 1, step, 0, ("walk", n)) for n in BOARD.neighbours[here]]
+    stop = BOARD.next_taxi(here)
+    if stop is not None:
+        options.append((stop, walked, 0, parts.TAXI_FARE, ("taxi", stop)))
+    if here in stones:
+        options += [
+            (s, walked, parts.TELEPORT_COST, 0, ("teleport", s)) for s in stones if s != here
+        ]
+    return options
+
+
 def _route(
-    moves: Sequence[tuple[str, Any]],
+    moves: Sequence[tuple[str, str]],
     walked: int,
     dust: int,
     coins: int,
