@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import json
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 
@@ -14,6 +16,7 @@ from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
 from wordsvc.api.words import LEXICON_ERRORS, check_batch
+from wordsvc.errors import InvalidRequest
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
@@ -247,6 +250,68 @@ def get_events(session_id: str) -> Response:
     seat = caller_seat(session_id)
     query = parse_query(models.EventsQuery)
     return respond(models.Events, {"events": get_store().events(session_id, seat, query.after)})
+
+
+#: Set by tests for a quicker heartbeat; None: the store's default (15 s).
+HEARTBEAT_KEY = "wordsvc.stream_heartbeat"
+#: How long an EventSource waits before reconnecting after the stream drops, ms.
+RETRY_MS = 1000
+
+
+@operation(
+    blueprint,
+    "/sessions/<session_id>/stream",
+    "GET",
+    operation_id="streamEvents",
+    summary="Server-sent events: each action the caller may see, live (`id:` is its number, "
+    "so `Last-Event-ID` resumes); a heartbeat comment every 15 s; ends with the game.",
+    query=models.StreamQuery,
+    path_params=SESSION,
+    headers={"Last-Event-ID": {"type": "string", "pattern": "^[0-9]{1,9}$"}},
+    auth="optional",
+    content_type="text/event-stream",
+    errors={400: ("invalid_last_event_id",), **TOKEN_ERRORS, **SESSION_ERRORS},
+)
+def stream_events(session_id: str) -> Response:
+    """``event: action`` with the ``/events`` entry as data, per action; ``event: end`` after
+    the last action of a finished game, then the stream closes (a client should stop
+    reconnecting then). Errors are answered at once as problem documents, before streaming."""
+    query = parse_query(models.StreamQuery)
+    after = query.after
+    last_id = request.headers.get("Last-Event-ID")
+    if last_id is not None:
+        last_id = last_id.strip()
+        if not last_id.isdecimal() or not last_id.isascii() or len(last_id) > 9:
+            raise InvalidRequest(
+                "invalid_last_event_id", "`Last-Event-ID` is an action number we sent."
+            )
+        after = int(last_id)
+    token = bearer_token() or query.token
+    store = get_store()
+    seat = store.authenticate(session_id, token)
+    heartbeat = current_app.config.get(HEARTBEAT_KEY)
+    kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
+    items = store.follow(session_id, seat, after, **kwargs)
+    response = Response(_sse(items), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold events back
+    return response
+
+
+def _sse(items: Iterator[dict[str, Any] | None]) -> Iterator[str]:
+    yield f"retry: {RETRY_MS}\n\n"
+    try:
+        for item in items:
+            if item is None:
+                yield ": heartbeat\n\n"
+                continue
+            entry = models.LoggedAction.model_validate(item).model_dump_json()
+            yield f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
+        yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
+    finally:
+        close = getattr(items, "close", None)
+        if close is not None:
+            close()  # the client left: let go of the subscription now
 
 
 @operation(

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, insert, select, text, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
 from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
+from wordsvc.sessions.database import writer_queue
 from wordsvc.sessions.errors import (
     ActionRefused,
     GameOver,
@@ -38,6 +39,7 @@ from wordsvc.sessions.errors import (
     UnknownSeat,
     UnknownSession,
 )
+from wordsvc.sessions.live import CHANNEL, HEARTBEAT_SECONDS, LiveLog, visible
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 #: Most bot actions one request may trigger (a guard against an engine that never ends).
@@ -84,11 +86,7 @@ def _now() -> datetime:
 
 
 def _visible(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    return [
-        {"type": e["type"], "data": e["data"]}
-        for e in events
-        if e["audience"] is None or (seat is not None and seat in e["audience"])
-    ]
+    return visible(events, seat)
 
 
 class SessionStore:
@@ -96,6 +94,8 @@ class SessionStore:
         self.engine = engine
         self.games = games
         self._bots: dict[tuple[str, str], Bot] = {}
+        #: This process's live view of the sessions its streams follow (live.py).
+        self.live = LiveLog(engine)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -391,6 +391,20 @@ class SessionStore:
             for r in rows
         ]
 
+    def follow(
+        self,
+        session_id: str,
+        seat: int | None,
+        after: int = 0,
+        heartbeat: float = HEARTBEAT_SECONDS,
+    ) -> Iterator[dict[str, Any] | None]:
+        """The log after ``after`` as ``seat`` may see it, then each action as it commits;
+        ``None`` for a heartbeat; ends with a finished game (:meth:`LiveLog.follow`).
+        :class:`UnknownSession` is raised at once, not when the stream is read."""
+        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+            raise UnknownSession("session_not_found", "No such session.")
+        return self.live.follow(session_id, seat, after, heartbeat)
+
     def result(self, session_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)
@@ -419,7 +433,7 @@ class SessionStore:
     def _write(self) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE on SQLite, see database.py), committed when
         the block ends without an exception, rolled back otherwise."""
-        with self.engine.connect() as conn:
+        with writer_queue(self.engine), self.engine.connect() as conn:
             conn = conn.execution_options(write=True)
             with conn.begin():
                 yield conn
@@ -490,6 +504,12 @@ class SessionStore:
         ).rowcount
         if changed != 1:
             raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
+        if version != row.version and conn.dialect.name == "postgresql":
+            # Delivered to every listening process when (and only if) this transaction commits.
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{row.id}:{version}"},
+            )
         return applied, status
 
     def _bot(self, game: str, name: str) -> Bot:

@@ -69,6 +69,22 @@ class EventsQuery(QueryModel):
     after: int = Field(default=0, ge=0, le=10**9, description="Only actions after this one.")
 
 
+class StreamQuery(QueryModel):
+    after: int = Field(
+        default=0,
+        ge=0,
+        le=10**9,
+        description="Only actions after this one (a `Last-Event-ID` header takes precedence).",
+    )
+    token: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="The seat's token, for clients that cannot send an Authorization header "
+        "(a browser's EventSource). The header is preferred: a URL may be logged.",
+    )
+
+
 class SeatOut(WireModel):
     seat: int
     kind: Literal["human", "bot"]

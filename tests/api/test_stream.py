@@ -1,0 +1,265 @@
+"""The live stream, `GET /v1/games/sessions/{id}/stream`, on SQLite and on PostgreSQL.
+
+Streams are read in a thread of their own while the test acts, the way a browser and the
+other players would: the stream learns of each commit from the database (the version poll on
+SQLite, LISTEN/NOTIFY on PostgreSQL), never from the process that acted.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import threading
+from contextlib import contextmanager
+
+import pytest
+
+from wordsvc.api.games import HEARTBEAT_KEY
+
+WAIT = 10.0  # seconds a live event may take before the test fails (it takes milliseconds)
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def lost_words(client, humans=2, bots=0, seed=5):
+    seats = [{"kind": "human"}] * humans + [{"kind": "bot", "bot": "random"}] * bots
+    created = client.post(
+        "/v1/games/sessions", json={"game": "lost-words", "seats": seats, "seed": seed}
+    )
+    assert created.status_code == 201, created.get_json()
+    session = created.get_json()["id"]
+    tokens = {}
+    for seat in range(humans):
+        joined = client.post(f"/v1/games/sessions/{session}/join", json={"seat": seat})
+        tokens[seat] = joined.get_json()["token"]
+    return session, tokens
+
+
+def play(client, session, tokens, steps, rng):
+    """Up to ``steps`` random legal actions by whichever human is to act."""
+    for _ in range(steps):
+        spectator = client.get(f"/v1/games/sessions/{session}").get_json()
+        if spectator["status"] == "over":
+            return
+        seat = next(s for s in spectator["to_act"] if s in tokens)
+        summary = client.get(f"/v1/games/sessions/{session}", headers=bearer(tokens[seat]))
+        summary = summary.get_json()
+        action = rng.choice(summary["legal_actions"])
+        acted = client.post(
+            f"/v1/games/sessions/{session}/actions",
+            json={"action": action, "expected_version": summary["version"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert acted.status_code == 200, acted.get_json()
+
+
+def parse(chunks):
+    """Server-sent events from text chunks: dicts of their fields, comments as ``{":": text}``."""
+    buffer = ""
+    for chunk in chunks:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields = {}
+            for line in block.split("\n"):
+                name, _, value = line.partition(":")
+                fields[name or ":"] = value.removeprefix(" ")
+            yield fields
+
+
+@contextmanager
+def streaming(client, session, token=None, headers=None, query=""):
+    """Read the stream in a thread; yields a queue of its parsed events (None at its end)."""
+    headers = {**(bearer(token) if token else {}), **(headers or {})}
+    response = client.get(
+        f"/v1/games/sessions/{session}/stream{query}", headers=headers, buffered=False
+    )
+    assert response.status_code == 200, response.get_data()
+    assert response.mimetype == "text/event-stream"
+    events: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def read():
+        try:
+            for event in parse(response.response):
+                events.put(event)
+                if stop.is_set():
+                    break
+        finally:
+            response.close()  # in this thread: the generator may be running in no other
+            events.put(None)
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    try:
+        yield events
+    finally:
+        stop.set()  # the reader closes the stream at its next event or heartbeat
+
+
+def take_actions(events, count):
+    """The next ``count`` action events (heartbeats and the retry hint skipped)."""
+    taken = []
+    while len(taken) < count:
+        event = events.get(timeout=WAIT)
+        assert event is not None, f"the stream ended after {taken}"
+        if event.get("event") == "action":
+            taken.append(event)
+    return taken
+
+
+def as_logged(event):
+    return {**json.loads(event["data"]), "id": int(event["id"])}
+
+
+@pytest.fixture
+def quick_heartbeat(games_client):
+    config = games_client.application.config
+    config[HEARTBEAT_KEY] = 0.2
+    yield
+    config.pop(HEARTBEAT_KEY)
+
+
+def test_a_seat_sees_live_every_action_as_events_lists_it(games_client):
+    client = games_client
+    session, tokens = lost_words(client)
+    rng = random.Random(1)
+    play(client, session, tokens, 3, rng)  # the log so far comes first
+    with streaming(client, session, tokens[0]) as events:
+        first = take_actions(events, 3)
+        play(client, session, tokens, 12, rng)
+        rest = take_actions(events, 12)
+    logged = client.get(f"/v1/games/sessions/{session}/events", headers=bearer(tokens[0]))
+    expected = logged.get_json()["events"]
+    got = [as_logged(e) for e in first + rest]
+    assert [e["id"] for e in got] == list(range(1, 16))
+    assert [{k: v for k, v in e.items() if k != "id"} for e in got] == expected[:15]
+
+
+def test_each_seat_and_a_spectator_see_only_what_events_shows_them(games_client):
+    client = games_client
+    session, tokens = lost_words(client, seed=8)
+    play(client, session, tokens, 10, random.Random(2))
+    for token in (tokens[0], tokens[1], None):
+        with streaming(client, session, token) as events:
+            got = [as_logged(e) for e in take_actions(events, 10)]
+        headers = bearer(token) if token else {}
+        expected = client.get(f"/v1/games/sessions/{session}/events", headers=headers)
+        assert [{k: v for k, v in e.items() if k != "id"} for e in got] == expected.get_json()[
+            "events"
+        ]
+    # Seat 1's stream never names a card only seat 0 drew (the log's private events).
+    from wordsvc.sessions.live import _read
+
+    store = client.application.extensions["wordsvc.sessions"]
+    rows, _ = _read(store.engine, session, 0)
+    private_to_0 = [
+        json.dumps(e["data"], sort_keys=True)
+        for r in rows
+        for e in r["events"]
+        if e["audience"] == [0]
+    ]
+    assert private_to_0, "the test needs a private event"
+    with streaming(client, session, tokens[1]) as events:
+        seen = json.dumps([as_logged(e) for e in take_actions(events, 10)], sort_keys=True)
+    for data in private_to_0:
+        assert data not in seen
+
+
+def test_last_event_id_resumes_with_nothing_lost_or_repeated(games_client):
+    client = games_client
+    session, tokens = lost_words(client, seed=11)
+    rng = random.Random(3)
+    play(client, session, tokens, 6, rng)
+    with streaming(client, session, tokens[1]) as events:
+        before = take_actions(events, 4)  # the reader drops after action 4 ...
+    play(client, session, tokens, 5, rng)  # ... and five more happen meanwhile
+    resumed = {"Last-Event-ID": before[-1]["id"]}
+    with streaming(client, session, tokens[1], headers=resumed) as events:
+        after = take_actions(events, 7)
+        play(client, session, tokens, 1, rng)
+        after += take_actions(events, 1)
+    assert [int(e["id"]) for e in before + after] == list(range(1, 13))
+    # `after` in the query does the same for a first connection.
+    with streaming(client, session, tokens[1], query="?after=10") as events:
+        assert [int(e["id"]) for e in take_actions(events, 2)] == [11, 12]
+
+
+def test_a_query_token_is_the_seat_for_eventsource(games_client):
+    client = games_client
+    session, tokens = lost_words(client, seed=12)
+    play(client, session, tokens, 4, random.Random(4))
+    with streaming(client, session, query=f"?token={tokens[0]}") as events:
+        by_query = [as_logged(e) for e in take_actions(events, 4)]
+    with streaming(client, session, tokens[0]) as events:
+        by_header = [as_logged(e) for e in take_actions(events, 4)]
+    assert by_query == by_header
+
+
+def test_heartbeats_keep_a_quiet_stream_open(games_client, quick_heartbeat):
+    session, tokens = lost_words(games_client, seed=13)
+    with streaming(games_client, session, tokens[0]) as events:
+        first = events.get(timeout=WAIT)
+        assert first == {"retry": "1000"}
+        assert events.get(timeout=WAIT) == {":": "heartbeat"}
+        assert events.get(timeout=WAIT) == {":": "heartbeat"}
+
+
+def test_the_stream_ends_when_the_game_does(games_client):
+    """One human against bots, played to the end: the stream closes with `end` after the last
+    action, and a stream opened on a finished game sends its log and ends at once."""
+    client = games_client
+    session, tokens = lost_words(client, humans=1, bots=1, seed=14)
+    rng = random.Random(5)
+    with streaming(client, session, tokens[0]) as events:
+        play(client, session, tokens, 10_000, rng)
+        version = client.get(f"/v1/games/sessions/{session}").get_json()["version"]
+        got = take_actions(events, version)
+        assert events.get(timeout=WAIT) == {"event": "end", "data": '{"status": "over"}'}
+        assert events.get(timeout=WAIT) is None
+    assert [int(e["id"]) for e in got] == list(range(1, version + 1))
+    with streaming(client, session) as events:
+        assert len(take_actions(events, version)) == version
+        assert events.get(timeout=WAIT)["event"] == "end"
+        assert events.get(timeout=WAIT) is None
+    assert client.application.extensions["wordsvc.sessions"].live.streams(session) == 0
+
+
+def test_errors_are_answered_at_once_as_problems(games_client):
+    client = games_client
+    session, tokens = lost_words(client, seed=15)
+
+    def code(response):
+        assert response.mimetype == "application/problem+json"
+        return response.status_code, response.get_json()["code"]
+
+    stream = f"/v1/games/sessions/{session}/stream"
+    assert code(client.get("/v1/games/sessions/" + "0" * 32 + "/stream")) == (
+        404,
+        "session_not_found",
+    )
+    assert code(client.get("/v1/games/sessions/nope/stream")) == (404, "session_not_found")
+    assert code(client.get(stream, headers=bearer("x" * 43))) == (401, "invalid_token")
+    assert code(client.get(stream + "?token=wrong")) == (401, "invalid_token")
+    assert code(client.get(stream, headers={"Authorization": "Basic abc"})) == (
+        401,
+        "invalid_token",
+    )
+    assert code(client.get(stream, headers={"Last-Event-ID": "x1"})) == (
+        400,
+        "invalid_last_event_id",
+    )
+    assert code(client.get(stream + "?after=-1")) == (400, "invalid_parameter")
+    assert tokens  # the seat exists; only its token is wrong above
+
+
+def test_the_stream_is_in_the_openapi_document(client):
+    document = client.get("/openapi.json").get_json()
+    operation = document["paths"]["/v1/games/sessions/{session_id}/stream"]["get"]
+    assert operation["operationId"] == "streamEvents"
+    assert "text/event-stream" in operation["responses"]["200"]["content"]
+    names = {p["name"] for p in operation["parameters"]}
+    assert {"session_id", "after", "token", "Last-Event-ID"} <= names

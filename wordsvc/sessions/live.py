@@ -1,0 +1,280 @@
+"""Live sessions: follow a session's log as actions are committed, across processes.
+
+Each process keeps one :class:`LiveLog`. A stream subscribes to its session; the process
+learns that a watched session moved on from the database itself, so it does not matter which
+process (gunicorn worker, CLI, another host) committed the action:
+
+- **PostgreSQL**: one ``LISTEN wordsvc_sessions`` connection per process. The store sends
+  ``pg_notify`` inside the action's transaction, so the notification is delivered exactly
+  when the action commits, and never for one that rolls back.
+- **SQLite**: one thread per process polls the versions of the watched sessions (one small
+  indexed query for all of them) every :data:`POLL_SECONDS`.
+
+Every stream of a session in a process shares that session's log tail: after a change, the
+first stream to ask reads the new actions once and the others take them from memory (the log
+is append-only, so a row once read never changes). A stream filters what it takes by its seat
+exactly as ``/events`` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, select
+
+from wordsvc.sessions.errors import UnknownSession
+from wordsvc.sessions.schema import actions, sessions
+
+log = logging.getLogger(__name__)
+
+#: The PostgreSQL channel the store notifies on commit: payload ``<session id>:<version>``.
+CHANNEL = "wordsvc_sessions"
+#: How often SQLite's poller reads the watched sessions' versions, seconds.
+POLL_SECONDS = 0.05
+#: The heartbeat (an SSE comment) a quiet stream sends, seconds.
+HEARTBEAT_SECONDS = 15.0
+#: Ids per version query.
+CHUNK = 500
+
+
+@dataclass
+class _Tail:
+    """One watched session in this process: its known version and the log read so far."""
+
+    refs: int = 0
+    known: int = -1  # the newest version this process has heard of
+    rows: list[dict[str, Any]] = field(default_factory=list)  # actions 1..upto, in order
+    status: str = "active"
+    read_lock: threading.Lock = field(default_factory=threading.Lock)
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    @property
+    def upto(self) -> int:
+        return len(self.rows)
+
+
+class LiveLog:
+    """This process's watched sessions, and the thread that learns when they change."""
+
+    def __init__(self, engine: Engine, poll_seconds: float = POLL_SECONDS) -> None:
+        self.engine = engine
+        self.poll_seconds = poll_seconds
+        self._tails: dict[str, _Tail] = {}
+        self._lock = threading.Lock()
+        self._pid: int | None = None  # the process the watcher thread runs in
+        self._stop = threading.Event()
+
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    # --- following ---------------------------------------------------------------------------
+
+    def follow(
+        self,
+        session_id: str,
+        seat: int | None,
+        after: int,
+        heartbeat: float = HEARTBEAT_SECONDS,
+    ) -> Iterator[dict[str, Any] | None]:
+        """Every action after ``after`` as ``seat`` may see it (the ``/events`` shape), in
+        order, as it is committed; ``None`` when ``heartbeat`` seconds pass without one. Ends
+        after the last action of a finished game. Raises :class:`UnknownSession` at once,
+        before the first item is asked for."""
+        rows, status = _read(self.engine, session_id, after)
+        return self._follow(session_id, seat, after, heartbeat, rows, status)
+
+    def _follow(
+        self,
+        session_id: str,
+        seat: int | None,
+        after: int,
+        heartbeat: float,
+        rows: list[dict[str, Any]],
+        status: str,
+    ) -> Iterator[dict[str, Any] | None]:
+        for row in rows:
+            yield visible_row(row, seat)
+            after = row["number"]
+        if status == "over":
+            return
+        tail = self._subscribe(session_id)
+        try:
+            refresh = True
+            while True:
+                rows, status = self._read_tail(session_id, tail, after, refresh)
+                for row in rows:
+                    yield visible_row(row, seat)
+                    after = row["number"]
+                if status == "over" and after >= tail.upto:
+                    return
+                # Not woken within the heartbeat: read the database anyway next time, so a
+                # lost notification costs at most one heartbeat's delay.
+                refresh = not self._wait(tail, after, heartbeat)
+                if refresh:
+                    yield None
+        finally:
+            self._unsubscribe(session_id)
+
+    def _read_tail(
+        self, session_id: str, tail: _Tail, after: int, refresh: bool
+    ) -> tuple[list[dict[str, Any]], str]:
+        """The actions after ``after``, from the shared tail; the database is read (once for
+        all this process's streams of the session) when the tail is behind what is known."""
+        with tail.read_lock:
+            if refresh or tail.known > tail.upto:
+                more, status = _read(self.engine, session_id, tail.upto)
+                if more and more[0]["number"] == tail.upto + 1:
+                    tail.rows.extend(more)
+                tail.status = status
+                with tail.changed:
+                    tail.known = max(tail.known, tail.upto)
+            return tail.rows[after:], tail.status
+
+    def _wait(self, tail: _Tail, after: int, timeout: float) -> bool:
+        """Until the session is known to be past ``after``; False on timeout."""
+        deadline = time.monotonic() + timeout
+        with tail.changed:
+            while tail.known <= after and tail.status != "over":
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                tail.changed.wait(left)
+        return True
+
+    # --- subscriptions -----------------------------------------------------------------------
+
+    def _subscribe(self, session_id: str) -> _Tail:
+        with self._lock:
+            self._start()
+            tail = self._tails.get(session_id)
+            if tail is None:
+                tail = self._tails[session_id] = _Tail()
+            tail.refs += 1
+            return tail
+
+    def _unsubscribe(self, session_id: str) -> None:
+        with self._lock:
+            tail = self._tails.get(session_id)
+            if tail is not None:
+                tail.refs -= 1
+                if tail.refs <= 0:
+                    del self._tails[session_id]
+
+    def streams(self, session_id: str) -> int:
+        """How many streams of this process follow the session (for tests)."""
+        with self._lock:
+            tail = self._tails.get(session_id)
+            return tail.refs if tail else 0
+
+    def moved(self, session_id: str, version: int) -> None:
+        """The session is at ``version`` (at least): wake its streams."""
+        with self._lock:
+            tail = self._tails.get(session_id)
+        if tail is not None and version > tail.known:
+            with tail.changed:
+                tail.known = max(tail.known, version)
+                tail.changed.notify_all()
+
+    # --- the watcher thread ------------------------------------------------------------------
+
+    def _start(self) -> None:
+        """Start this process's watcher thread (again after a fork: threads do not survive
+        one). Called with ``self._lock`` held."""
+        if self._pid == os.getpid():
+            return
+        self._pid = os.getpid()
+        target = self._listen if self.postgres else self._poll
+        threading.Thread(target=target, name="wordsvc-live", daemon=True).start()
+
+    def _poll_versions(self) -> None:
+        with self._lock:
+            ids = list(self._tails)
+        if not ids:
+            return
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), CHUNK):
+                chunk = ids[start : start + CHUNK]
+                for row in conn.execute(
+                    select(sessions.c.id, sessions.c.version).where(sessions.c.id.in_(chunk))
+                ):
+                    self.moved(row.id, row.version)
+
+    def _poll(self) -> None:
+        while not self._stop.wait(self.poll_seconds):
+            try:
+                self._poll_versions()
+            except Exception:  # a busy or lost database: try again next time
+                log.warning("live: polling session versions failed", exc_info=True)
+                time.sleep(1)
+
+    def _listen(self) -> None:
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._poll_versions()  # whatever moved while not listening
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=1.0):
+                            session_id, _, version = notice.payload.partition(":")
+                            with contextlib.suppress(ValueError):
+                                self.moved(session_id, int(version))
+            except Exception:
+                log.warning("live: LISTEN connection lost; reconnecting", exc_info=True)
+                time.sleep(1)
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+def _read(engine: Engine, session_id: str, after: int) -> tuple[list[dict[str, Any]], str]:
+    """The session's status, then its actions after ``after`` (in that order: a status of
+    ``over`` is read only once the last action is committed, so none is missed)."""
+    with engine.connect() as conn:
+        status = conn.execute(select(sessions.c.status).where(sessions.c.id == session_id)).scalar()
+        if status is None:
+            raise UnknownSession("session_not_found", "No such session.")
+        rows = conn.execute(
+            select(
+                actions.c.number,
+                actions.c.seat,
+                actions.c.actor,
+                actions.c.events,
+                actions.c.created_at,
+            )
+            .where(actions.c.session_id == session_id, actions.c.number > after)
+            .order_by(actions.c.number)
+        ).all()
+    return [
+        {
+            "number": r.number,
+            "seat": r.seat,
+            "actor": r.actor,
+            "at": r.created_at.isoformat(),
+            "events": r.events,
+        }
+        for r in rows
+    ], status
+
+
+def visible_row(row: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A logged action as ``seat`` may see it: the ``/events`` shape."""
+    return {**row, "events": visible(row["events"], seat)}
+
+
+def visible(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    return [
+        {"type": e["type"], "data": e["data"]}
+        for e in events
+        if e["audience"] is None or (seat is not None and seat in e["audience"])
+    ]
