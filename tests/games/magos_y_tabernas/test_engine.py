@@ -120,12 +120,6 @@ def test_three_gems_take_an_obstacle_into_the_hand_and_level_up():
 
 
 def test_with_the_obstacles_gone_three_gems_win_the_beer():
-    state = give(give(table(quick=True), 0, hand=[], orbs=2, gems=2), 1, hand=[])
-    state["players"][0]["obstacles"] = []
-    state["deck"].insert(0, table(quick=True)["players"][0]["obstacles"][0])
-    state["deck"] = [c for c in state["deck"] if c not in state["players"][1]["obstacles"]] + [
-        state["deck"].pop(0)
-    ]
     state = table(quick=True)
     give(state, 1, hand=[])
     give(state, 0, hand=[], orbs=2, gems=2)
@@ -332,8 +326,9 @@ def test_laying_down_checks_the_card_and_the_object_limit():
     assert_refused(game, state, 0, {"type": "lay_down", "card": "atacar-1"}, "not_an_object")
     assert_refused(game, state, 0, {"type": "lay_down", "card": "gema-1"}, "object_limit")
     state["players"][0]["level"] = 2  # the second obstacle raises the limit to 4
-    act(state, 0, type="lay_down", card="gema-1")
-    assert_refused(game, state, 0, {"type": "consume", "card": "gema-1"}, "not_your_object")
+    laying, _ = act(state, 0, type="lay_down", card="gema-1")
+    assert laying["stack"][-1]["kind"] == "lay_down"
+    assert_refused(game, laying, 1, {"type": "consume", "card": "gema-1"}, "not_your_object")
 
 
 def test_anulador_is_consumed_with_the_point_to_cancel_an_answer_on_its_owners_turn():
@@ -612,6 +607,7 @@ odd_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-3, 10**30)
+    | st.floats(-2, 3)
     | st.text(max_size=8)
     | st.sampled_from(["atacar-1", "gema-1", "flash-1", "plagio-1", "anulador-1", "escudo-1"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
@@ -646,4 +642,77 @@ def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fi
         outcome = error.code if error.message else ""
     else:
         assert_conserved(new)
+        pass_round(new)  # what was accepted must also resolve
     assert outcome
+
+
+def test_a_seat_number_given_as_a_float_is_refused_not_stored():
+    """1.0 == 1 in Python; a float target stored would crash the game when it resolves."""
+    state = give(give(table(), 0, hand=["atacar-1", "interrupcion-1"]), 1, hand=[], gems=1)
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "atacar-1", "target": 1.0}, "bad_target"
+    )
+    state, _ = act(state, 0, type="play", card="atacar-1", target=1)
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "interrupcion-1", "item": 1.0}, "bad_target"
+    )
+
+
+def test_torre_de_guardia_keeps_its_life_gem_when_an_attack_would_take_nothing():
+    state = give(table(), 0, hand=["atacar-1"])
+    give(state, 1, hand=[], gems=0, objects=["torre-de-guardia-1"])
+    state, events = act(state, 0, type="play", card="atacar-1", target=1)
+    state, more = pass_round(state)
+    assert "absorbed" not in types(events + more)
+    assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": 2}]
+
+
+def test_views_name_physical_cards_and_the_consume_cost_the_options_give():
+    state = give(table(anulador_consume_cost=0), 0, hand=["gema-1"], objects=["anulador-1"])
+    me = game.view(state, 0)["players"][0]
+    assert [c["id"] for c in me["hand"]] == ["gema-1"]
+    assert me["hand"][0]["card"] == "gema"
+    assert me["objects"][0]["id"] == "anulador-1"
+    assert me["objects"][0]["consume_cost"] == 0
+    assert game.view(state, 1)["options"] is not state["options"]
+
+
+def test_ultima_ronda_under_another_item_resumes_the_window_after_the_discard():
+    state = give(table(), 0, hand=["chispa-1", "ultima-ronda-1", "gema-2"])
+    give(state, 1, hand=["atacar-1", "gema-1", "escudo-1"])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = act(state, 1, type="pass")
+    state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
+    state, _ = pass_round(state)
+    assert (state["phase"], game.to_act(state)) == ("discard", [1])
+    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    assert state["phase"] == "priority", "Chispa is still on the stack"
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
+    assert state["active"] == 1
+
+
+def test_plagio_copies_a_card_already_resolved_this_turn():
+    state = give(give(table(), 0, hand=["chispa-1", "gema-2"]), 1, hand=["plagio-1", "gema-1"])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
+    assert state["phase"] == "main"
+    state, _ = act(state, 0, type="take_orb")
+    state, _ = act(state, 1, type="play", card="plagio-1", played=1)
+    state, _ = pass_round(state)
+    assert state["players"][1]["orbs"] == 1
+
+
+def test_in_two_against_two_a_shield_may_go_to_the_partner():
+    state = table(players=4, teams=True)
+    give(state, 0, hand=["atacar-1", "gema-2"])
+    give(state, 1, hand=["gema-1"], gems=1)
+    give(state, 3, hand=["escudo-1"])
+    give(state, 2, hand=[])
+    state, _ = act(state, 0, type="play", card="atacar-1", target=1)
+    while game.to_act(state) != [3]:
+        state, _ = act(state, game.to_act(state)[0], type="pass")
+    state, _ = act(state, 3, type="play", card="escudo-1", target=1)
+    state, _ = pass_round(state)
+    assert state["players"][1]["gems"] == 1

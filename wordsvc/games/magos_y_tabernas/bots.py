@@ -95,7 +95,7 @@ class HeuristicBot:
             return False
         if "destroy_life_gems" in ops:
             return any(
-                o["card"] == item.get("object")
+                o["id"] == item.get("object")
                 for i, p in enumerate(view["players"])
                 if self._ours(view, seat, i)
                 for o in p["objects"]
@@ -130,8 +130,9 @@ class HeuristicBot:
             return _design(action["card"]).type is parts.CardType.INSTANT
         if action["type"] == "consume":
             return not any(
-                o["card"] == action["card"] and o["consume_cost"] > 0
-                for o in view["players"][view["active"]]["objects"]
+                o["id"] == action["card"] and o["consume_cost"] > 0
+                for p in view["players"]
+                for o in p["objects"]
             )
         return False
 
@@ -203,9 +204,9 @@ class HeuristicBot:
     def _object_hit_value(self, view: Mapping[str, Any], seat: Seat, card: object) -> float:
         for i, p in enumerate(view["players"]):
             for o in p["objects"]:
-                if o["card"] == card:
+                if o["id"] == card:
                     worth = 2.0 + sum(
-                        PASSIVE_VALUE.get(s.op, 0.0) for s in _design(o["card"]).passive
+                        PASSIVE_VALUE.get(s.op, 0.0) for s in _design(o["id"]).passive
                     )
                     return -worth if self._ours(view, seat, i) else worth
         return 0.0

@@ -103,7 +103,8 @@ def _check_one(state: State, seat: Seat, kind: str, action: Action) -> None:
         raise RuleError("missing_target", f"This effect needs `{field}`.", {"field": field})
     value = action[field]
     choices = _choices(state, seat, kind)
-    if isinstance(value, bool) or value not in choices:
+    numbered = kind in ("opponent", "self", "stack")  # seats and item numbers: ints, no bool
+    if (type(value) is not int if numbered else not isinstance(value, str)) or value not in choices:
         raise RuleError(
             "bad_target",
             {
@@ -169,9 +170,12 @@ def _gain(what: str) -> Op:
     return op
 
 
-def _spared(state: State, aimed: Seat, events: list[Event]) -> bool:
-    """Whether an attack on ``aimed``'s gems or orbs is stopped: by a shield this turn
-    (Escudo, Amuleto), else by an object that takes a life gem instead (Torre de Guardia)."""
+def _spared(state: State, aimed: Seat, what: str, events: list[Event]) -> bool:
+    """Whether an attack on ``aimed``'s gems or orbs (``what``) is stopped: by a shield this
+    turn (Escudo, Amuleto), else by an object that takes a life gem instead (Torre de
+    Guardia). An attack that would take nothing is not stopped: the tower loses nothing."""
+    if not player(state, aimed)[what]:
+        return False
     if player(state, aimed)["shielded"]:
         events.append(Event("shielded", {"seat": aimed}))
         return True
@@ -185,7 +189,7 @@ def _spared(state: State, aimed: Seat, events: list[Event]) -> bool:
 def _destroy_gems(
     state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
 ) -> None:
-    if not _spared(state, aimed, events):
+    if not _spared(state, aimed, "gems", events):
         lost = table.lose(state, aimed, "gems", step.n or 0)
         events.append(Event("gems_destroyed", {"seat": aimed, "gems": lost}))
         table.settle(state, events)  # gems back in the supply may let orbs become one
@@ -194,7 +198,7 @@ def _destroy_gems(
 def _steal_orbs(
     state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
 ) -> None:
-    if _spared(state, aimed, events):
+    if _spared(state, aimed, "orbs", events):
         return
     taken = min(step.n or 0, player(state, aimed)["orbs"])
     player(state, aimed)["orbs"] -= taken

@@ -68,12 +68,11 @@ class MagosYTabernas(PhasedGame):
         for s, me in enumerate(state["players"]):
             players.append(
                 {
-                    "hand": [parts.CATALOGUE[c].face() for c in me["hand"]] if s == seat else None,
+                    "hand": [self._face(state, c) for c in me["hand"]] if s == seat else None,
                     "hand_size": len(me["hand"]),
                     "obstacles": len(me["obstacles"]),
                     "objects": [
-                        {**parts.CATALOGUE[o["card"]].face(), "life": o["life"]}
-                        for o in me["objects"]
+                        {**self._face(state, o["card"]), "life": o["life"]} for o in me["objects"]
                     ],
                     "orbs": me["orbs"],
                     "gems": me["gems"],
@@ -87,7 +86,7 @@ class MagosYTabernas(PhasedGame):
             )
         return {
             "game": NAME,
-            "options": state["options"],
+            "options": dict(state["options"]),
             "phase": state["phase"],
             "active": state["active"],
             "turn": state["turn"],
@@ -106,6 +105,15 @@ class MagosYTabernas(PhasedGame):
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
+
+    @staticmethod
+    def _face(state: State, card: str) -> dict[str, object]:
+        """A card face up: its physical ``id`` (what actions name), its design, and for an
+        object the consume cost these options give it."""
+        face = {"id": card, **parts.CATALOGUE[card].face()}
+        if "consume_cost" in face:
+            face["consume_cost"] = table.consume_cost(state, card)
+        return face
 
     @staticmethod
     def _item_view(item: Mapping[str, Any]) -> dict[str, object]:

@@ -20,9 +20,6 @@ from wordsvc.games.magos_y_tabernas import effects, stack, table
 from wordsvc.games.magos_y_tabernas.table import design, player
 from wordsvc.games.phases import Move, Moves, no_check, only
 
-TARGETS = effects.TARGET_FIELDS
-
-
 # --- the action point: an orb, a card, a spell, an object --------------------------------------
 
 
@@ -137,7 +134,7 @@ def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> None
         state["point"] = 0
     if any(step.op == "copy" for step in card.effect):
         item.update({"kind": "copy", "effect": effects.record(state, action["played"])["card"]})
-    item.update({f: action[f] for f in TARGETS if f in action})
+    item.update({f: action[f] for f in effects.TARGET_FIELDS if f in action})
     stack.announce(state, seat, item, events)
 
 
@@ -180,7 +177,7 @@ def _consume(state: State, seat: Seat, action: Action, events: list[Event]) -> N
     state["supply"]["life_gems"] += obj["life"]
     state["point"] -= table.consume_cost(state, action["card"])
     item = {"kind": "consume", "card": action["card"], "effect": action["card"]}
-    item.update({f: action[f] for f in TARGETS if f in action})
+    item.update({f: action[f] for f in effects.TARGET_FIELDS if f in action})
     stack.announce(state, seat, item, events)
 
 
@@ -236,8 +233,8 @@ def _discard_candidates(state: State, seat: Seat) -> list[Action]:
     ]
 
 
-_PLAY = Move(("card", "with", *TARGETS), _play_check, _play, _play_candidates)
-_CONSUME = Move(("card", *TARGETS), _consume_check, _consume, _consume_candidates)
+_PLAY = Move(("card", "with", *effects.TARGET_FIELDS), _play_check, _play, _play_candidates)
+_CONSUME = Move(("card", *effects.TARGET_FIELDS), _consume_check, _consume, _consume_candidates)
 _DISCARD = Move(("cards",), _discard_check, _discard, _discard_candidates)
 
 #: What a seat may do whenever it may act, the stack open or empty; the action point's moves

@@ -21,12 +21,6 @@ from wordsvc.games.contract import Event, Seat, State
 from wordsvc.games.magos_y_tabernas import effects, table
 from wordsvc.games.magos_y_tabernas.table import design, player
 
-#: What each kind of item does when it resolves and what it carries: ``card`` (the card
-#: played, laid down or consumed, or Plagio), ``with`` (the card played with Flash),
-#: ``effect`` (the card whose effect resolves: the one played, Flash's partner, the object
-#: consumed, or the card Plagio copies) and the targets.
-ITEM_KINDS = ("orb", "draw", "play", "lay_down", "consume", "copy")
-
 
 def announce(state: State, seat: Seat, item: dict[str, Any], events: list[Event]) -> None:
     """Put ``item`` on the stack and open (or reopen) the priority window after ``seat``."""
@@ -110,5 +104,5 @@ def resolve_top(state: State, events: list[Event]) -> None:
     else:  # play, consume, copy: the effect, then the cards to the discard pile
         effects.run(state, item, design(item["effect"]), events)
         table.discard(state, item["card"], item.get("with"))
-    if state["pending"]:
+    if state["pending"] and state["phase"] != "over":
         state["phase"] = "discard"
