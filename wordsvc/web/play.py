@@ -1,0 +1,47 @@
+"""The play pages: ``/play`` (the lobby) and ``/play/<session>`` (a game's table).
+
+Both are shells: the ES modules (``play.js``) build the lobby from ``GET /v1/games`` (each
+game's ``options_schema`` and bots) and the table from the session's ``view``, kept live by
+its event stream, over the public API like any front end (docs/web.md).
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import abort, render_template, request, url_for
+
+from wordsvc.games.registry import GAMES
+from wordsvc.web import blueprint
+from wordsvc.web.play_texts import play_table, play_text
+from wordsvc.web.texts import Lang, parse_lang
+
+SESSION_ID = re.compile(r"[0-9a-f]{32}")
+
+
+@blueprint.get("/play")
+def lobby() -> str:
+    return _page("lobby", None)
+
+
+@blueprint.get("/play/<session_id>")
+def table(session_id: str) -> str:
+    if not SESSION_ID.fullmatch(session_id):
+        abort(404)
+    return _page("table", session_id)
+
+
+def _page(page: str, session_id: str | None) -> str:
+    lang = parse_lang(request.args.get("lang"))
+    other: Lang = "en" if lang == "uk" else "uk"
+    here = url_for("web.table", session_id=session_id) if session_id else url_for("web.lobby")
+    return render_template(
+        "web/play.html",
+        lang=lang,
+        t=lambda key, **values: play_text(key, lang, **values),
+        table=play_table(lang),
+        page=page,
+        session_id=session_id,
+        titles={name: entry.title for name, entry in GAMES.items()},
+        lang_url=here + ("" if other == "uk" else "?lang=en"),
+    )

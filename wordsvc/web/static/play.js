@@ -1,0 +1,332 @@
+// The play pages: the lobby (/play) and a game's table (/play/<session>), over the public
+// API (play-api.js). The table is drawn from the session's `view` and kept live by its
+// event stream; bots' moves are shown one by one with a short pause.
+
+import * as api from "./play-api.js";
+import { optionsForm, readOptions, renderView, actionControls, describeAction } from "./play-render.js";
+
+const T = JSON.parse(document.getElementById("texts").textContent);
+const TITLES = JSON.parse(document.getElementById("titles").textContent);
+const LANG = document.body.dataset.lang;
+const BOT_PAUSE_MS = 700;
+
+export function t(key, values = {}) {
+  const text = T[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+function problemText(problem) {
+  const doc = problem.doc ?? { code: "unexpected" };
+  return T[`problem.${doc.code}`] ?? doc.detail ?? doc.code;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+function langQuery(extra = "") {
+  const query = new URLSearchParams(extra);
+  if (LANG === "en") query.set("lang", "en");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+function showError(box, problem) {
+  box.textContent = problem ? problemText(problem) : "";
+  box.hidden = !problem;
+}
+
+// --- the lobby -------------------------------------------------------------------------------
+
+async function lobby() {
+  const form = document.getElementById("create-form");
+  const select = document.getElementById("game");
+  const error = document.getElementById("create-error");
+  let list;
+  try {
+    list = (await api.games()).games;
+  } catch (problem) {
+    showError(error, problem);
+    return;
+  }
+  for (const game of list) {
+    select.append(el("option", { value: game.name, text: TITLES[game.name] ?? game.name }));
+  }
+  const current = () => list.find((g) => g.name === select.value);
+  const drawSeats = () => {
+    const game = current();
+    const options = readOptions(game.options_schema, document.getElementById("options-fields"));
+    const count = Number(options.players ?? game.options_schema?.properties?.players?.default ?? 2);
+    const box = document.getElementById("seat-fields");
+    const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+    box.replaceChildren();
+    for (let seat = 0; seat < count; seat += 1) {
+      const id = `seat-${seat}`;
+      const kind = el("select", { id, name: id },
+        el("option", { value: "human", text: t("human") }),
+        ...game.bots.map((bot) => el("option", { value: `bot:${bot}`, text: t("bot", { name: bot }) })));
+      kind.value = previous[seat] ?? (seat === 0 ? "human" : `bot:${game.bots[0]}`);
+      const name = el("input", { id: `${id}-name`, name: `${id}-name`, maxlength: "64", autocomplete: "off" });
+      box.append(el("div", { class: "seat-row" },
+        el("div", {}, el("label", { for: id, text: t("seat", { n: seat + 1 }) }), kind),
+        el("div", {}, el("label", { for: `${id}-name`, text: t("name") }), name)));
+    }
+  };
+  const drawOptions = () => {
+    const fields = document.getElementById("options-fields");
+    fields.replaceChildren(...optionsForm(current().options_schema, t));
+    fields.addEventListener("change", drawSeats);
+    drawSeats();
+  };
+  select.addEventListener("change", drawOptions);
+  drawOptions();
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const game = current();
+    const options = readOptions(game.options_schema, document.getElementById("options-fields"));
+    const seats = [...document.querySelectorAll("#seat-fields .seat-row")].map((row) => {
+      const kind = row.querySelector("select").value;
+      const name = row.querySelector("input").value.trim() || null;
+      const spec = kind === "human" ? { kind: "human" } : { kind: "bot", bot: kind.slice(4) };
+      if (name) spec.name = name;
+      return spec;
+    });
+    const button = document.getElementById("create");
+    button.setAttribute("aria-busy", "true");
+    showError(error, null);
+    try {
+      const created = await api.createSession({ game: game.name, options, seats });
+      const mine = seats.findIndex((s) => s.kind === "human");
+      if (mine >= 0) {
+        const joined = await api.join(created.id, mine, seats[mine].name);
+        api.holdSeat(created.id, mine, joined.token);
+      }
+      location.assign(`/play/${created.id}${langQuery()}`);
+    } catch (problem) {
+      showError(error, problem);
+    } finally {
+      button.removeAttribute("aria-busy");
+    }
+  });
+
+  const refresh = async () => {
+    const box = document.getElementById("open-list");
+    let sessions;
+    try {
+      sessions = (await api.openSessions()).sessions;
+    } catch (problem) {
+      box.replaceChildren(el("li", { class: "error", text: problemText(problem) }));
+      return;
+    }
+    if (!sessions.length) {
+      box.replaceChildren(el("li", { class: "muted", text: t("no_open_games") }));
+      return;
+    }
+    box.replaceChildren(...sessions.map((s) => el("li", { class: "open-game" },
+      el("span", { class: "open-name", text: `${TITLES[s.game] ?? s.game} · ${s.id.slice(0, 6)}` }),
+      ...s.free_seats.map((seat) => el("a", {
+        class: "button", href: `/play/${s.id}${langQuery({ join: String(seat) })}`,
+        text: t("join_seat", { n: seat + 1 }),
+      })),
+      el("a", { class: "button secondary", href: `/play/${s.id}${langQuery()}`, text: t("watch") }))));
+  };
+  document.getElementById("refresh").addEventListener("click", refresh);
+  await refresh();
+  document.body.dataset.ready = "";
+}
+
+// --- the table -------------------------------------------------------------------------------
+
+async function table() {
+  const id = document.body.dataset.session;
+  const error = document.getElementById("table-error");
+  const params = new URLSearchParams(location.search);
+  let held = api.heldSeat(id);
+  const wanted = params.get("join");
+  if (wanted !== null && (!held || String(held.seat) !== wanted)) {
+    try {
+      const joined = await api.join(id, Number(wanted));
+      api.holdSeat(id, joined.seat, joined.token);
+      held = { seat: joined.seat, token: joined.token };
+    } catch (problem) {
+      showError(error, problem);
+    }
+  }
+  if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
+
+  const state = { summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0 };
+  const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
+
+  const load = async () => {
+    try {
+      state.summary = await api.session(id, state.token);
+    } catch (problem) {
+      if (problem.doc?.code === "invalid_token") {
+        api.dropSeat(id);
+        state.token = null;
+        showError(error, problem);
+        return load();
+      }
+      showError(error, problem);
+      return;
+    }
+    draw();
+  };
+
+  const draw = () => {
+    const s = state.summary;
+    document.getElementById("game-title").textContent = TITLES[s.game] ?? s.game;
+    document.title = `${TITLES[s.game] ?? s.game} · ${t("title")}`;
+    document.getElementById("who").textContent =
+      s.you === null ? t("spectator") : t("you_are", { n: s.you + 1 });
+    const status = document.getElementById("status");
+    if (s.status === "over") {
+      const by = names();
+      const places = s.result ? s.result.places.map((place, seat) => ({ place, seat }))
+        .sort((a, b) => a.place - b.place) : [];
+      status.replaceChildren(el("strong", { text: t("game_over") }),
+        el("ol", { class: "result", id: "result" }, ...places.map(({ place, seat }) => el("li", {
+          text: t("place", { place, name: by[seat], score: JSON.stringify(s.result.scores[seat]) }),
+        }))));
+      status.className = "status over";
+    } else {
+      const mine = s.you !== null && s.to_act.includes(s.you);
+      status.textContent = mine ? t("turn_you") : t("turn_of", {
+        names: s.to_act.map((seat) => names()[seat]).join(", "),
+      });
+      status.className = mine ? "status mine" : "status";
+    }
+    status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
+    document.getElementById("view").replaceChildren(renderView(s, t));
+    const actions = document.getElementById("actions");
+    actions.replaceChildren(...actionControls(s, t, send));
+    drawLinks();
+    if (s.options && Array.isArray(s.options.categories)) {
+      document.getElementById("judge-box").hidden = false;
+    }
+  };
+
+  const drawLinks = () => {
+    const s = state.summary;
+    const free = s.seats.filter((seat) => seat.kind === "human" && !seat.joined);
+    const box = document.getElementById("links-box");
+    box.hidden = !free.length || s.status === "over";
+    document.getElementById("links").replaceChildren(...free.map((seat) => {
+      const url = `${location.origin}/play/${id}${langQuery({ join: String(seat.seat) })}`;
+      const copy = el("button", { type: "button", class: "secondary", text: t("copy") });
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = t("copied");
+        } catch { /* the link is there to select by hand */ }
+      });
+      return el("li", {}, el("span", { text: `${t("seat", { n: seat.seat + 1 })}: ` }),
+        el("a", { href: url, class: "seat-link", text: url }), copy);
+    }));
+  };
+
+  const send = async (action, button) => {
+    button?.setAttribute("aria-busy", "true");
+    showError(error, null);
+    try {
+      await api.act(id, state.token, action, state.summary.version);
+      // Until the stream brings this action back, the choices shown are no longer current.
+      document.getElementById("actions").replaceChildren();
+      document.getElementById("status").classList.remove("mine");
+    } catch (problem) {
+      showError(error, problem);
+      if (problem.doc?.code === "stale_state_id") await load();
+    } finally {
+      button?.removeAttribute("aria-busy");
+    }
+    // The stream brings this action (and the bots' replies) to the log and the table.
+  };
+
+  // The log: each streamed action, bots' one by one with a pause; then the table again.
+  const logList = document.getElementById("log");
+  const show = (entry) => {
+    const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
+    const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
+      el("span", { class: "who", text: `${who}: ` }),
+      el("span", { text: entry.events.map((e) => describeAction(e)).join("; ") || "…" }));
+    logList.prepend(item);
+  };
+  const drain = async () => {
+    if (state.busy) return;
+    state.busy = true;
+    while (state.queue.length) {
+      const entry = state.queue.shift();
+      show(entry);
+      if (entry.actor === "bot" && state.queue.length && entry.number > state.loaded) {
+        await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS));
+      }
+    }
+    state.busy = false;
+    await load();
+  };
+
+  await load();
+  if (!state.summary) return;
+  state.loaded = state.summary.version; // the log so far is shown at once, without pauses
+  const live = document.getElementById("live");
+  const received = [];
+  const connect = () => {
+    // A first connection asks for what follows the log shown so far; after a drop, the
+    // EventSource reconnects by itself with Last-Event-ID.
+    const source = api.stream(id, state.token, state.seen);
+    window.wordsvcPlay.source = source;
+    source.addEventListener("open", () => {
+      live.hidden = false;
+      live.textContent = t("live");
+      document.body.dataset.live = "";
+    });
+    source.addEventListener("error", () => {
+      live.textContent = t("reconnecting");
+    });
+    source.addEventListener("action", (message) => {
+      received.push(message.data);
+      const entry = JSON.parse(message.data);
+      if (entry.number <= state.seen) return; // never shown twice, whatever the network does
+      state.seen = entry.number;
+      state.queue.push(entry);
+      drain();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      live.hidden = true;
+      drain();
+    });
+  };
+  window.wordsvcPlay = { state, seen: received, reconnect: connect };
+  connect();
+  document.body.dataset.ready = "";
+
+  document.getElementById("judge-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const word = document.getElementById("judge-word").value.trim();
+    const out = document.getElementById("judge-result");
+    if (!word) return;
+    try {
+      const checked = await api.arbitrate(id, [word]);
+      const verdict = checked.results?.[0] ?? checked.verdicts?.[0] ?? {};
+      const ok = Boolean(verdict.valid);
+      out.replaceChildren(el("p", { class: `summary ${ok ? "ok" : "no"}` },
+        el("span", { class: "word", text: `${verdict.input ?? word} ` }),
+        el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
+        verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
+    } catch (problem) {
+      out.replaceChildren(el("p", { class: "error", text: problemText(problem) }));
+    }
+  });
+}
+
+if (document.body.dataset.page === "lobby") lobby();
+else table();
