@@ -82,8 +82,9 @@ def assert_conserved(state: State) -> None:
     assert sorted(licences) == sorted(parts.LICENCES)
     charms = sum(state["charms"].values()) + sum(len(p["charms"]) for p in state["players"])
     assert charms == 4 * parts.CHARMS_PER_CORNER
+    walking = 5 if state["phase"] == "move" else 0  # a walk's gain is capped as movement ends
     for player in state["players"]:
-        assert 0 <= player["dust"] <= parts.DUST_CAP
+        assert 0 <= player["dust"] <= parts.DUST_CAP + walking
         assert player["coins"] >= 0
         assert player["fame"] == sum(player["fame_sources"].values())
 

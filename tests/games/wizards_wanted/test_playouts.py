@@ -12,7 +12,7 @@ from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
 from tests.games.wizards_wanted.tables import assert_conserved, game
 from wordsvc.games.wizards_wanted.bots import HeuristicBot
 
-GAMES = {2: 24, 3: 16, 4: 12}
+GAMES = {2: 36, 3: 24, 4: 18}
 
 
 def mixed_chooser(game, state, seat, rng):

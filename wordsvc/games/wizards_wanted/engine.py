@@ -85,7 +85,7 @@ class WizardsWanted(PhasedGame):
         over = state["phase"] == "over"
         view: dict[str, object] = {
             "game": NAME,
-            "options": state["options"],
+            "options": dict(state["options"]),
             "phase": state["phase"],
             "active": state["active"],
             "turn": state["turn"],

@@ -21,14 +21,17 @@ def walk_cost(walked: int, spaces: int) -> int:
     return parts.WALK_COST[walked + spaces] - parts.WALK_COST[walked]
 
 
-def check_path(start: str | None, path: object, limit: int) -> list[str]:
-    """``path`` as a list of spaces, each next to the one before, 1 to ``limit`` long."""
+def check_path(
+    start: str | None, path: object, limit: int, why: str = "You may walk {limit} more spaces"
+) -> list[str]:
+    """``path`` as a list of spaces, each next to the one before, 1 to ``limit`` long
+    (``why`` says where the limit comes from, for the refusal)."""
     if not isinstance(path, list) or not path or not all(isinstance(s, str) for s in path):
         raise RuleError("bad_path", "`path` is a list of the spaces walked, in order.")
     if len(path) > limit:
         raise RuleError(
             "walk_limit",
-            f"You may walk {limit} more spaces this turn, not {len(path)}.",
+            f"{why.format(limit=limit)}, not {len(path)}.",
             {"limit": limit},
         )
     here = start

@@ -35,6 +35,8 @@ class PricedMove(Move):
 
     def handle(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         cost = self.check(state, seat, action)
+        if "cost" in action and not isinstance(action["cost"], dict):
+            raise RuleError("malformed_action", "`cost` is an object of dust and coins.")
         if "cost" in action and action["cost"] != cost:
             raise RuleError(
                 "cost_changed", "The price is not what the action says.", {"cost": cost}
@@ -121,8 +123,8 @@ def _walk_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
 def _walk(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     me = player(state, seat)
     cost = movement.walk_cost(state["this_turn"]["walked"], len(action["path"]))
-    if cost < 0:
-        table.gain_dust(me, -cost)
+    if cost < 0:  # provisional: the cap applies when the movement step ends (Interpretations)
+        me["dust"] -= cost
     _pay(state, seat, "dust", cost, action)
     state["this_turn"]["walked"] += len(action["path"])
     me["position"] = action["path"][-1]
@@ -154,7 +156,12 @@ def _held(state: State, seat: Seat, card: object, kind: str) -> parts.Mushroom:
 
 def _speed_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     found = _held(state, seat, action.get("mushroom"), "speed")
-    movement.check_path(player(state, seat)["position"], action.get("path"), found.value or 0)
+    movement.check_path(
+        player(state, seat)["position"],
+        action.get("path"),
+        found.value or 0,
+        "This speed mushroom moves up to {limit} spaces",
+    )
     return {}
 
 
@@ -259,7 +266,7 @@ def _mushroom_teleport_candidates(state: State, seat: Seat) -> list[Action]:
 
 
 def _end_move(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    state["phase"] = "action"
+    table.end_movement(state, seat, events)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -290,7 +297,8 @@ def _buy_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
         )
     cost = lots * toadstool.coins + fee
     _charge(state, seat, "coins", cost, action)
-    return _price(coins=cost, dust=-lots * toadstool.dust)
+    room = max(0, parts.DUST_CAP - player(state, seat)["dust"])
+    return _price(coins=cost, dust=-min(lots * toadstool.dust, room))
 
 
 def _buy(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -422,7 +430,7 @@ def _and_end_move(move: PricedMove) -> PricedMove:
     """An action taken in the movement step ends it first."""
 
     def effect(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-        state["phase"] = "action"
+        table.end_movement(state, seat, events)
         move.effect(state, seat, action, events)
 
     return PricedMove(move.fields, move.check, effect, move.candidates)

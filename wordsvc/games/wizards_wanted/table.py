@@ -232,6 +232,16 @@ def refresh_jobs(state: State, seat: Seat, events: list[Event]) -> None:
 # --- turns and the end -------------------------------------------------------------------------
 
 
+def end_movement(state: State, seat: Seat, events: list[Event]) -> None:
+    """The movement step ends: dust gained by walking past the cap goes back now (the walk's
+    price is the turn's total, so walking 1 and 1 more must cost what walking 2 costs)."""
+    me = player(state, seat)
+    if me["dust"] > parts.DUST_CAP:
+        events.append(Event("dust_returned", {"seat": seat, "dust": me["dust"] - parts.DUST_CAP}))
+        me["dust"] = parts.DUST_CAP
+    state["phase"] = "action"
+
+
 def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
     state["active"] = seat
     state["this_turn"] = {"walked": 0, "charm_taken": False}
