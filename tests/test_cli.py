@@ -150,6 +150,32 @@ def test_solve_json_and_bad_cards(run):
     assert weights.exit_code == 2
 
 
+def test_solve_answers_can_i_make_this_word(run):
+    nastya = ("solve", "Ж З И М О Є *", "--tokens", "3", "--familiar", "О,А,[И]")
+    yes = run(*nastya, "--word", "морозиво", "-c", "noun-singular")
+    assert yes.exit_code == 0, yes.output
+    assert "Yes: МОРОЗИВО" in yes.output
+    assert "⊙" in yes.output
+    no = run(*nastya[:-2], "--word", "морозиво")  # no Familiar: one letter short
+    assert no.exit_code == 1
+    assert "word_not_formable" in no.output
+    refused = run(*nastya, "--word", "котики", "-c", "noun-singular", "--json")
+    assert refused.exit_code == 1
+    assert json.loads(refused.output)["details"]["categories"][0]["reason"] == "plural"
+
+
+def test_solve_pattern_and_min_length(run):
+    result = run(
+        "solve", "Ж З И М О Є *", "--tokens", "3", "--familiar", "О,А,[И]",
+        "-c", "noun-singular", "--pattern", "м*", "--min-length", "7", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["pattern"] == "м*"
+    assert body["plays"]
+    assert all(p["word"].startswith("м") and p["length"] >= 7 for p in body["plays"])
+
+
 def test_simulate_reports_win_rates(run):
     result = run(
         "simulate", "words-of-magic", "--players", "2", "--games", "2", "--bots",

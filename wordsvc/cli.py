@@ -353,7 +353,16 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     help="Override a weight of the objective, e.g. token=0.3 (repeatable).",
 )
 @click.option("--limit", "-n", type=click.IntRange(1, 100), default=10, show_default=True)
-@click.option("--budget-ms", type=click.IntRange(1, 2000), default=250, show_default=True)
+@click.option(
+    "--budget-ms",
+    type=click.IntRange(1, 2000),
+    default=250,
+    show_default=True,
+    help="Search budget, counted in steps (the same answer every time).",
+)
+@click.option("--word", "-w", help="Can this hand make WORD? Its cheapest play, or why not.")
+@click.option("--pattern", "-p", help="Only words matching it: ? one letter, * any run ('м*').")
+@click.option("--min-length", type=click.IntRange(1, 64), help="Only words this long or longer.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
 @handle_errors
@@ -370,6 +379,9 @@ def solve(
     weights: tuple[str, ...],
     limit: int,
     budget_ms: int,
+    word: str | None,
+    pattern: str | None,
+    min_length: int | None,
     as_json: bool,
 ) -> None:
     """The best Words of Magic plays for a hand of CARDS.
@@ -395,8 +407,20 @@ def solve(
         categories=tuple(c.strip() for c in categories),
         limit=limit,
         budget_ms=budget_ms,
+        word=word,
+        pattern=pattern,
+        min_length=min_length,
     )
-    solution = Solver(_judge(settings)).solve(request)
+    from wordsvc.solver.errors import WordNotFormable, WordNotPlayable
+
+    try:
+        solution = Solver(_judge(settings)).solve(request)
+    except (WordNotPlayable, WordNotFormable) as exc:  # an answer ("no"), not a usage error
+        if as_json:
+            _dump({"code": exc.code, "detail": exc.message, "details": exc.details})
+        else:
+            click.secho(f"No [{exc.code}]: {exc.message}", fg="red")
+        sys.exit(EXIT_INVALID)
     if as_json:
         from wordsvc.api.models.solver import Solution
 

@@ -42,6 +42,58 @@ def test_morozyvo_is_laid_out_as_in_the_rulebook(client):
     assert morozyvo["effects"]["balance"] == [["yellow", "red"], ["yellow", "red"]]
 
 
+def test_can_i_make_this_word(client):
+    body = client.post(
+        "/v1/words-of-magic/solve",
+        json={**NASTYA, "word": "Морозиво", "categories": ["noun-singular"]},
+    ).get_json()
+    (play,) = body["plays"]
+    assert body["word"] == "Морозиво"
+    assert play["word"] == "морозиво"
+    assert play["tokens_used"] == 2
+    sources = [s["source"] for s in play["slots"]]
+    assert sources.count("familiar") == 1
+    assert sources.count("joker_card") == 1
+
+
+def test_a_word_the_hand_cannot_make_is_a_problem_saying_what_is_missing(client):
+    without_joker = {**NASTYA, "cards": ["Ж", "З", "И", "М", "О", "Є"], "word": "морозиво"}
+    response = client.post("/v1/words-of-magic/solve", json=without_joker)
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "word_not_formable"
+    assert sorted(problem["details"]["missing"]) == ["в", "о", "р"]
+    assert problem["details"]["more_needed"] == 1
+    refused = client.post(
+        "/v1/words-of-magic/solve",
+        json={**NASTYA, "word": "котики", "categories": ["noun-singular"]},
+    ).get_json()
+    assert refused["code"] == "word_not_playable"
+    assert refused["details"]["categories"][0]["reason"] == "plural"
+
+
+def test_pattern_and_min_length_filter_the_plays(client):
+    body = client.post(
+        "/v1/words-of-magic/solve",
+        json={**NASTYA, "pattern": "м*о", "min_length": 5, "limit": 20},
+    ).get_json()
+    assert body["plays"]
+    for play in body["plays"]:
+        assert play["word"].startswith("м")
+        assert play["word"].endswith("о")
+        assert play["length"] >= 5
+    assert body["steps"] > 0
+
+
+def test_the_document_lists_the_new_fields_and_codes(client):
+    document = client.get("/openapi.json").get_json()
+    body = document["components"]["schemas"]["SolveBody"]["properties"]
+    assert {"word", "pattern", "min_length"} <= set(body)
+    text = str(document["paths"]["/v1/words-of-magic/solve"]["post"]["responses"]["422"])
+    assert "word_not_formable" in text
+    assert "word_not_playable" in text
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
@@ -68,6 +120,11 @@ def test_morozyvo_is_laid_out_as_in_the_rulebook(client):
         ({"cards": ["а"], "weights": {"luck": 1}}, 400, "unknown_field"),
         ({"cards": ["а"], "character": "wizard"}, 400, "invalid_character"),
         ({"cards": ["а"], "familiar": [{"letter": "z"}]}, 422, "invalid_familiar"),
+        ({"cards": ["а"], "word": "кіт4"}, 422, "contains_digits"),
+        ({"cards": ["а"], "word": ""}, 400, "invalid_word"),
+        ({"cards": ["а"], "pattern": "*"}, 422, "pattern_too_broad"),
+        ({"cards": ["а"], "min_length": 0}, 400, "invalid_min_length"),
+        ({"cards": ["а"], "min_length": "5"}, 400, "invalid_min_length"),
     ],
 )
 def test_bad_requests_get_a_problem_with_a_code(client, body, status, code):

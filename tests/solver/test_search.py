@@ -110,28 +110,60 @@ def test_top_plays_equal_the_oracle_ranking(small_lexicon, small_index, hand, co
     layout it returns is legal."""
     table = replace(Table.defaults(), mode=mode, players=4, deck=6)
     evaluator = Evaluator(hand, table, Weights.defaults())
-
-    def play_for(word):
-        return evaluator.best_play(layouts(word, hand))
-
-    everything = sorted(
-        (p for w in small_lexicon if (p := play_for(w)) is not None), key=lambda p: p.rank
-    )
-    found = top_plays(small_index, hand, play_for, evaluator.bound, count, Budget(1 << 40))
+    everything = ranking(small_lexicon, hand, evaluator)
+    found = top_plays(small_index, hand, evaluator, count, Budget(1 << 40))
     assert found.complete
     assert [p.rank for p in found.plays] == [p.rank for p in everything[:count]]
     assert all(is_legal(p.layout, hand) for p in found.plays)
 
 
+def ranking(words, hand, evaluator, keep=lambda word: True):
+    """The oracle's ranking: every word laid out and scored in Python, sorted by rank."""
+    plays = (evaluator.best_play(layouts(w, hand)) for w in words if keep(w))
+    return sorted((p for p in plays if p is not None), key=lambda p: p.rank)
+
+
+@HYPOTHESIS
+@given(
+    hand=hands,
+    count=st.integers(1, 12),
+    pattern=st.sampled_from(["а*", "*а", "к*т*", "?о*", "*и?"]),
+    shortest=st.integers(3, 6),
+)
+def test_filters_keep_the_oracle_ranking(
+    small_lexicon, small_index, hand, count, pattern, shortest
+):
+    """A pattern (its first and last letters checked on whole blocks, the rest word by word)
+    and a shortest length give the oracle's ranking of the words that pass them."""
+    from wordsvc.judge import parse_pattern
+    from wordsvc.solver.search import RowFilter
+
+    evaluator = Evaluator(hand, Table.defaults(), Weights.defaults())
+    regex = parse_pattern(pattern).regex()
+
+    def keep(word):
+        return regex.fullmatch(letters_of(word)) is not None and len(letters_of(word)) >= shortest
+
+    everything = ranking(small_lexicon, hand, evaluator, keep)
+    tokens = parse_pattern(pattern).tokens
+    row_filter = RowFilter(
+        first=tokens[0] if tokens[0] not in "?*" else None,
+        last=tokens[-1] if tokens[-1] not in "?*" else None,
+    )
+    found = top_plays(
+        small_index, hand, evaluator, count, Budget(1 << 40),
+        accept=lambda w: regex.fullmatch(letters_of(w)) is not None,
+        shortest=shortest, row_filter=row_filter,
+    )  # fmt: skip
+    assert [p.rank for p in found.plays] == [p.rank for p in everything[:count]]
+
+
 def test_a_spent_budget_returns_what_it_found_marked_incomplete(small_index):
     hand = hand_of(["к", "о", "т", "*", "*"], tokens=3)
     evaluator = Evaluator(hand, Table.defaults(), Weights.defaults())
-    found = top_plays(
-        small_index, hand, lambda w: evaluator.best_play(layouts(w, hand)),
-        evaluator.bound, 10, Budget(3),
-    )  # fmt: skip
+    found = top_plays(small_index, hand, evaluator, 10, Budget(0))
     assert not found.complete
-    assert len(found.plays) <= 3
+    assert found.plays == []
 
 
 NASTYA = hand_of(

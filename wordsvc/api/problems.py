@@ -24,6 +24,7 @@ from wordsvc.errors import (
     WordsvcError,
 )
 from wordsvc.sessions import errors as sessions
+from wordsvc.solver import errors as solver
 
 PROBLEM_TYPE = "https://wordsvc.invalid/problems/"
 log = logging.getLogger(__name__)
@@ -42,6 +43,8 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     InvalidPattern: 422,
     UnknownCategory: 422,
     InvalidWord: 422,
+    solver.WordNotPlayable: 422,  # "can I make this word?": the judge refuses it
+    solver.WordNotFormable: 422,  # ... or the hand cannot lay it out
     TooLarge: 413,
     UnsupportedMediaType: 415,
     sessions.SessionError: 400,

@@ -11,6 +11,7 @@ from wordsvc.api import get_judge, respond
 from wordsvc.api.models.solver import Solution, SolveBody
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
+from wordsvc.api.words import WORD_ERRORS
 
 if TYPE_CHECKING:  # the solver (numpy, the index) loads on the first solve, not at start
     from wordsvc.solver.solve import Solver, SolveRequest
@@ -19,7 +20,9 @@ blueprint = Blueprint("solver", __name__, url_prefix="/v1/words-of-magic")
 
 
 def get_solver() -> Solver:
-    """The app's solver, built on the judge on first use."""
+    """The app's solver, built on the judge on first use. Its indexes load (or, for a set of
+    categories never agreed before, build) on the first solve that needs them, before that
+    solve's budget starts: a fresh server's first answer is slower, never cut short."""
     solver = current_app.extensions.get("wordsvc.solver")
     if solver is None:
         from wordsvc.solver.solve import Solver
@@ -37,7 +40,9 @@ def get_solver() -> Solver:
     body=SolveBody,
     response=Solution,
     errors={
-        422: ("unknown_card", "invalid_card", "invalid_familiar", "unknown_category"),
+        422: ("unknown_card", "invalid_card", "invalid_familiar", "unknown_category",
+              "word_not_playable", "word_not_formable", "invalid_min_length",
+              "empty_pattern", "pattern_too_broad", "hyphenated", *WORD_ERRORS),
         503: ("lexicon_not_built", "lexicon_corrupt"),
     },
 )  # fmt: skip
@@ -76,4 +81,7 @@ def solve_request(body: SolveBody) -> SolveRequest:
         categories=tuple(c.strip() for c in body.categories if c.strip()),
         limit=body.limit,
         budget_ms=body.budget_ms,
+        word=body.word,
+        pattern=body.pattern,
+        min_length=body.min_length,
     )

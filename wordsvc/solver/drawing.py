@@ -19,6 +19,12 @@ CELL = 3
 def draw_solution(solution: Solution) -> str:
     request = solution.request
     lines = [_describe_request(solution)]
+    if request.word is not None:  # "can I make this word?": yes, and how
+        layout = solution.plays[0].layout
+        assert layout is not None
+        lines.append(f"Yes: {layout.word.upper()}, its cheapest layout (fewest tokens):")
+        lines.extend(_draw_play(1, solution.plays[0], request.hand))
+        return "\n".join(lines)
     if not solution.plays:
         lines.append("No word can be laid out from this hand.")
     for rank, play in enumerate(solution.plays, 1):
@@ -44,6 +50,11 @@ def _describe_request(solution: Solution) -> str:
         parts.append(hand.character.value)
     parts.append(f"{table.mode.value}, {table.players} players")
     parts.append("categories: " + ", ".join(solution.categories))
+    request = solution.request
+    if request.pattern is not None:
+        parts.append(f"pattern {request.pattern}")
+    if request.min_length is not None:
+        parts.append(f"{request.min_length}+ letters")
     return " · ".join(parts)
 
 

@@ -22,7 +22,7 @@ from enum import Enum
 from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER, may_use_familiar_card
-from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
+from wordsvc.solver.hand import FamiliarCard, Hand
 
 
 class Source(Enum):
@@ -77,59 +77,84 @@ def usable_familiar(hand: Hand) -> list[FamiliarCard]:
 
 def layouts(word: str, hand: Hand) -> list[Layout]:
     """The fewest-token layout for each use of the free letters; empty if none is legal."""
-    letters = letters_of(word)
-    familiar_options: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
-    amazon_options = [False, True] if hand.character is Character.AMAZON else [False]
-    found = []
-    for familiar in familiar_options:
-        for amazon in amazon_options:
-            layout = _layout(word, letters, hand, familiar, amazon)
-            if layout is not None:
-                found.append(layout)
-    return found
+    return Layouter(hand).layouts(word)
 
 
-def _layout(
-    word: str, letters: str, hand: Hand, familiar: FamiliarCard | None, amazon: bool
-) -> Layout | None:
-    slots: list[Slot | None] = [None] * len(letters)
-    if familiar is not None:
-        position = letters.find(familiar.letter)
-        if position < 0:
-            return None
-        slots[position] = Slot(familiar.letter, Source.FAMILIAR, familiar=familiar.position)
-    if amazon:
-        position = next(
-            (i for i, ch in enumerate(letters) if ch == AMAZON_LETTER and slots[i] is None), -1
-        )
-        if position < 0:
-            return None
-        slots[position] = Slot(AMAZON_LETTER, Source.AMAZON)
+class Layouter:
+    """Lays words out for one hand; what depends on the hand alone is worked out once."""
 
-    by_letter: dict[str, list[HandCard]] = {}
-    for card in hand.cards:
-        if card.kind is CardKind.LETTER:
-            by_letter.setdefault(card.face_letter, []).append(card)
-    used: set[int] = set()
-    for i, ch in enumerate(letters):
-        if slots[i] is None and by_letter.get(ch):
-            card = by_letter[ch].pop(0)
-            used.add(card.index)
-            slots[i] = Slot(ch, Source.LETTER_CARD, card=card.index)
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.familiar_options: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
+        self.amazon_options = [False, True] if hand.character is Character.AMAZON else [False]
+        by_letter: dict[str, list[int]] = {}
+        for card in hand.cards:
+            if card.kind is CardKind.LETTER:
+                by_letter.setdefault(card.face_letter, []).append(card.index)
+        self.by_letter = {letter: tuple(cards) for letter, cards in by_letter.items()}
+        self.jokers = tuple(c.index for c in hand.cards if c.kind is CardKind.JOKER)
+        self.letter_cards = tuple(c.index for c in hand.cards if c.kind is CardKind.LETTER)
+        self.magic = tuple(c.index for c in hand.cards if c.kind is CardKind.MAGIC)
 
-    missing = [i for i, slot in enumerate(slots) if slot is None]
-    jokers = [c for c in hand.cards if c.kind is CardKind.JOKER]
-    # Tokens cover the cards the word cannot use: leftover letter cards, then magic cards.
-    spare = [c for c in hand.cards if c.kind is CardKind.LETTER and c.index not in used]
-    spare += [c for c in hand.cards if c.kind is CardKind.MAGIC]
-    to_cover = len(missing) - len(jokers)
-    if to_cover > min(hand.tokens, len(spare)):
-        return None
-    for i, joker in zip(missing, jokers, strict=False):
-        slots[i] = Slot(letters[i], Source.JOKER_CARD, card=joker.index)
-    for i, card in zip(missing[len(jokers) :], spare, strict=False):
-        slots[i] = Slot(letters[i], Source.TOKEN, card=card.index)
-    return Layout(word, tuple(s for s in slots if s is not None))
+    def layouts(self, word: str) -> list[Layout]:
+        letters = letters_of(word)
+        found = []
+        for familiar in self.familiar_options:
+            for amazon in self.amazon_options:
+                layout = self.layout(word, familiar, amazon, letters)
+                if layout is not None:
+                    found.append(layout)
+        return found
+
+    def layout(
+        self, word: str, familiar: FamiliarCard | None, amazon: bool, letters: str | None = None
+    ) -> Layout | None:
+        """The fewest-token layout with this use of the free letters, or None."""
+        if letters is None:
+            letters = letters_of(word)
+        slots: list[Slot | None] = [None] * len(letters)
+        if familiar is not None:
+            position = letters.find(familiar.letter)
+            if position < 0:
+                return None
+            slots[position] = Slot(familiar.letter, Source.FAMILIAR, familiar=familiar.position)
+        if amazon:
+            position = next(
+                (i for i, ch in enumerate(letters) if ch == AMAZON_LETTER and slots[i] is None),
+                -1,
+            )
+            if position < 0:
+                return None
+            slots[position] = Slot(AMAZON_LETTER, Source.AMAZON)
+        taken: dict[str, int] = {}
+        used: set[int] = set()
+        missing = []
+        by_letter = self.by_letter
+        for i, ch in enumerate(letters):
+            if slots[i] is not None:
+                continue
+            cards = by_letter.get(ch)
+            k = taken.get(ch, 0)
+            if cards is not None and k < len(cards):
+                taken[ch] = k + 1
+                used.add(cards[k])
+                slots[i] = Slot(ch, Source.LETTER_CARD, card=cards[k])
+            else:
+                missing.append(i)
+        jokers = self.jokers
+        to_cover = len(missing) - len(jokers)
+        spare: list[int] = []
+        if to_cover > 0:
+            # Tokens cover the cards the word cannot use: leftover letter cards, then magic.
+            spare = [c for c in self.letter_cards if c not in used]
+            spare.extend(self.magic)
+            if to_cover > min(self.hand.tokens, len(spare)):
+                return None
+        for i, joker in zip(missing, jokers, strict=False):
+            slots[i] = Slot(letters[i], Source.JOKER_CARD, card=joker)
+        for i, card in zip(missing[len(jokers) :], spare, strict=False):
+            slots[i] = Slot(letters[i], Source.TOKEN, card=card)
+        return Layout(word, tuple(s for s in slots if s is not None))
 
 
 def is_legal(layout: Layout, hand: Hand) -> bool:

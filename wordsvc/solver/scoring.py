@@ -203,6 +203,7 @@ class Evaluator:
         self._can_change_length = FamiliarProperty.LENGTH in properties
         self._can_discard = bool(properties - {FamiliarProperty.LENGTH})
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
+        self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -318,6 +319,42 @@ class Evaluator:
             deck_after=None if deck is None else deck - drawn,
         )
         return Play(None, effects, self._score(0, 0.0, 0), (0.0,))
+
+    # --- exact scores for the search, without laying words out ----------------------------
+
+    def totals(self, length: int, familiar: int | None, free: int) -> tuple[float, ...]:
+        """The score of the best play of any ``length``-letter word laid out with ``free``
+        free letters (the Amazon's А, the Familiar card at position ``familiar``) and ``t``
+        tokens, indexed by ``t``: what :meth:`best_play` would score, computed from numbers
+        alone. A layout's cards are its letters less the free ones whatever the word, so
+        the score depends on the word only through these; the search ranks whole blocks of
+        words with it and lays out only the ones it returns."""
+        key = (length, familiar, free)
+        cached = self._totals.get(key)
+        if cached is not None:
+            return cached
+        spent = length - free
+        variants: list[tuple[FamiliarProperty | None, int]] = [(None, length)]
+        if self.table.mode is Mode.MAGIC and familiar is not None:
+            prop = self.table.familiar_properties[familiar]
+            if prop is FamiliarProperty.LENGTH:
+                lengths = (length - 1, length + 1)
+                variants += [(prop, n) for n in lengths if n >= self.codex.shortest]
+            else:
+                variants.append((prop, length))
+        deck = self.table.deck
+        left = len(self.hand.cards) - spent
+        best: list[float] = []
+        for tokens in range(self.hand.tokens + 1):
+            scores = []
+            for used, counted in variants:
+                from_deck = used is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0)
+                from_hand = used is FamiliarProperty.DISCARD_HAND and left > 0
+                value = self.balance(counted)[1]
+                scores.append(self._score(spent + from_deck + from_hand, value, tokens).total)
+            best.append(max(scores))
+        found = self._totals[key] = tuple(best)
+        return found
 
     # --- bounds for the search ------------------------------------------------------------
 

@@ -14,7 +14,6 @@ first, and the search stops when no group left, scanned or not, can beat the N-t
 
 from __future__ import annotations
 
-import heapq
 import time
 from bisect import insort
 from collections import Counter
@@ -24,13 +23,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordsvc.alphabet import MIN_WORD_LENGTH
-from wordsvc.lexicon.letter_index import LETTER_INDEX, NIBBLE_MAX, LetterIndex
+from wordsvc.lexicon.letter_index import ENCODING, LETTER_INDEX, NIBBLE_MAX, LetterIndex
 from wordsvc.lexicon.trie_search import Budget
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
-from wordsvc.solver.hand import Hand
-from wordsvc.solver.layout import layouts, usable_familiar
-from wordsvc.solver.scoring import Play
+from wordsvc.solver.hand import FamiliarCard, Hand
+from wordsvc.solver.layout import Layouter, layouts, usable_familiar
+from wordsvc.solver.scoring import Evaluator, Play
 
 
 @dataclass(frozen=True)
@@ -71,30 +70,73 @@ def free_options(hand: Hand) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(options, key=lambda o: (len(o), o)))
 
 
-class TimeBudget(Budget):
-    """A step budget that also ends at a deadline (the clock is read every 64 steps)."""
+class StepBudget(Budget):
+    """The search's budget, counted in steps so that the same request always stops at the
+    same point and gives the same plays: one step per word laid out and scored, and one per
+    :data:`ROWS_PER_STEP` index rows scanned.
 
-    def __init__(self, seconds: float, steps: int = 1 << 62) -> None:
+    A wall-clock deadline is only a safety net for a machine far slower than expected (read
+    every 64 steps); a search it stops is marked ``clock_stopped``.
+    """
+
+    def __init__(self, steps: int, seconds: float | None = None) -> None:
         super().__init__(steps)
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.clock_stopped = False
         self._until_check = 0
 
-    def spend(self) -> bool:
-        self._until_check -= 1
-        if self._until_check <= 0:
+    def spend(self, steps: int = 1) -> bool:
+        """Take ``steps`` steps; False once the budget (or the safety clock) is gone."""
+        self._until_check -= steps
+        if self._until_check <= 0 and self.deadline is not None:
             self._until_check = 64
             if time.perf_counter() > self.deadline:
-                self.exhausted = True
-        return super().spend()
+                self.exhausted = self.clock_stopped = True
+        self.left -= steps
+        if self.left < 0:
+            self.exhausted = True
+        return not self.exhausted
 
 
-def candidates(
-    index: LetterIndex, resources: Resources, length: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Rows of the ``length``-letter words the hand can lay out, and the fewest tokens each
-    needs, computed as :func:`~wordsvc.solver.layout.layouts` lays words out (letter cards
-    first, then joker cards, then tokens on cards the word does not use), for every use of the
-    free letters at once."""
+#: Index rows one budget step scans (about as long as laying out and scoring one word).
+ROWS_PER_STEP = 2048
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    """Cheap conditions on a candidate row, checked on the index's bytes for a whole block
+    at once: the first and the last letter a pattern fixes (apostrophes are never first or
+    last). The pattern's full check comes later, word by word."""
+
+    first: str | None = None
+    last: str | None = None
+
+    def keep(self, index: LetterIndex, rows: np.ndarray) -> np.ndarray:
+        """The rows (absolute numbers) that pass."""
+        if self.first is not None:
+            starts = np.asarray(index.offsets[rows]).astype(np.int64)
+            rows = rows[np.asarray(index.text[starts]) == _byte(self.first)]
+        if self.last is not None:
+            ends = np.asarray(index.offsets[rows + 1]).astype(np.int64) - 2
+            rows = rows[np.asarray(index.text[ends]) == _byte(self.last)]
+        return rows
+
+
+def _byte(letter: str) -> int:
+    return letter.encode(ENCODING)[0]
+
+
+#: Stands for "this use of the free letters cannot lay the word out" in token arrays.
+UNUSABLE = np.iinfo(np.int16).max
+
+
+def option_tokens(
+    index: LetterIndex, resources: Resources, length: int, row_filter: RowFilter | None = None
+) -> tuple[np.ndarray, dict[tuple[str, ...], np.ndarray]]:
+    """Rows of the ``length``-letter words that may be laid out, and for each use of the free
+    letters the fewest tokens each row needs with it (:data:`UNUSABLE` when it cannot),
+    computed as :func:`~wordsvc.solver.layout.layouts` lays words out: letter cards first,
+    then joker cards, then tokens on cards the word does not use."""
     start, stop = index.rows(length)
     hand = resources.letters
 
@@ -115,9 +157,10 @@ def candidates(
     free = len(resources.free_options[-1]) if resources.free_options else 0
     spare = resources.letter_cards + resources.magic_cards - exact + free
     rows = np.flatnonzero(length - exact - free <= jokers + np.minimum(tokens, spare))
+    if row_filter is not None:
+        rows = row_filter.keep(index, rows + start) - start
     exact = exact[rows]
-    rows += start
-    fewest = np.full(len(rows), np.iinfo(np.int16).max, np.int16)
+    per_option: dict[tuple[str, ...], np.ndarray] = {}
     counts_of: dict[str, np.ndarray] = {}
     for option in resources.free_options:
         letters_left = length - len(option)
@@ -125,25 +168,41 @@ def candidates(
         option_exact = exact.copy()
         for letter, taken in Counter(option).items():
             counts = counts_of.get(letter)
-            if counts is None:
+            if counts is None:  # only the candidate rows of this length's block
                 counts = counts_of[letter] = np.asarray(
-                    index.counts(LETTER_INDEX[letter], 0, len(index))[rows]
+                    index.counts(LETTER_INDEX[letter], start, stop)[rows]
                 )
             usable &= counts >= taken
             left = np.maximum(counts.astype(np.int16) - taken, 0)
             option_exact += matched(letter, left) - matched(letter, counts)
         missing = letters_left - option_exact
-        needed = np.maximum(missing - jokers, 0)
+        needed = np.maximum(missing - jokers, 0).astype(np.int16)
         spare = resources.letter_cards + resources.magic_cards - option_exact
         usable &= needed <= np.minimum(tokens, spare)
-        np.minimum(fewest, np.where(usable, needed, fewest), out=fewest)
-    keep = fewest <= tokens
+        per_option[option] = np.where(usable, needed, UNUSABLE).astype(np.int16)
+    return rows + start, per_option
+
+
+def candidates(
+    index: LetterIndex, resources: Resources, length: int, row_filter: RowFilter | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of the ``length``-letter words the hand can lay out, and the fewest tokens each
+    needs, for every use of the free letters at once."""
+    rows, per_option = option_tokens(index, resources, length, row_filter)
+    fewest = np.full(len(rows), UNUSABLE, np.int16)
+    for needed in per_option.values():
+        np.minimum(fewest, needed, out=fewest)
+    keep = fewest <= resources.tokens
     return rows[keep], fewest[keep]
 
 
-def lengths_to_scan(index: LetterIndex, resources: Resources) -> range:
-    """Word lengths from the longest the hand could reach down to the shortest allowed."""
-    return range(min(resources.most_letters, index.longest), MIN_WORD_LENGTH - 1, -1)
+def lengths_to_scan(
+    index: LetterIndex, resources: Resources, shortest: int = MIN_WORD_LENGTH
+) -> range:
+    """Word lengths from the longest the hand could reach down to ``shortest`` (at least the
+    shortest allowed)."""
+    shortest = max(shortest, MIN_WORD_LENGTH)
+    return range(min(resources.most_letters, index.longest), shortest - 1, -1)
 
 
 def formable_words(index: LetterIndex, hand: Hand) -> Iterator[str]:
@@ -157,73 +216,143 @@ def formable_words(index: LetterIndex, hand: Hand) -> Iterator[str]:
                 yield word
 
 
+def _spend_scan(budget: Budget, rows: int) -> bool:
+    """Charge the scan of ``rows`` index rows to the budget."""
+    steps = 1 + rows // ROWS_PER_STEP
+    if isinstance(budget, StepBudget):
+        return budget.spend(steps)
+    budget.left -= steps - 1
+    return budget.spend()
+
+
 @dataclass(frozen=True)
 class TopPlays:
     plays: list[Play]  # best first
     complete: bool  # False when the budget ran out before the top N was proven
-    words_scored: int
+    words_scored: int  # words checked one by one (``accept``) and laid out
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One use of the free letters: the letters it plays, and the Familiar card's position."""
+
+    letters: tuple[str, ...]
+    familiar: FamiliarCard | None
+    amazon: bool
+
+    @property
+    def position(self) -> int | None:
+        return None if self.familiar is None else self.familiar.position
+
+
+def _options(hand: Hand) -> list[_Option]:
+    amazon = [False, True] if hand.character is Character.AMAZON else [False]
+    familiar: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
+    return [
+        _Option((AMAZON_LETTER,) * a + (() if f is None else (f.letter,)), f, a)
+        for a in amazon
+        for f in familiar
+    ]
+
+
+#: A word's place in the ranking before it is laid out: (-score, tokens, -length, row).
+#: Rows are sorted by length, then by word, so the row stands for the word's tie-break.
+_Key = tuple[float, int, int, int]
 
 
 def top_plays(
     index: LetterIndex,
     hand: Hand,
-    play_for: Callable[[str], Play | None],
-    bound: Callable[[int, int], float],
+    evaluator: Evaluator,
     count: int,
     budget: Budget,
+    *,
+    accept: Callable[[str], bool] | None = None,
+    shortest: int = MIN_WORD_LENGTH,
+    row_filter: RowFilter | None = None,
 ) -> TopPlays:
-    """The ``count`` best plays by rank, each from a different word.
+    """The ``count`` best plays by rank, each from a different word, of at least ``shortest``
+    letters, among the rows ``row_filter`` keeps and the words ``accept`` (if given) takes.
 
-    ``play_for(word)`` is the word's best play, or None when the word cannot be laid out or
-    does not count (a category not agreed); ``bound(length, min_tokens)`` is an upper bound on
-    the score of any play of that length using at least that many tokens. A play's rank is
-    ``(-score, tokens, -length, word, ...)``, so ``(-bound, tokens, -length, "")`` is the best
-    rank any play of a group can have.
+    Best-first branch and bound over word lengths: no play of length L scores more than
+    ``evaluator.bound(L, 0)``, so lengths are scanned best bound first and the search stops
+    when the next bound cannot beat the N-th play found. A scan ranks the whole block by exact
+    score (:meth:`Evaluator.totals` with the fewest tokens of each use of the free letters),
+    so only the words returned are laid out in Python, at the end.
     """
     resources = Resources.of(hand)
-    best: list[Play] = []
-    scored = 0
-    heads: dict[tuple[int, int], tuple[float, int, int]] = {}
+    options = _options(hand)
+    best: list[_Key] = []  # sorted, at most ``count``
+    tied: dict[int, int] = {}  # row -> bit j set when option j reaches its best
+    checked = 0
 
-    def head(length: int, tokens: int) -> tuple[float, int, int]:
-        found = heads.get((length, tokens))
-        if found is None:
-            found = heads[length, tokens] = (-bound(length, tokens), tokens, -length)
-        return found
+    def head(length: int) -> _Key:
+        return (-evaluator.bound(length, 0), 0, -length, -1)
 
-    def beaten(rank: tuple[object, ...]) -> bool:
-        return len(best) >= count and rank >= best[-1].rank
+    def full() -> bool:
+        return len(best) >= count
 
-    pending: list[tuple[tuple[float, int, int], np.ndarray]] = []
-
-    def evaluate(group_head: tuple[float, int, int], rows: np.ndarray) -> None:
-        nonlocal scored
-        for row in rows:
-            if beaten(group_head):
-                return
-            if not budget.spend():
-                return
-            word = index.word(row)
-            if beaten((*group_head, word)):
-                return  # rows are in word order: the rest of the group ranks lower still
-            scored += 1
-            play = play_for(word)
-            if play is not None and not beaten(play.rank):
-                insort(best, play, key=lambda p: p.rank)
-                del best[count:]
-
-    lengths = list(lengths_to_scan(index, resources))
-    for i, length in enumerate(lengths):
-        frontier = min(head(n, 0) for n in lengths[i:])  # best any unscanned length can do
-        while pending and pending[0][0] < frontier and not budget.exhausted:
-            evaluate(*heapq.heappop(pending))
-        if beaten(frontier) or budget.exhausted or not budget.spend():
+    lengths = sorted(lengths_to_scan(index, resources, shortest), key=head)
+    for length in lengths:
+        if full() and head(length) >= best[-1]:
+            break  # lengths are in bound order: no later one can do better
+        start, stop = index.rows(length)
+        if budget.exhausted or not _spend_scan(budget, stop - start):
             break
-        rows, least_tokens = candidates(index, resources, length)
-        for tokens in np.unique(least_tokens):
-            group_head = head(length, int(tokens))
-            if not beaten(group_head):
-                heapq.heappush(pending, (group_head, rows[least_tokens == tokens]))
-    while pending and not budget.exhausted:
-        evaluate(*heapq.heappop(pending))
-    return TopPlays(best, complete=not budget.exhausted, words_scored=scored)
+        rows, per_option = option_tokens(index, resources, length, row_filter)
+        if not len(rows):
+            continue
+        # Each (use of the free letters, tokens) pair has one exact score: rank the pairs
+        # once, then every row's best is a minimum over small integers.
+        pairs = sorted(
+            {
+                (-total, t)
+                for option in options
+                for t, total in enumerate(
+                    evaluator.totals(length, option.position, len(option.letters))
+                )
+            }
+        )
+        dense = {pair: i for i, pair in enumerate(pairs)}
+        worst = len(pairs)
+        option_ranks = []
+        for option in options:
+            totals = evaluator.totals(length, option.position, len(option.letters))
+            ranks = [dense[-total, t] for t, total in enumerate(totals)]
+            table = np.array([*ranks, worst], np.int16)
+            needed = np.minimum(per_option[option.letters], resources.tokens + 1)
+            option_ranks.append(table[needed])
+        rank = np.minimum.reduce(option_ranks) if len(options) > 1 else option_ranks[0]
+        found = np.flatnonzero(rank < worst)
+        order = found[np.argsort(rank[found], kind="stable")]  # rows stay in word order
+        taken = 0
+        for i in order[: len(order) if accept is not None else count]:
+            key = (*pairs[rank[i]], -length, int(rows[i]))
+            if full() and key >= best[-1]:
+                break  # the block is in rank order: the rest rank lower still
+            if accept is not None:
+                if not budget.spend():
+                    break
+                checked += 1
+                if not accept(index.word(int(rows[i]))):
+                    continue
+            insort(best, key)
+            # Which uses of the free letters reach the word's best: only these are laid out.
+            tied[key[3]] = sum(1 << j for j, r in enumerate(option_ranks) if r[i] == rank[i])
+            del best[count:]
+            taken += 1
+            if taken >= count:
+                break
+        if budget.exhausted:
+            break
+    plays = []
+    layouter = Layouter(hand)
+    for key in best:
+        word, mask = index.word(key[3]), tied[key[3]]
+        laid = [layouter.layout(word, o.familiar, o.amazon) for j, o in enumerate(options)
+                if mask >> j & 1]  # fmt: skip
+        play = evaluator.best_play([layout for layout in laid if layout is not None])
+        assert play is not None, "the scan and the layouts disagree"
+        assert play.score.total == -key[0], "totals and the laid-out play disagree"
+        plays.append(play)
+    return TopPlays(plays, complete=not budget.exhausted, words_scored=checked + len(plays))

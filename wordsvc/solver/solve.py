@@ -3,33 +3,62 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from wordsvc.judge import Judge
+from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
+from wordsvc.errors import InvalidValue
+from wordsvc.judge import Judge, parse_pattern
+from wordsvc.lexicon.letter_index import LetterIndex
+from wordsvc.lexicon.trie_search import ANY_RUN, ONE_LETTER
+from wordsvc.solver.category_index import CategoryIndexes
+from wordsvc.solver.errors import WordNotFormable, WordNotPlayable
 from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import layouts
 from wordsvc.solver.scoring import Evaluator, Play, Table, Weights
-from wordsvc.solver.search import TimeBudget, top_plays
+from wordsvc.solver.search import RowFilter, StepBudget, top_plays
+from wordsvc.solver.word import shortfall
 
 DEFAULT_PLAYS = 10
 MAX_PLAYS = 100
 DEFAULT_BUDGET_MS = 250
 MAX_BUDGET_MS = 2000
+#: Budget steps per millisecond of ``budget_ms`` (a step: one word laid out and scored, or
+#: 2,048 index rows scanned; about 25 µs on the benchmark's machine, docs/performance.md).
+STEPS_PER_MS = 40
+#: The wall clock stops a search only after this many times its budget: a safety net for a
+#: machine far slower than expected. Within it, the same request gives the same plays.
+CLOCK_SAFETY = 4
+#: The largest ``min_length`` accepted.
+MAX_WORD_LENGTH = 64
+#: A check of a word against the request's pattern.
+_Matches = Callable[[str], bool]
 
 
 @dataclass(frozen=True)
 class SolveRequest:
     """A hand at a table, the weights of the objective, the agreed categories (none: any
-    word), how many plays to return and the search's time budget. Build the hand with
+    word), how many plays to return and the search's budget. Build the hand with
     :func:`~wordsvc.solver.hand.hand_of`; the table and the weights default to
-    ``wordsvc/data/solver.toml``."""
+    ``wordsvc/data/solver.toml``.
+
+    ``word`` asks "can this hand make this word?" instead: the answer is the word's cheapest
+    play, or :class:`WordNotPlayable` / :class:`WordNotFormable`. ``pattern`` (``?`` one
+    letter, ``*`` any run, as in the word search) and ``min_length`` filter the ranked plays.
+    """
 
     hand: Hand
     table: Table = field(default_factory=Table.defaults)
     weights: Weights = field(default_factory=Weights.defaults)
     categories: tuple[str, ...] = ()
     limit: int = DEFAULT_PLAYS
+    #: Counted in search steps (:data:`STEPS_PER_MS` per millisecond), so that an answer cut
+    #: short is the same every time; the clock stops a search only at :data:`CLOCK_SAFETY`
+    #: times this.
     budget_ms: int = DEFAULT_BUDGET_MS
+    word: str | None = None
+    pattern: str | None = None
+    min_length: int | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +70,8 @@ class Solution:
     complete: bool
     words_scored: int
     elapsed_ms: float
+    #: Budget steps the search took (the same for the same request: see SolveRequest).
+    steps: int = 0
 
 
 class Solver:
@@ -49,36 +80,119 @@ class Solver:
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
         self.index = judge.lexicon.letter_index
+        self.indexes = CategoryIndexes(judge.lexicon)
         self.letter_frequency: dict[str, int] = judge.lexicon.manifest.get("letter_counts", {})
+
+    def prepare(self, categories: tuple[str, ...] = ()) -> LetterIndex:
+        """Load (or build, the first time) and warm the index for these categories. A solve
+        does this itself before its budget starts; a server may call it at start."""
+        wanted = self.judge.registry.resolve(categories)
+        return self.indexes.get([c.id for c in wanted])
 
     def solve(self, request: SolveRequest) -> Solution:
         started = time.perf_counter()
         wanted = self.judge.registry.resolve(request.categories)
-        # Every category filters, `any` too: the index holds the forms of every category,
-        # and a surzhyk-only or anglicism-only form is not an `any` word.
-        tries = [self.judge.lexicon.word_set(c.id) for c in wanted]
         hand = request.hand
         evaluator = Evaluator(hand, request.table, request.weights, self.letter_frequency)
+        if request.word is not None:
+            play = self._word_play(request, evaluator)
+            return Solution(
+                request=request,
+                categories=tuple(c.id for c in wanted),
+                plays=[play],
+                pass_play=evaluator.pass_play(),
+                complete=True,
+                words_scored=1,
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+            )
+        ids = [c.id for c in wanted]
+        # Loading or building the categories' index happens before the budget starts.
+        index = self.indexes.get(ids)
+        tries = None
+        if index is self.index:  # the lexicon's own index: drop forms of other categories
+            tries = [self.judge.lexicon.word_set(i) for i in ids]
+        matches, row_filter, shortest = _word_filter(request)
+        accept: _Matches | None = None
+        if tries is not None or matches is not None:
 
-        def play_for(word: str) -> Play | None:
-            if not any(word in trie for trie in tries):
-                return None
-            return evaluator.best_play(layouts(word, hand))
+            def accept(word: str) -> bool:
+                if tries is not None and not any(word in trie for trie in tries):
+                    return False
+                return matches is None or matches(word)
 
+        steps = request.budget_ms * STEPS_PER_MS
+        budget = StepBudget(steps, seconds=request.budget_ms * CLOCK_SAFETY / 1000)
         found = top_plays(
-            self.index,
+            index,
             hand,
-            play_for,
-            evaluator.bound,
+            evaluator,
             request.limit,
-            TimeBudget(request.budget_ms / 1000),
+            budget,
+            accept=accept,
+            shortest=shortest,
+            row_filter=row_filter,
         )
         return Solution(
             request=request,
-            categories=tuple(c.id for c in wanted),
+            categories=tuple(ids),
             plays=found.plays,
             pass_play=evaluator.pass_play(),
             complete=found.complete,
             words_scored=found.words_scored,
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            steps=steps - max(budget.left, 0),
         )
+
+    def _word_play(self, request: SolveRequest, evaluator: Evaluator) -> Play:
+        """The cheapest play of the request's word: the fewest tokens, then the best score.
+        Raises :class:`WordNotPlayable` or :class:`WordNotFormable`."""
+        assert request.word is not None
+        verdict = self.judge.check(request.word, request.categories, suggest=False)
+        if not verdict.valid:
+            refused = [
+                {"id": c.id, "reason": c.reason, "message": c.message, "message_uk": c.message_uk}
+                for c in verdict.categories
+            ]
+            reasons = "; ".join(f"{c['id']}: {c['message']}" for c in refused)
+            raise WordNotPlayable(
+                "word_not_playable",
+                f"{verdict.word.upper()} is not playable under the agreed categories ({reasons}).",
+                {"word": verdict.word, "categories": refused},
+            )
+        plays = [
+            p for layout in layouts(verdict.word, request.hand) for p in evaluator.plays(layout)
+        ]
+        if not plays:
+            lacking = shortfall(verdict.word, request.hand)
+            assert lacking is not None, "layouts and shortfall disagree"
+            raise WordNotFormable("word_not_formable", lacking.message, lacking.details())
+        return min(plays, key=lambda p: (p.layout.tokens_used if p.layout else 0, p.rank))
+
+
+def _word_filter(
+    request: SolveRequest,
+) -> tuple[_Matches | None, RowFilter | None, int]:
+    """The request's pattern as a check on a word's letters, the cheap conditions the scan
+    can apply to whole blocks, and the shortest length worth scanning."""
+    if request.min_length is not None and not 1 <= request.min_length <= MAX_WORD_LENGTH:
+        raise InvalidValue(
+            "invalid_min_length",
+            f"min_length is a number of letters, 1 to {MAX_WORD_LENGTH}.",
+            {"min_length": request.min_length},
+        )
+    shortest = max(request.min_length or MIN_WORD_LENGTH, MIN_WORD_LENGTH)
+    if request.pattern is None:
+        return None, None, shortest
+    pattern = parse_pattern(request.pattern)
+    tokens, regex = pattern.tokens, pattern.regex()
+    wildcards = (ANY_RUN, ONE_LETTER)
+    row_filter = RowFilter(
+        first=None if tokens[0] in wildcards else tokens[0],
+        last=None if tokens[-1] in wildcards else tokens[-1],
+    )
+    shortest = max(shortest, len(tokens.replace(ANY_RUN, "")))
+
+    def matches(word: str) -> bool:
+        return regex.fullmatch(letters_of(word)) is not None
+
+    return matches, row_filter, shortest

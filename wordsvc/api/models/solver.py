@@ -15,14 +15,23 @@ from pydantic import (
     field_validator,
 )
 
+from wordsvc.alphabet import MAX_INPUT_LENGTH
 from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel, enum_value, integral
+from wordsvc.judge import MAX_PATTERN_LENGTH
 from wordsvc.rules.words_of_magic.components import TOKENS, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import FAMILIAR_CARDS, MAX_HAND_CARDS
-from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS, MAX_BUDGET_MS, MAX_PLAYS
+from wordsvc.solver.solve import (
+    DEFAULT_BUDGET_MS,
+    DEFAULT_PLAYS,
+    MAX_BUDGET_MS,
+    MAX_PLAYS,
+    MAX_WORD_LENGTH,
+)
 
 Colour = Literal["green", "yellow", "red"]
 DeckSize = Annotated[int, Strict(), Field(ge=0, le=1000), BeforeValidator(integral)]
+WordLength = Annotated[int, Strict(), Field(ge=1, le=MAX_WORD_LENGTH), BeforeValidator(integral)]
 
 
 class FamiliarIn(WireModel):
@@ -89,7 +98,31 @@ class SolveBody(WireModel):
     categories: list[str] = Field(default_factory=list)
     weights: WeightsIn | None = None
     limit: JsonInt = Field(default=DEFAULT_PLAYS, ge=1, le=MAX_PLAYS)
-    budget_ms: JsonInt = Field(default=DEFAULT_BUDGET_MS, ge=1, le=MAX_BUDGET_MS)
+    budget_ms: JsonInt = Field(
+        default=DEFAULT_BUDGET_MS,
+        ge=1,
+        le=MAX_BUDGET_MS,
+        description="The search's budget, counted in steps (40 a millisecond) so that an "
+        "answer cut short is the same every time; the clock stops a search only at 4 times it.",
+    )
+    word: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_INPUT_LENGTH,
+        description="Can this hand make this word? The answer is its cheapest play (fewest "
+        "tokens, then the best score); a 422 `word_not_playable` or `word_not_formable` says "
+        "why not. `limit`, `pattern` and `min_length` are not used with it.",
+    )
+    pattern: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=MAX_PATTERN_LENGTH,
+        description="Only words matching it: `?` one letter, `*` any run (as in the word "
+        "search), e.g. `м*` for the best plays that start with М.",
+    )
+    min_length: WordLength | None = Field(
+        default=None, description="Only words of this many letters or more."
+    )
 
 
 # --- the answer --------------------------------------------------------------------------
@@ -204,10 +237,16 @@ class Solution(WireModel):
         validation_alias=AliasChoices("pass", "pass_play"),
         description="The pass, as the baseline.",
     )
-    complete: bool = Field(description="False when the time budget ran out first.")
+    complete: bool = Field(description="False when the budget ran out first.")
     categories: list[str]
+    word: str | None = Field(
+        validation_alias=_in_request("word"), description="The word asked about, if any."
+    )
+    pattern: str | None = Field(validation_alias=_in_request("pattern"))
+    min_length: int | None = Field(validation_alias=_in_request("min_length"))
     hand: HandOut = Field(validation_alias=_in_request("hand"))
     table: TableOut = Field(validation_alias=_in_request("table"))
     weights: WeightsOut = Field(validation_alias=_in_request("weights"))
     words_scored: int
+    steps: int = Field(description="Budget steps the search took: the same for the same request.")
     elapsed_ms: Annotated[float, AfterValidator(lambda ms: round(ms, 2))]
