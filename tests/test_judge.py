@@ -129,6 +129,38 @@ def test_suggestions_come_from_the_asked_categories(judge):
     assert all(s.word in singular for s in verdict.suggestions)
 
 
+#: Refused words of every kind: typos, other forms, surzhyk, non-words, short, hyphenated, long.
+REFUSED = (
+    "мясо", "котикж", "кніга", "сабака", "малако", "харашо", "щястя", "дєвушка", "ізвініть",
+    "кракозябра", "зюзюка", "абвгд", "ххх", "кі", "будь-ласка", "читаю", "вікна", "гарного",
+    "швидко", "перепілочкж", "щоякнайамурнішож", "ґанок", "гава", "єнот", "іграшкі", "пір'я",
+    "пірья"
+)  # fmt: skip
+FOUR_CATEGORIES = ("noun-singular", "noun-plural", "adjective", "verb")
+
+
+def test_suggestions_from_the_index_are_those_of_the_trie_walk(judge):
+    """The index must give exactly what the walk over each category's trie gives."""
+    for categories in (FOUR_CATEGORIES, ("noun-singular",), ("any", "surzhyk")):
+        wanted = judge.registry.resolve(categories)
+        for word in REFUSED:
+            assert judge.suggestions(word, wanted) == judge.suggestions_by_walk(word, wanted), (
+                categories,
+                word,
+            )
+
+
+def test_suggestions_can_rank_by_commonness(judge):
+    wanted = judge.registry.resolve(FOUR_CATEGORIES)
+    plain = judge.suggestions("котикж", wanted)
+    tied = [s for s in plain if s.distance == plain[0].distance]
+    assert len(tied) > 1
+    favourite = tied[-1].word
+    ranked = judge.suggestions("котикж", wanted, commonness=lambda w: 7.0 * (w == favourite))
+    assert ranked[0].word == favourite
+    assert [s.distance for s in ranked] == [s.distance for s in plain]
+
+
 def test_lemma_forms_without_a_case_in_the_dictionary_count_as_nominative(judge):
     # pymorphy3-dicts-uk tags котик as "NOUN,anim masc": no case. See docs/lexicon.md.
     assert judge.check("котик", ["noun-singular"]).valid

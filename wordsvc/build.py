@@ -32,6 +32,7 @@ from wordsvc.lexicon.store import (
     Manifest,
     current_manifest,
 )
+from wordsvc.lexicon.suggest_index import SuggestIndex
 from wordsvc.morphology import parse_tag
 
 WORDS_SOURCE_PREFIX = "words:"
@@ -307,6 +308,15 @@ def _write_category_sets(
     progress.phase("Writing the solver's letter index", None)
     writer.write_letter_index(LetterIndex.from_words(playable))
     progress.done(f"{len(playable):,} forms")
+    # Suggestions for refused words look up their neighbours in this index.
+    progress.phase("Writing the suggestion index", len(playable))
+    suggest_index = SuggestIndex.from_words(
+        ((word, masks[word]) for word in playable),
+        [category.id for category in categories],
+        progress.advance,
+    )
+    writer.write_suggest_index(suggest_index)
+    progress.done(f"{len(suggest_index.variant_keys):,} deletion variants")
     return sizes, letter_counts(playable)
 
 

@@ -12,6 +12,7 @@ Layout of a data directory::
             sets/<name>.marisa                Trie per word set (one per category)
             sets/playable.reversed.marisa     every form of any category, spelled backwards
             solver/                           letter counts per form, by length (LetterIndex)
+            suggest/                          nearest words by edit distance (SuggestIndex)
 
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
@@ -35,8 +36,9 @@ import marisa_trie
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
 from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import file_checksum
+from wordsvc.lexicon.suggest_index import SuggestIndex
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: ``manifest.json``: JSON metadata read by key (sources, versions, counts, checksums).
@@ -44,6 +46,7 @@ Manifest = dict[str, Any]
 #: Every form some category admits, spelled backwards (for patterns that start with *).
 REVERSED_PLAYABLE = "playable.reversed"
 SOLVER_DIR = "solver"
+SUGGEST_DIR = "suggest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,10 @@ class LexiconWriter:
     def write_letter_index(self, index: LetterIndex) -> None:
         for name in index.save(self.tmp / SOLVER_DIR):
             self.files[f"{SOLVER_DIR}/{name}"] = file_checksum(self.tmp / SOLVER_DIR / name)
+
+    def write_suggest_index(self, index: SuggestIndex) -> None:
+        for name in index.save(self.tmp / SUGGEST_DIR):
+            self.files[f"{SUGGEST_DIR}/{name}"] = file_checksum(self.tmp / SUGGEST_DIR / name)
 
     def write_set(self, name: str, words: Iterable[str]) -> int:
         trie = marisa_trie.Trie(words)
@@ -178,6 +185,14 @@ class StoredLexicon:
         except (OSError, ValueError, RuntimeError) as exc:  # marisa raises RuntimeError
             raise LexiconCorrupt(
                 message=f"The solver's index in {self.path} cannot be read: {exc}. "
+                "Run `wordsvc build`.",
+                details={"path": str(self.path)},
+            ) from exc
+        try:
+            self.suggest_index = SuggestIndex.load(self.path / SUGGEST_DIR)
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise LexiconCorrupt(
+                message=f"The suggestion index in {self.path} cannot be read: {exc}. "
                 "Run `wordsvc build`.",
                 details={"path": str(self.path)},
             ) from exc

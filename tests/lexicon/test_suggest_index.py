@@ -1,0 +1,120 @@
+"""The suggestion index against the trie walk it replaces (trie_search.nearest, the oracle)."""
+
+from pathlib import Path
+
+import marisa_trie
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.lexicon.test_trie_search import reference_distance, with_apostrophes
+from wordsvc.lexicon.suggest_index import (
+    PREFIX_LENGTH,
+    Near,
+    SuggestIndex,
+    best_near,
+    rank_key,
+    weighted_distance,
+)
+from wordsvc.lexicon.trie_search import nearest
+
+CATEGORIES = ["first", "second"]
+BOTH = 0b11
+
+# Long enough to pass the indexed prefix; few letters, so that words often come close.
+letters = st.text(alphabet="абгґиіоєк", min_size=1, max_size=PREFIX_LENGTH + 3)
+keys = st.builds(with_apostrophes, letters, st.lists(st.integers(0, 9), max_size=2))
+lexicons = st.dictionaries(keys, st.integers(1, BOTH), min_size=1, max_size=60)
+#: Queries may hold a character no word has (a hyphen): refused words can.
+queries = keys | st.builds(lambda w, i: w[:i] + "-" + w[i:], letters, st.integers(0, 9))
+
+
+def oracle(words: dict[str, int], query: str, max_cost: int, bits: int) -> dict[str, int]:
+    """{word: cost in half-edits} from the trie walk over the words the bits admit."""
+    trie = marisa_trie.Trie([w for w, b in words.items() if b & bits])
+    return {w: int(d * 2) for w, d in nearest(trie, query, max_cost=max_cost, limit=1 << 30)}
+
+
+def found(index: SuggestIndex, query: str, max_cost: int, bits: int) -> dict[str, int]:
+    return {near.word: near.cost for near in index.near(query, max_cost, bits)}
+
+
+@settings(max_examples=400)
+@given(lexicons, queries)
+def test_the_index_finds_what_the_trie_walk_finds(words, query):
+    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    for bits in (0b01, 0b10, BOTH):
+        for max_cost in (1, 2, 3, 4):
+            assert found(index, query, max_cost, bits) == oracle(words, query, max_cost, bits)
+
+
+@settings(max_examples=200)
+@given(lexicons, queries)
+def test_category_bits_say_which_asked_categories_admit_a_word(words, query):
+    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    for bits in (0b01, 0b10, BOTH):
+        for near in index.near(query, 4, bits):
+            assert near.category_bits == words[near.word] & bits
+
+
+@settings(max_examples=200)
+@given(lexicons, queries, st.integers(1, 6))
+def test_the_best_are_the_first_of_everything_within_reach_ranked(words, query, limit):
+    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    everything = [
+        Near(w, cost, words[w] & BOTH) for w, cost in oracle(words, query, 4, BOTH).items()
+    ]
+    expected = sorted(everything, key=rank_key)[:limit]
+    assert best_near(index, query, BOTH, limit=limit) == expected
+
+
+@settings(max_examples=500)
+@given(keys, queries, st.integers(0, 6))
+def test_weighted_distance_is_the_textbook_one(a, b, max_cost):
+    expected = reference_distance(a, b)
+    assert weighted_distance(a, b, max_cost) == (expected if expected <= max_cost else None)
+
+
+def test_an_apostrophe_and_a_confused_letter_are_half_an_edit_each():
+    index = SuggestIndex.from_words([("м'ясо", 1), ("масо", 1), ("ґава", 1)], ["any"])
+    assert best_near(index, "мясо", 1, limit=5) == [Near("м'ясо", 1, 1), Near("масо", 2, 1)]
+    assert found(index, "гава", 4, 1) == {"ґава": 1}
+
+
+def test_commonness_ranks_words_at_the_same_distance():
+    index = SuggestIndex.from_words([("кота", 1), ("коти", 1), ("кото", 1)], ["any"])
+    zipf = {"коти": 4.2, "кото": 1.0}
+    ranked = best_near(index, "коту", 1, limit=3, commonness=lambda w: zipf.get(w, 0.0))
+    assert [near.word for near in ranked] == ["коти", "кото", "кота"]
+    alphabetical = best_near(index, "коту", 1, limit=3)
+    assert [near.word for near in alphabetical] == ["кота", "коти", "кото"]
+
+
+def test_a_saved_index_answers_the_same(tmp_path: Path):
+    words = {"котик": 1, "котики": 3, "котика": 2, "м'ясо": 1, "перепілочка": 2}
+    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    names = index.save(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+    loaded = SuggestIndex.load(tmp_path)
+    assert loaded.categories == tuple(CATEGORIES)
+    for query in ("котикж", "мясо", "перепилочки", "кіт"):
+        assert found(loaded, query, 4, BOTH) == found(index, query, 4, BOTH)
+        assert found(loaded, query, 4, BOTH) == oracle(words, query, 4, BOTH)
+
+
+def test_the_build_indexes_every_playable_form_with_its_categories(tiny):
+    from wordsvc.build import build
+    from wordsvc.lexicon.store import StoredLexicon
+
+    manifest = build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    index = lexicon.suggest_index
+    indexed = {index.words.restore_key(int(row)): int(bits)
+               for row, bits in zip(index.row_ids, index.category_bits, strict=True)}  # fmt: skip
+    for category in index.categories:
+        members = set(lexicon.word_set(category).keys())
+        assert {w for w, bits in indexed.items() if bits & index.bits([category])} == members
+    assert "аби-як" not in indexed
+    assert any(name.startswith("suggest/") for name in manifest["files"])
+    assert lexicon.verify() == {}
+    near = index.near("дубі", 4, index.bits(["noun-singular", "noun-plural"]))
+    assert {(n.word, n.cost) for n in near} == {("дуб", 2), ("дуби", 1)}
