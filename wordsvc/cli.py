@@ -592,9 +592,25 @@ def _safe(url: object) -> str:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
+@click.option(
+    "--worker-class",
+    type=click.Choice(["gthread", "sync"]),
+    default="gthread",
+    show_default=True,
+    help="gthread holds many live event streams; sync cannot hold any for long.",
+)
+@click.option(
+    "--threads",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Threads per gthread worker: each open event stream holds one.",
+)
 @click.pass_obj
 @handle_errors
-def serve(settings: Settings, host: str, port: int, workers: int) -> None:
+def serve(
+    settings: Settings, host: str, port: int, workers: int, worker_class: str, threads: int
+) -> None:
     """Serve the HTTP API with gunicorn, building the lexicon first if needed."""
     ensure_lexicon(settings)
     from wordsvc.server import run_gunicorn
@@ -602,8 +618,11 @@ def serve(settings: Settings, host: str, port: int, workers: int) -> None:
 
     upgrade(make_engine(settings.sessions_url))  # migrations run once, before the workers
 
-    click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} workers", err=True)
-    run_gunicorn(host=host, port=port, workers=workers)
+    kind = f"{worker_class} workers" + (
+        f" x {threads} threads" if worker_class == "gthread" else ""
+    )
+    click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} {kind}", err=True)
+    run_gunicorn(host, port, workers, worker_class, threads)
 
 
 if __name__ == "__main__":  # pragma: no cover
