@@ -262,16 +262,18 @@ class SuggestIndex:
         """Which rows' last :data:`SUFFIX_LENGTH` folded letters share a deletion variant
         with the query's (at most ``edits`` deletions a side): the prefix argument, from the
         end. It pins the end of the word as the index pins its start."""
-        wanted = [pack(v) for v in deletion_variants(codes[-SUFFIX_LENGTH:], edits)]
-        query = np.array(wanted, np.uint32)
+        wanted = {pack(v) for v in deletion_variants(codes[-SUFFIX_LENGTH:], edits)}
+        query = np.array(sorted(wanted), np.uint32)
         keys = self.suffix_keys[rows]
-        meet = np.isin(keys, query)
+        variants = [keys]
         for first in range(SUFFIX_LENGTH):
             once = _delete(keys, first)
-            meet |= np.isin(once, query)
+            variants.append(once)
             if edits > 1:
-                for second in range(first):
-                    meet |= np.isin(_delete(once, second), query)
+                variants.extend(_delete(once, second) for second in range(first))
+        stacked = np.stack(variants)
+        slots = np.minimum(np.searchsorted(query, stacked), len(query) - 1)
+        meet: np.ndarray = (query[slots] == stacked).any(axis=0)
         return meet
 
     def _candidate_rows(self, codes: str, edits: int) -> np.ndarray:
@@ -396,7 +398,10 @@ class SuggestIndex:
     @classmethod
     def load(cls, directory: Path) -> SuggestIndex:
         """Memory-map a saved index."""
-        arrays = {name: np.load(directory / f"{name}.npy", mmap_mode="r") for name in _FILES}
+        # Plain arrays over the mapping: numpy's memmap class costs microseconds an index.
+        arrays = {
+            name: np.asarray(np.load(directory / f"{name}.npy", mmap_mode="r")) for name in _FILES
+        }
         words = marisa_trie.Trie()
         words.mmap(str(directory / "words.marisa"))
         categories = json.loads((directory / "categories.json").read_text("utf-8"))
