@@ -44,10 +44,15 @@ def playout(
     raise AssertionError(f"the game did not end in {max_steps} steps")
 
 
-def assert_deterministic(game: Game, options: dict, seed: int, log) -> None:
-    """Replaying twice, with the global random disturbed in between, gives equal states; the
-    state survives a JSON round trip."""
+def assert_deterministic(
+    game: Game, options: dict, seed: int, log, final: State | None = None
+) -> None:
+    """Replaying twice, with the global random disturbed in between, gives equal states,
+    equal to the state the game ended in when ``final`` is given; the state survives a JSON
+    round trip."""
     first = replay(game, options, seed, log)
+    if final is not None:
+        assert canonical(first) == canonical(final), "the replay differs from the game"
     random.seed(12345)
     random.random()
     second = replay(game, options, seed, log)

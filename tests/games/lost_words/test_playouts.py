@@ -79,7 +79,7 @@ def test_random_playouts_keep_every_invariant(game, players):
         nature = state["players"][state["winner"]]["nature"]
         assert all(slot["spell"] for slot in nature)
         if seed % 50 == 0:
-            assert_deterministic(game, options, seed, log)
+            assert_deterministic(game, options, seed, log, state)
     assert sum(winners.values()) == GAMES_PER_COUNT
 
 

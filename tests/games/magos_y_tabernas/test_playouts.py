@@ -65,7 +65,7 @@ def test_random_playouts_keep_every_invariant(setup):
         assert len(side) == 1, "one side wins the beer"
         assert all(result.places[s] == 1 for s in result.winners)
         if seed % 50 == 0:
-            assert_deterministic(game, {**options, "quick": seed % 3 == 0}, seed, log)
+            assert_deterministic(game, {**options, "quick": seed % 3 == 0}, seed, log, state)
     assert ends == {"beer": GAMES[setup]}
 
 

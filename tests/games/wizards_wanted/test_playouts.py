@@ -34,7 +34,7 @@ def test_playouts_keep_every_invariant_and_end_with_the_inspector(players):
         assert result is not None
         assert result.scores == [p["fame"] for p in state["players"]]
         if seed % 8 == 0:
-            assert_deterministic(game, options, seed, log)
+            assert_deterministic(game, options, seed, log, state)
 
 
 @pytest.mark.parametrize("players", [2, 4])
