@@ -23,8 +23,8 @@ def write_list(dictionaries: Path, name: str, text: str) -> None:
 def test_the_shipped_registry_has_every_category_of_the_issue():
     registry = load_registry(DEFAULT_DICTIONARIES_DIR)
     ids = [c.id for c in registry]
-    assert ids[:10] == [
-        "any", "noun-singular", "noun-plural", "adjective", "verb", "verb:any",
+    assert ids[:11] == [
+        "any", "any:all", "noun-singular", "noun-plural", "adjective", "verb", "verb:any",
         "proper-noun", "surzhyk", "anglicism", "abbreviation",
     ]  # fmt: skip
     for category in registry:
@@ -75,8 +75,55 @@ def test_the_first_failing_check_names_the_reason():
     noun = frozenset({"NOUN", "nomn"})
     assert rule.judge("pymorphy3-dicts-uk", noun).accepted
     assert rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "plur"})).reason == "plural"
-    assert rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "gent"})).progress == 2
-    assert rule.judge("list:x", noun).reason == "not_in_dictionary"
+    gent = rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "gent"}))
+    plural_gent = rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "plur", "gent"}))
+    assert gent.progress > plural_gent.progress
+    missing = rule.judge("list:x", noun)
+    assert missing.reason == "not_in_dictionary"
+    assert missing.progress < plural_gent.progress
+
+
+def test_the_closest_miss_fails_the_fewest_checks():
+    """Київ under noun-singular: the place fails one check (a proper noun), the genitive
+    plural of "кий" two (plural, case); the place explains the refusal, though the other got
+    further before its first failure."""
+    rule = Rule(
+        sources=("pymorphy3-dicts-uk",),
+        checks=(
+            Check("not_a_noun", require=frozenset({"NOUN"})),
+            Check("proper_noun", forbid=frozenset({"Prop"})),
+            Check("plural", forbid=frozenset({"plur"})),
+            Check("wrong_case", require=frozenset({"nomn"})),
+        ),
+    )
+    place = rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "Prop", "sing", "nomn"}))
+    cues = rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "plur", "gent"}))
+    assert (place.reason, cues.reason) == ("proper_noun", "plural")
+    assert place.progress > cues.progress
+    one_late = rule.judge("pymorphy3-dicts-uk", frozenset({"NOUN", "sing", "gent"}))
+    assert one_late.progress > place.progress, "as many failures: the later first failure"
+
+
+ANY_CASES = [
+    ("котові", True),  # a common noun in any case
+    ("бігав", True),  # any verb form
+    ("Шевченко", True),  # a surname in the nominative
+    ("Шевченка", False),  # ... but not in the genitive
+    ("Києве", False),  # nor a place in the vocative
+    ("Київ", True),
+]
+
+
+@pytest.mark.parametrize(("word", "playable"), ANY_CASES)
+def test_any_is_what_a_table_reads_as_any_word(judge, word, playable):
+    assert judge.check(word, ["any"], suggest=False).valid is playable
+    assert judge.check(word, [], suggest=False).valid is playable, "no category means any"
+    assert judge.check(word, ["any:all"], suggest=False).valid, "any:all admits every form"
+
+
+def test_a_proper_noun_out_of_the_nominative_says_so(judge):
+    verdict = judge.check("Шевченка", ["any"], suggest=False)
+    assert verdict.categories[0].reason == "wrong_case"
 
 
 def test_source_patterns_with_a_star_match_by_prefix():

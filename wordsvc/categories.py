@@ -39,7 +39,12 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One analysis judged by one category: accepted, or the reason and how far it got."""
+    """One analysis judged by one category: accepted, or the reason and how close it came.
+
+    ``progress`` orders misses, larger is closer: fewer failed checks first (the closest
+    miss: "Київ" as the place fails one check, as the genitive plural of "кий" two), then, for
+    as many failures, the later first failure. A form outside the rule's sources is farthest.
+    """
 
     accepted: bool
     reason: str | None
@@ -47,6 +52,8 @@ class Outcome:
 
 
 ACCEPTED = Outcome(True, None, 1 << 30)
+#: How much one more failed check outweighs getting further before the first one.
+_PER_FAILURE = 1 << 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +70,12 @@ class Rule:
 
     def judge(self, source: str, grammemes: frozenset[str]) -> Outcome:
         if not self.covers(source):
-            return Outcome(False, self.missing_reason, -1)
-        for passed, check in enumerate(self.checks):
-            if not check.passes(grammemes):
-                return Outcome(False, check.reason, passed)
-        return ACCEPTED
+            return Outcome(False, self.missing_reason, -(1 << 20))
+        failed = [i for i, check in enumerate(self.checks) if not check.passes(grammemes)]
+        if not failed:
+            return ACCEPTED
+        first = failed[0]
+        return Outcome(False, self.checks[first].reason, first - _PER_FAILURE * len(failed))
 
 
 @dataclass(frozen=True)
