@@ -3,13 +3,14 @@ every refusal."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.helpers import assert_every_refusal_code_tested, assert_refused
+from tests.games.helpers import assert_every_refusal_code_tested, assert_no_leaks, assert_refused
 from tests.games.wizards_wanted.tables import act, assert_conserved, at, game, table, types
 from wordsvc.games.contract import RuleError
 from wordsvc.games.wizards_wanted import components as parts
@@ -527,3 +528,17 @@ def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fi
     else:
         assert_conserved(new)
     assert outcome
+
+
+def test_the_castle_visit_leaks_the_courtyard_to_nobody_else():
+    """The shared leak check through a visit: seeing the licences, taking one with its seal,
+    and leaving with a memory; each viewer's view survives changing what it may not see."""
+    rng = random.Random(2)
+    state = at(table(players=3), 0, "castle", dust=100, coins=10)
+    assert_no_leaks(game, state, rng, (0, {"type": "castle"}))
+    state, _ = act(state, 0, type="castle")
+    taken = next(a for a in game.legal_actions(state, 0) if a["type"] == "take_licence")
+    assert_no_leaks(game, state, rng, (0, taken))
+    assert_no_leaks(game, state, rng, (0, {"type": "leave"}))
+    state, _ = act(state, 0, **taken)
+    assert_no_leaks(game, state, rng)
