@@ -23,7 +23,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordsvc.alphabet import MIN_WORD_LENGTH
-from wordsvc.lexicon.letter_index import ENCODING, LETTER_INDEX, NIBBLE_MAX, LetterIndex
+from wordsvc.lexicon.letter_index import (
+    ENCODING,
+    LETTER_INDEX,
+    NIBBLE_MAX,
+    PACKED_ROWS,
+    LetterIndex,
+)
 from wordsvc.lexicon.trie_search import Budget
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
@@ -149,17 +155,24 @@ def option_tokens(
             capped = np.minimum(counts, have)
         return capped
 
-    exact = np.zeros(stop - start, np.int16)
-    for letter in hand:
-        exact += matched(letter, index.counts(LETTER_INDEX[letter], start, stop))
+    # The letters the hand's cards match, for every row at once: one table look-up per byte
+    # of the index that holds a letter of the hand (two letters a byte).
+    exact = np.zeros(stop - start, np.uint8)
+    for packed_row, lut in _match_tables(hand):
+        exact += lut[index.packed[packed_row, start:stop]]
     jokers, tokens = resources.joker_cards, resources.tokens
-    # A coarse filter first: each free letter fills at most one gap or frees one card.
+    # A coarse filter first: each free letter fills at most one gap or frees one card. With
+    # spare = cards - exact + free, "missing <= jokers + min(tokens, spare)" splits into a
+    # bound on exact and a condition on the length alone.
     free = len(resources.free_options[-1]) if resources.free_options else 0
-    spare = resources.letter_cards + resources.magic_cards - exact + free
-    rows = np.flatnonzero(length - exact - free <= jokers + np.minimum(tokens, spare))
+    cards = resources.letter_cards + resources.magic_cards
+    if length - free > jokers + cards + free:
+        rows = np.zeros(0, np.int64)
+    else:
+        rows = np.flatnonzero(exact >= max(0, length - free - jokers - tokens))
     if row_filter is not None:
         rows = row_filter.keep(index, rows + start) - start
-    exact = exact[rows]
+    exact = exact[rows].astype(np.int16)
     per_option: dict[tuple[str, ...], np.ndarray] = {}
     counts_of: dict[str, np.ndarray] = {}
     for option in resources.free_options:
@@ -181,6 +194,28 @@ def option_tokens(
         usable &= needed <= np.minimum(tokens, spare)
         per_option[option] = np.where(usable, needed, UNUSABLE).astype(np.int16)
     return rows + start, per_option
+
+
+def _match_tables(hand: Counter[str]) -> list[tuple[int, np.ndarray]]:
+    """For each byte row of the index holding a letter of the hand, a table from the byte's
+    value to how many of the word's letters there the hand's cards match (a stored 15 means
+    "15 or more": a hand with as many has enough)."""
+    have = np.zeros(PACKED_ROWS * 2, np.int64)
+    for letter, n in hand.items():
+        have[LETTER_INDEX[letter]] = n
+    byte = np.arange(256)
+    tables = []
+    for packed_row in sorted({LETTER_INDEX[letter] >> 1 for letter in hand}):
+        table = np.zeros(256, np.int64)
+        for nibble, h in ((byte & NIBBLE_MAX, have[2 * packed_row]),
+                          (byte >> 4, have[2 * packed_row + 1])):  # fmt: skip
+            table += (
+                np.where(nibble >= NIBBLE_MAX, h, nibble)
+                if h >= NIBBLE_MAX
+                else (np.minimum(nibble, h))
+            )
+        tables.append((packed_row, table.astype(np.uint8)))
+    return tables
 
 
 def candidates(
