@@ -135,13 +135,14 @@ def pair_set(codes: str) -> int:
 # --- the exact distance ---------------------------------------------------------------------
 
 
-def _indel_cost(ch: str) -> int:
-    return 1 if ch == APOSTROPHE else EDIT
+#: Each letter's cheap partner (г/ґ, и/і, е/є): a substitution between them is half an edit.
+_PARTNER = dict(CHEAP_PAIRS)
 
 
 def weighted_distance(a: str, b: str, max_cost: int) -> int | None:
     """The weighted edit distance of two words in half-edits (see trie_search), or None when
-    it exceeds ``max_cost``. A common start and end cost nothing and are skipped first."""
+    it exceeds ``max_cost``. A common start and end cost nothing and are skipped first; the
+    costs are written out inline, as this runs for every candidate that passes the filters."""
     start, shorter = 0, min(len(a), len(b))
     while start < shorter and a[start] == b[start]:
         start += 1
@@ -150,23 +151,30 @@ def weighted_distance(a: str, b: str, max_cost: int) -> int | None:
         end_a -= 1
         end_b -= 1
     a, b = a[start:end_a], b[start:end_b]
+    insert = [1 if ch == APOSTROPHE else EDIT for ch in b]
     previous = [0]
-    for ch in b:
-        previous.append(previous[-1] + _indel_cost(ch))
+    for cost in insert:
+        previous.append(previous[-1] + cost)
     for ca in a:
-        delete = _indel_cost(ca)
-        row = [previous[0] + delete]
+        delete = 1 if ca == APOSTROPHE else EDIT
+        partner = _PARTNER.get(ca)
+        left = previous[0] + delete
+        row = [left]
+        lowest = left
         for j, cb in enumerate(b):
             if ca == cb:
-                value = previous[j]
+                left = previous[j]
             else:
-                value = previous[j] + (1 if (ca, cb) in CHEAP_PAIRS else EDIT)
+                value = previous[j] + (1 if cb == partner else EDIT)
                 if previous[j + 1] + delete < value:
                     value = previous[j + 1] + delete
-                if row[j] + _indel_cost(cb) < value:
-                    value = row[j] + _indel_cost(cb)
-            row.append(value)
-        if min(row) > max_cost:
+                if left + insert[j] < value:
+                    value = left + insert[j]
+                left = value
+            row.append(left)
+            if left < lowest:
+                lowest = left
+        if lowest > max_cost:
             return None
         previous = row
     return previous[-1] if previous[-1] <= max_cost else None
