@@ -14,7 +14,8 @@ Both get the same request paths (a fixed list of common Ukrainian word forms, UR
 rotated request by request). The headline is the default request (``?categories=noun-singular``,
 suggestions left on) over 130 valid words; two more variants use all 200 words (130 valid,
 70 not), with suggestions off and on (suggestions are computed only for invalid words, so the
-last one shows their cost).
+last one shows their cost); ``refused-40`` is issue 14's stream, 60% valid and 40% refused
+(the 70 invalid words and 105 valid ones), suggestions on.
 
 Each round runs bare then wordsvc, back to back, for every variant; the ratio is the median
 over ``--rounds`` of wordsvc/bare, so a change in the machine's load between rounds cancels
@@ -29,7 +30,8 @@ requested once from both servers: each must answer 200 with JSON, and wordsvc's 
 be as expected. Non-2xx responses and socket errors during the runs are counted and reported.
 
     python scripts/bench_http.py [--workers N] [--duration S] [--connections C] [--rounds R]
-                                 [--variants headline,mixed,mixed-suggest] [--json] [--strict]
+                                 [--variants headline,mixed,mixed-suggest,refused-40]
+                                 [--json] [--strict]
 
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache). Prints a Markdown table for
 docs/performance.md; ``--json`` prints machine-readable results instead. Progress goes to
@@ -98,13 +100,17 @@ INVALID_WORDS = _words("""
 """)
 
 
-def _mixed_words():
-    """Every word: the invalid ones spread evenly through the valid ones."""
-    words = list(VALID_WORDS)
-    step = len(VALID_WORDS) / len(INVALID_WORDS)
-    for k, word in enumerate(INVALID_WORDS):
+def _mixed_words(valid=VALID_WORDS, invalid=INVALID_WORDS):
+    """The words given: the invalid ones spread evenly through the valid ones."""
+    words = list(valid)
+    step = len(valid) / len(invalid)
+    for k, word in enumerate(invalid):
         words.insert(int(k * step) + k, word)
     return words
+
+
+#: Issue 14's stream: 60% valid, 40% refused (every invalid word, 1.5 times as many valid).
+REFUSED_40_WORDS = tuple(_mixed_words(VALID_WORDS[: len(INVALID_WORDS) * 3 // 2]))
 
 
 def _path(word, query):
@@ -127,6 +133,11 @@ VARIANTS = {
     "mixed-suggest": (
         "`?categories=noun-singular` (suggestions on), valid/invalid mix",
         None,
+        "categories=noun-singular",
+    ),
+    "refused-40": (
+        "`?categories=noun-singular` (suggestions on), 60% valid / 40% refused (issue 14)",
+        REFUSED_40_WORDS,
         "categories=noun-singular",
     ),
 }
