@@ -182,9 +182,9 @@ def option_tokens(
         for letter, taken in Counter(option).items():
             counts = counts_of.get(letter)
             if counts is None:  # only the candidate rows of this length's block
-                counts = counts_of[letter] = np.asarray(
-                    index.counts(LETTER_INDEX[letter], start, stop)[rows]
-                )
+                number = LETTER_INDEX[letter]
+                packed = np.asarray(index.packed[number >> 1, start:stop])[rows]
+                counts = counts_of[letter] = packed & NIBBLE_MAX if number & 1 == 0 else packed >> 4
             usable &= counts >= taken
             left = np.maximum(counts.astype(np.int16) - taken, 0)
             option_exact += matched(letter, left) - matched(letter, counts)
