@@ -1,17 +1,21 @@
-"""Screenshots of the arbiter's page for the README: a word dispute on a phone, the best plays
-for the rulebook's hand on a laptop. Drives Debian's Chromium with Playwright against the
-app served in process, on the built lexicon of the data directory ($WORDSVC_DATA_DIR).
+"""Screenshots of the pages for the README: a word dispute on a phone, the best plays for the
+rulebook's hand on a laptop, the play lobby on a phone and a Lost Words table on a laptop.
+Drives Debian's Chromium with Playwright against the app served in process, on the built
+lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
-    python scripts/screenshots.py [--out docs]
+    python scripts/screenshots.py [--out docs] [--only arbiter|play]
 
-Writes docs/arbiter-phone.png and docs/arbiter-desktop.png.
+Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png and
+docs/play-table-desktop.png.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
@@ -46,15 +50,50 @@ def desktop(browser, url: str, out: Path) -> None:
     context.close()
 
 
+def play_lobby(browser, url: str, out: Path) -> None:
+    """The lobby on a phone: Lost Words chosen, a person and a bot seated."""
+    context = browser.new_context(viewport=PHONE, locale="uk-UA")
+    page = context.new_page()
+    page.goto(f"{url}/play")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "lost-words")
+    page.select_option("#seat-1", "bot:heuristic")
+    page.screenshot(path=out / "play-lobby-phone.png")
+    context.close()
+
+
+def play_table(browser, url: str, out: Path) -> None:
+    """A Lost Words table on a laptop, a few moves in, against the heuristic bot."""
+    context = browser.new_context(viewport=DESKTOP, locale="uk-UA")
+    page = context.new_page()
+    page.goto(f"{url}/play")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "lost-words")
+    page.select_option("#seat-1", "bot:heuristic")
+    page.fill("#seat-0-name", "Олена")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play/[0-9a-f]{32}$"))
+    page.wait_for_selector("body[data-live]")
+    for _ in range(4):
+        page.wait_for_selector("#status.mine", timeout=15_000)
+        page.locator("#actions button.action").first.click()
+        page.wait_for_timeout(2500)
+    page.screenshot(path=out / "play-table-desktop.png")
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--only", choices=("arbiter", "play"))
     args = parser.parse_args()
     chromium = os.environ.get("WORDSVC_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         raise SystemExit("no Chromium: install Debian's `chromium` or set WORDSVC_CHROMIUM")
     from playwright.sync_api import sync_playwright
 
+    games = tempfile.TemporaryDirectory(prefix="screenshots-")
+    os.environ.setdefault("WORDSVC_DATABASE_URL", f"sqlite:///{games.name}/sessions.sqlite3")
     server = make_server("127.0.0.1", 0, create_app(), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
@@ -63,12 +102,23 @@ def main() -> None:
             browser = playwright.chromium.launch(
                 executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
             )
-            phone(browser, url, args.out)
-            desktop(browser, url, args.out)
+            shots = {
+                "arbiter": (phone, desktop),
+                "play": (play_lobby, play_table),
+            }
+            for group, takers in shots.items():
+                if args.only in (None, group):
+                    for take in takers:
+                        take(browser, url, args.out)
             browser.close()
     finally:
         server.shutdown()
-    for name in ("arbiter-phone.png", "arbiter-desktop.png"):
+        games.cleanup()
+    names = {
+        "arbiter": ("arbiter-phone.png", "arbiter-desktop.png"),
+        "play": ("play-lobby-phone.png", "play-table-desktop.png"),
+    }
+    for name in (n for group, ns in names.items() if args.only in (None, group) for n in ns):
         print(f"{args.out / name}: {(args.out / name).stat().st_size // 1024} KB")
 
 

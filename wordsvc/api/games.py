@@ -305,7 +305,9 @@ def _sse(items: Iterator[dict[str, Any] | None]) -> Iterator[str]:
             if item is None:
                 yield ": heartbeat\n\n"
                 continue
-            entry = models.LoggedAction.model_validate(item).model_dump_json()
+            # The `/events` entry (models.LoggedAction) as the log holds it, written directly:
+            # a stream writes every action once per follower, so this is the hot path.
+            entry = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
             yield f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
         yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
     finally:

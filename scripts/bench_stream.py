@@ -1,0 +1,405 @@
+"""Live streams under load: many open event streams on one `wordsvc serve` while clients play.
+
+Measures the requirement "500 open streams on one `wordsvc serve` with its default workers,
+while 20 clients play games: action p99 <= 50 ms; every stream receives every event it may
+see exactly once, in order".
+
+How: starts `wordsvc serve` (its default workers and worker class) on a free loopback port,
+on a fresh SQLite database in a temporary directory or on the PostgreSQL database given with
+``--database`` (emptied first). Creates ``--clients`` sessions of ``--game``, each with one
+human seat (the client) and bot seats, and opens ``--streams`` streams spread evenly over
+them, a third each as the seat by ``Authorization`` header, as the seat by ``?token=`` (as a
+browser's EventSource does) and as a spectator. The streams are read by one thread with a
+selector (so the load generator does not need 500 threads), each event stamped on arrival.
+Then every client plays its game to the end (random legal actions, each chosen from a fresh
+``GET`` of the session), timing each ``POST .../actions``.
+
+At the end every stream must have ended with ``end``, and its actions must equal, field for
+field and in order, what ``GET .../events`` lists for the same caller: each number once.
+Delivery lag is the time from an action's answer to its arrival on a stream (bots' actions
+arrive with the human's that triggered them).
+
+    python scripts/bench_stream.py [--database postgresql://...] [--streams 500]
+                                   [--clients 20] [--game lost-words] [--json]
+
+Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache). Prints Markdown for
+docs/performance.md, or JSON; exits 1 when a requirement is not met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import selectors
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+P99_MS = 50.0
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def percentile(values, q):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
+
+
+class Api:
+    """One keep-alive connection."""
+
+    def __init__(self, port):
+        self.port = port
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
+
+    def request(self, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, data, headers)
+                response = self.conn.getresponse()
+                return response.status, json.loads(response.read() or b"null")
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+# --- the streams -----------------------------------------------------------------------------
+
+
+class Stream:
+    """One event stream, parsed as it arrives: HTTP head, chunked body, server-sent events."""
+
+    def __init__(self, session, kind, token):
+        self.session, self.kind, self.token = session, kind, token
+        self.raw = b""
+        self.head = None
+        self.body = b""
+        self.text = ""
+        self.events = []  # (arrival time, fields)
+        self.closed = False
+
+    def request(self):
+        path = f"/v1/games/sessions/{self.session}/stream"
+        headers = ""
+        if self.kind == "query":
+            path += f"?token={self.token}"
+        elif self.kind == "header":
+            headers = f"Authorization: Bearer {self.token}\r\n"
+        return (
+            f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n{headers}\r\n"
+        ).encode()
+
+    def feed(self, data, now):
+        self.raw += data
+        if self.head is None:
+            if b"\r\n\r\n" not in self.raw:
+                return
+            self.head, self.raw = self.raw.split(b"\r\n\r\n", 1)
+            if not self.head.startswith(b"HTTP/1.1 200"):
+                raise RuntimeError(f"stream refused: {self.head[:200]!r}")
+        while True:  # chunked transfer coding
+            line, sep, rest = self.raw.partition(b"\r\n")
+            if not sep:
+                return
+            size = int(line.split(b";")[0], 16)
+            if len(rest) < size + 2:
+                return
+            self.raw = rest[size + 2 :]
+            if size == 0:
+                self.closed = True
+                return
+            self.text += rest[:size].decode()
+            while "\n\n" in self.text:
+                block, self.text = self.text.split("\n\n", 1)
+                fields = {}
+                for row in block.split("\n"):
+                    name, _, value = row.partition(":")
+                    fields[name or ":"] = value.removeprefix(" ")
+                self.events.append((now, fields))
+
+
+def read_streams(port, streams, ready, done, stop):
+    selector = selectors.DefaultSelector()
+    for stream in streams:
+        sock = socket.create_connection((HOST, port))
+        sock.sendall(stream.request())
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ, stream)
+    ready.set()
+    open_count = len(streams)
+    while open_count and not stop.is_set():
+        for key, _ in selector.select(timeout=0.5):
+            stream = key.data
+            try:
+                data = key.fileobj.recv(65536)
+            except BlockingIOError:
+                continue
+            now = time.monotonic()
+            if data:
+                stream.feed(data, now)
+            if not data or stream.closed:
+                selector.unregister(key.fileobj)
+                key.fileobj.close()
+                open_count -= 1
+    done.set()
+
+
+# --- the players -----------------------------------------------------------------------------
+
+
+def play(port, session, token, seed, timings, acked, deadline):
+    """Random legal actions until the game ends; each POST timed."""
+    api = Api(port)
+    rng = random.Random(seed)
+    while time.monotonic() < deadline:
+        status, summary = api.request("GET", f"/v1/games/sessions/{session}", token=token)
+        assert status == 200, summary
+        if summary["status"] == "over":
+            return
+        if not summary["legal_actions"]:
+            time.sleep(0.01)
+            continue
+        action = rng.choice(summary["legal_actions"])
+        body = {"action": action, "expected_version": summary["version"]}
+        start = time.monotonic()
+        status, reply = api.request("POST", f"/v1/games/sessions/{session}/actions", body, token)
+        end = time.monotonic()
+        timings.append((end - start) * 1000)
+        assert status == 200, reply
+        for applied in reply["applied"]:
+            acked[(session, applied["number"])] = end
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def serve(args, tmp):
+    env = {**os.environ}
+    if args.database:
+        env["WORDSVC_DATABASE_URL"] = args.database
+        from sqlalchemy import create_engine, text
+
+        url = args.database.replace("postgresql://", "postgresql+psycopg://", 1)
+        engine = create_engine(url)
+        with engine.begin() as conn:  # a fresh store: the migrations run on serve
+            conn.execute(text("DROP TABLE IF EXISTS idempotency, actions, seats, sessions"))
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        engine.dispose()
+    else:
+        env["WORDSVC_DATABASE_URL"] = f"sqlite:///{tmp}/sessions.sqlite3"
+    port = free_port()
+    command = [sys.executable, "-m", "wordsvc.cli", "serve", "--port", str(port)]
+    out = open(Path(tmp) / "serve.log", "wb")  # noqa: SIM115 - closed with the process
+    proc = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    deadline = time.monotonic() + 600  # a first run builds the lexicon
+    while time.monotonic() < deadline:
+        try:
+            if Api(port).request("GET", "/healthz")[0] == 200:
+                return proc, port
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            break
+        time.sleep(0.3)
+    stop(proc)
+    raise SystemExit("wordsvc serve did not start:\n" + (Path(tmp) / "serve.log").read_text())
+
+
+def stop(proc):
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def benchmark(args, tmp):
+    proc, port = serve(args, tmp)
+    try:
+        return measure(args, port)
+    finally:
+        stop(proc)
+
+
+def measure(args, port):
+    api = Api(port)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
+    sessions = []
+    for i in range(args.clients):
+        status, created = api.request(
+            "POST", "/v1/games/sessions", {"game": args.game, "seats": seats, "seed": i + 1}
+        )
+        assert status == 201, created
+        status, joined = api.request(
+            "POST", f"/v1/games/sessions/{created['id']}/join", {"seat": 0}
+        )
+        assert status == 200, joined
+        sessions.append((created["id"], joined["token"]))
+    kinds = ("header", "query", "spectator")
+    streams = [
+        Stream(sessions[i % len(sessions)][0], kinds[(i // len(sessions)) % 3], None)
+        for i in range(args.streams)
+    ]
+    tokens = dict(sessions)
+    for stream in streams:
+        stream.token = tokens[stream.session] if stream.kind != "spectator" else None
+    log(f"opening {len(streams)} streams on {len(sessions)} sessions ...")
+    ready, done, halt = threading.Event(), threading.Event(), threading.Event()
+    reader = threading.Thread(
+        target=read_streams, args=(port, streams, ready, done, halt), daemon=True
+    )
+    reader.start()
+    ready.wait()
+    # every stream has its head (so it is open) before play starts
+    deadline = time.monotonic() + 60
+    while any(s.head is None for s in streams) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    opened = sum(s.head is not None for s in streams)
+    log(f"{opened} streams open; {args.clients} clients play ...")
+    timings, acked = [], {}
+    deadline = time.monotonic() + args.max_seconds
+    started = time.monotonic()
+    players = [
+        threading.Thread(
+            target=play, args=(port, sid, token, i, timings, acked, deadline), daemon=True
+        )
+        for i, (sid, token) in enumerate(sessions)
+    ]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join()
+    played = time.monotonic() - started
+    done.wait(30)
+    halt.set()
+    log("checking every stream against /events ...")
+    expected = {}
+    over = {}
+    problems = []
+    for sid, token in sessions:
+        over[sid] = api.request("GET", f"/v1/games/sessions/{sid}")[1]["status"] == "over"
+        for kind in kinds:
+            caller = token if kind != "spectator" else None
+            status, body = api.request("GET", f"/v1/games/sessions/{sid}/events", token=caller)
+            expected[sid, kind] = body["events"]
+    lags = []
+    complete = 0
+    for stream in streams:
+        actions = [(t, f) for t, f in stream.events if f.get("event") == "action"]
+        got = [json.loads(f["data"]) for _, f in actions]
+        ids = [int(f["id"]) for _, f in actions]
+        want = expected[stream.session, "header" if stream.kind == "query" else stream.kind]
+        ended = any(f.get("event") == "end" for _, f in stream.events)
+        # A game still going at --max-seconds has no `end` yet; its stream is still open.
+        if got == want and ids == list(range(1, len(want) + 1)) and ended == over[stream.session]:
+            complete += 1
+        elif len(problems) < 10:
+            problems.append(
+                f"{stream.session} {stream.kind}: {len(got)} actions of {len(want)}, "
+                f"ended={ended}, ids in order={ids == sorted(set(ids))}"
+            )
+        for t, entry in zip((t for t, _ in actions), got, strict=True):
+            acked_at = acked.get((stream.session, entry["number"]))
+            if acked_at is not None:
+                lags.append(max(0.0, (t - acked_at) * 1000))
+    events_total = sum(len(v) for (sid, kind), v in expected.items() if kind == "spectator")
+    return {
+        "settings": {
+            "database": "postgresql" if args.database else "sqlite",
+            "streams": args.streams,
+            "clients": args.clients,
+            "game": args.game,
+            "seats": f"1 human + {args.players - 1} {args.bot} bot(s)",
+            "server": "wordsvc serve (defaults)",
+        },
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "streams_opened": opened,
+        "streams_complete": complete,
+        "games_finished": sum(over.values()),
+        "actions_posted": len(timings),
+        "actions_logged": events_total,
+        "seconds": round(played, 1),
+        "action_ms": {
+            "p50": percentile(timings, 50),
+            "p90": percentile(timings, 90),
+            "p99": percentile(timings, 99),
+            "max": max(timings, default=float("nan")),
+            "mean": statistics.fmean(timings) if timings else float("nan"),
+        },
+        "delivery_lag_ms": {
+            "p50": percentile(lags, 50),
+            "p99": percentile(lags, 99),
+            "max": max(lags, default=float("nan")),
+            "deliveries": len(lags),
+        },
+        "meets_requirement": complete == len(streams) and percentile(timings, 99) <= P99_MS,
+        "problems": problems,
+    }
+
+
+def markdown(r):
+    s, a, lag = r["settings"], r["action_ms"], r["delivery_lag_ms"]
+    verdict = "PASS" if r["meets_requirement"] else "FAIL"
+    return "\n".join(
+        [
+            f"| {s['database']} | {r['streams_opened']} | {s['clients']} "
+            f"| {r['actions_posted']} ({r['actions_logged']} logged) "
+            f"| {a['p50']:.1f} / {a['p99']:.1f} / {a['max']:.1f} "
+            f"| {lag['p50']:.1f} / {lag['p99']:.1f} "
+            f"| {r['streams_complete']} of {s['streams']} | **{verdict}** |",
+            *(f"- {p}" for p in r["problems"]),
+        ]
+    )
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--database", help="a PostgreSQL URL (emptied first); default: SQLite")
+    p.add_argument("--streams", type=int, default=500)
+    p.add_argument("--clients", type=int, default=20)
+    p.add_argument("--game", default="lost-words")
+    p.add_argument("--players", type=int, default=2, help="seats per session (1 human) [2]")
+    p.add_argument("--bot", default="random")
+    p.add_argument("--max-seconds", type=float, default=300)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench_stream-") as tmp:
+        report = benchmark(args, tmp)
+    print(json.dumps(report, indent=2) if args.json else markdown(report))
+    return 0 if report["meets_requirement"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
