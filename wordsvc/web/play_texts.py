@@ -58,6 +58,7 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "log": ("Хід гри", "What happened"),
     "players": ("Гравці", "Players"),
     "you": ("ви", "you"),
+    "acting": ("ходить", "to act"),
     "live": ("Наживо", "Live"),
     "reconnecting": ("Перепідключаюся…", "Reconnecting…"),
     "version": ("Хід №{n}", "Move {n}"),

@@ -154,7 +154,7 @@ export function renderView(summary, t) {
       },
       el("h3", {}, el("span", { text: names[seat] ?? `#${seat + 1}` }),
         mine ? el("span", { class: "badge", text: t("you") }) : null,
-        acting ? el("span", { class: "muted", text: "⏳" }) : null),
+        acting ? el("span", { class: "muted", text: t("acting") }) : null),
       renderValue(player, t, 1)));
     });
   }
