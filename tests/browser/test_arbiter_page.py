@@ -159,8 +159,8 @@ def test_the_best_plays_for_the_rulebooks_hand(tab):
     tab.agree("Іменник (однина)")
     sent = solve_nastya(tab)
     assert sent == [NASTYA], "the page sends docs/solver.md's request, and no `word`"
-    assert tab.page.get_attribute("body", "data-solve-word") == "absent"
-    assert tab.page.locator("#make-field").is_hidden()
+    assert tab.page.get_attribute("body", "data-solve-word") == "offered"
+    assert tab.page.locator("#make-field").is_visible()
 
     plays = tab.page.locator("#solve-results .plays > li")
     assert 1 <= plays.count() <= 10
@@ -190,8 +190,8 @@ def test_the_best_plays_for_the_rulebooks_hand(tab):
 
 
 def test_the_word_check_is_sent_once_the_solvers_schema_lists_it(tab):
-    """The hook for the solver's "can I make this word?": with a schema that lists `word`
-    the field shows and is sent (the real schema has no `word` yet: see the test above)."""
+    """The hook for the solver's "can I make this word?": the field shows and is sent when the
+    schema lists `word` (here forced, against a solver answering without it)."""
 
     def schema_with_word(route):
         document = route.fetch().json()
@@ -358,3 +358,29 @@ def test_no_serious_accessibility_violation(browser, live_url, viewport, scheme)
     tab.page.locator("#search-results .pager").wait_for()
     assert axe_problems(tab.page) == []
     tab.close()
+
+
+def test_can_i_make_this_word_answers_with_the_layout_or_why_not(tab):
+    """The rulebook's example: Nastya's hand makes МОРОЗИВО with 2 tokens, the Familiar's О
+    and the joker card; ВЕЛОСИПЕД it cannot, and the page says so next to the field."""
+    tab.open()
+    tab.agree("Іменник (однина)")
+    tab.page.click(".tabs a[data-view=solve]")
+    tab.page.locator("#make-field").wait_for()
+    tab.page.fill("#make", "морозиво")
+    solve_nastya(tab)
+    best = tab.page.locator("#solve-results .plays > li").first
+    assert best.locator(".word").inner_text() == "МОРОЗИВО"
+    cards = best.locator(".card")
+    sources = [cards.nth(i).get_attribute("data-source") for i in range(cards.count())]
+    assert sources.count("token") == 2
+    assert sources.count("familiar") == 1
+    assert sources.count("joker_card") == 1
+    assert tab.state()["make"] == ["морозиво"]
+    tab.page.fill("#make", "велосипед")
+    tab.page.click("#solve-form button[type=submit]")
+    error = tab.page.locator("#make-field-error")
+    error.wait_for()
+    assert error.get_attribute("data-code") == "word_not_formable"
+    assert "ВЕЛОСИПЕД" not in error.inner_text()
+    assert "«велосипед»" in error.inner_text()

@@ -209,6 +209,15 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "The shortest length is above the longest.",
     ),
     "problem.unknown_card": ("Невідома карта: {card}.", "Unknown card: {card}."),
+    "problem.word_not_formable": (
+        "Цією рукою не скласти «{word}»: бракує літер, і джокерів та жетонів на них не досить.",
+        "This hand cannot make “{word}”: letters are missing, and jokers and tokens cannot "
+        "cover them all.",
+    ),
+    "problem.word_not_playable": (
+        "«{word}» не можна зіграти в погоджених категоріях.",
+        "“{word}” is not playable under the agreed categories.",
+    ),
     "problem.invalid_card": (
         "Такої карти немає в грі: {card}.",
         "No such card in the game: {card}.",

@@ -194,6 +194,7 @@ function solveBody() {
 const SOLVE_CODES = {
   unknown_card: "hand", invalid_card: "hand", too_many_cards: "hand", invalid_familiar: "familiar",
   invalid_tokens: "tokens", unknown_character: "character", unknown_category: "categories",
+  word_not_formable: "make-field", word_not_playable: "make-field",
 };
 const SOLVE_FIELDS = {
   cards: "hand", familiar: "familiar", tokens: "tokens", character: "character",
