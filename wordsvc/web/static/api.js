@@ -8,9 +8,11 @@ export class Problem extends Error {
   }
 }
 
-async function call(path, { method = "GET", body } = {}) {
+/** One request to the API; a seat's `token`, when given, goes in the Authorization header. */
+export async function call(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, {

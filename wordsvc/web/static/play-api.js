@@ -2,36 +2,9 @@
 // seats' tokens kept in this browser. Every failure is a Problem with the API's problem
 // document (a stable `code`).
 
-import { Problem } from "./api.js";
+import { Problem, call } from "./api.js";
 
 export { Problem };
-
-async function call(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Problem({ code: "network", status: 0, detail: "" });
-  }
-  let doc = null;
-  try {
-    doc = await response.json();
-  } catch {
-    doc = null;
-  }
-  if (!response.ok || doc === null) {
-    const isProblem = doc !== null && typeof doc.code === "string";
-    throw new Problem(isProblem ? doc : {
-      code: "unexpected", status: response.status, detail: `HTTP ${response.status}`,
-    });
-  }
-  return doc;
-}
 
 const base = "/v1/games";
 export const games = () => call(base);
