@@ -521,7 +521,7 @@ def parse_args(argv):
         "--worker-class",
         choices=("sync", "gthread"),
         default="sync",
-        help="gunicorn worker class, both servers [sync, as `wordsvc serve`]",
+        help="gunicorn worker class, both servers [sync; `wordsvc serve` runs gthread]",
     )
     p.add_argument("--threads", type=int, default=2, help="threads per gthread worker [2]")
     p.add_argument("--duration", type=int, default=10, help="seconds per run [10]")
