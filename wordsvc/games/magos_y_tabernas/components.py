@@ -19,7 +19,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from wordsvc.errors import ConfigurationError
+from wordsvc.games.data_files import data_error as _fail
 
 CARDS_FILE = Path(__file__).resolve().parent / "data" / "cards.toml"
 
@@ -179,12 +179,6 @@ class Card:
         if self.life_gems is not None:
             face["life_gems"] = self.life_gems
         return face
-
-
-def _fail(path: Path, code: str, message: str, **details: object) -> ConfigurationError:
-    return ConfigurationError(
-        f"{path}: {message}", code=code, details={"file": str(path), **details}
-    )
 
 
 def _int(path: Path, card: str, raw: Mapping[str, Any], key: str, low: int, high: int) -> int:

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from wordsvc.errors import ConfigurationError
+from wordsvc.games.data_files import data_error as _fail
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 BOARD_FILE = Path(__file__).resolve().parent / "data" / "board.toml"
@@ -134,12 +134,6 @@ def _bfs(neighbours: Mapping[str, tuple[str, ...]], start: str) -> dict[str, int
                 seen[there] = seen[here] + 1
                 queue.append(there)
     return seen
-
-
-def _fail(path: Path, code: str, message: str, **details: object) -> ConfigurationError:
-    return ConfigurationError(
-        f"{path}: {message}", code=code, details={"file": str(path), **details}
-    )
 
 
 def _number(path: Path, space: str, raw: Mapping[str, Any], key: str) -> float:

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from wordsvc.errors import ConfigurationError
+from wordsvc.games.data_files import data_error as _fail
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -294,12 +294,6 @@ _COUNTED: Mapping[str, int] = MappingProxyType(
 _BY_TYPE = frozenset({"icons", "charm_tokens_of"})
 _FLAGS = frozenset({"each_icon_type", "each_charm_type"})
 REQUIREMENT_KEYS = frozenset(_COUNTED) | _BY_TYPE | _FLAGS | {"icon_sets"}
-
-
-def _fail(path: Path, code: str, message: str, **details: object) -> ConfigurationError:
-    return ConfigurationError(
-        f"{path}: {message}", code=code, details={"file": str(path), **details}
-    )
 
 
 def _read(path: Path) -> dict[str, Any]:
