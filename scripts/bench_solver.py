@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -112,10 +113,14 @@ class Scan:
                 best = np.where(usable, np.minimum(best, tokens), best)
         return np.where(best == 99, -1, best)
 
-    def ranking(self, request: SolveRequest, frequency: dict[str, int]) -> list[Play]:
+    def ranking(
+        self, request: SolveRequest, frequency: dict[str, int], zipf_units: Callable[[str], int]
+    ) -> list[Play]:
         """The oracle: the scan's formable words laid out and scored in Python, sorted."""
         hand = request.hand
-        evaluator = Evaluator(hand, request.table, request.weights, frequency)
+        evaluator = Evaluator(
+            hand, request.table, request.weights, frequency, zipf_units=zipf_units
+        )
         plays = []
         for row in np.flatnonzero(self.fewest_tokens(request) >= 0):
             play = evaluator.best_play(layouts(self.words[row], hand))
@@ -205,7 +210,9 @@ def main() -> None:
         for request in hands[: args.oracle_hands]:
             asked = SolveRequest(request.hand, categories=(category,), limit=100)
             got = [p.rank for p in solver.solve(asked).plays]
-            agree += got == [p.rank for p in scan.ranking(asked, frequency)]
+            agree += got == [
+                p.rank for p in scan.ranking(asked, frequency, judge.lexicon.zipf_table.units)
+            ]
         row["oracle_agrees"] = f"{agree}/{args.oracle_hands}"
         rows.append(row)
         if not args.json:

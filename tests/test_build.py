@@ -24,8 +24,13 @@ def test_build_publishes_tries_and_a_manifest(tiny):
     assert counts["skipped_by_source"]["system-wordlist"] == 1
     assert manifest["rejected_list_lines"]["list:birds"] == [[6, "2bad", "contains_digits"]]
     assert {s["id"] for s in manifest["sources"]} == {
-        "pymorphy3-dicts-uk", "words:game", "list:birds", "system-wordlist",
+        "pymorphy3-dicts-uk", "words:game", "list:birds", "system-wordlist", "wordfreq",
     }  # fmt: skip
+    wordfreq = next(s for s in manifest["sources"] if s["id"] == "wordfreq")
+    assert wordfreq["meta"]["licence"] == "CC BY-SA 4.0"
+    assert lexicon.zipf("сорока") > 3.0  # a listed form of the tiny lexicon
+    assert lexicon.zipf("гикач") == 0.0
+    assert counts["with_zipf"] >= 2
     assert lexicon.verify() == {}
 
 

@@ -30,6 +30,12 @@ def test_check_valid_words_exits_0(run):
     assert "✓ дуб" in result.output
 
 
+def test_check_says_how_common_a_word_is(run):
+    result = run("check", "морозиво", "азометин")
+    assert "commonness: Zipf 3.85, ordinary (звичайне)" in result.output
+    assert "commonness: Zipf 0.00, not in the frequency list" in result.output
+
+
 def test_check_invalid_word_exits_1_with_reason(run):
     result = run("check", "котики", "-c", "noun-singular")
     assert result.exit_code == 1
@@ -176,6 +182,21 @@ def test_solve_pattern_and_min_length(run):
     assert all(p["word"].startswith("м") and p["length"] >= 7 for p in body["plays"])
 
 
+def test_solve_min_zipf(run):
+    result = run(
+        "solve", "Ж З И М О Є *", "--tokens", "3", "--familiar", "О,А,[И]",
+        "--min-zipf", "3.5", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["min_zipf"] == 3.5
+    assert body["plays"]
+    assert all(p["zipf"] >= 3.5 for p in body["plays"])
+    drawn = run("solve", "Ж З И М О Є *", "--tokens", "3", "--min-zipf", "3.5")
+    assert "Zipf" in drawn.output
+    assert run("solve", "Ж З И", "--min-zipf", "9").exit_code == 2
+
+
 def test_simulate_reports_win_rates(run):
     result = run(
         "simulate", "words-of-magic", "--players", "2", "--games", "2", "--bots",
@@ -186,6 +207,8 @@ def test_simulate_reports_win_rates(run):
     assert report["games"] == 2
     assert set(report["bots"]) == {"greedy", "random"}
     assert sum(report["ends"].values()) == 2
+    assert set(report["median_zipf"]) <= {"greedy", "random"}
+    assert report["median_zipf"]
     bad = run("simulate", "words-of-magic", "--bots", "oracle")
     assert bad.exit_code == 2
 

@@ -1,5 +1,7 @@
 """The judge on the full lexicon: the rulebook's category table and typical disputes."""
 
+import itertools
+
 import pytest
 
 from wordsvc.errors import InvalidPattern, InvalidWord, UnknownCategory
@@ -159,6 +161,28 @@ def test_suggestions_can_rank_by_commonness(judge):
     ranked = judge.suggestions("котикж", wanted, commonness=lambda w: 7.0 * (w == favourite))
     assert ranked[0].word == favourite
     assert [s.distance for s in ranked] == [s.distance for s in plain]
+
+
+def test_verdicts_say_how_common_the_word_is(judge):
+    """Both are dictionary words; only one is a word people know (wordfreq's Zipf)."""
+    known, rare = judge.check("морозиво"), judge.check("азометин")
+    assert known.valid
+    assert rare.valid
+    assert known.zipf == pytest.approx(3.85, abs=0.01)
+    assert (known.commonness.id, known.commonness.label_uk) == ("ordinary", "звичайне")
+    assert rare.zipf == 0.0
+    assert rare.commonness.id == "unknown"
+    assert judge.check("на", suggest=False).commonness.id == "common"
+    assert judge.check("МОРОЗИВО").zipf == known.zipf  # as typed: capitals, stress marks...
+
+
+def test_suggestions_rank_the_commoner_of_equally_near_words_first(judge):
+    wanted = judge.registry.resolve(FOUR_CATEGORIES)
+    found = judge.suggestions("котикж", wanted)
+    for nearer, farther in itertools.pairwise(found):
+        if nearer.distance == farther.distance:
+            assert nearer.zipf >= farther.zipf
+    assert any(s.zipf > 0 for s in found)
 
 
 def test_lemma_forms_without_a_case_in_the_dictionary_count_as_nominative(judge):

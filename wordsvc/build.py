@@ -1,7 +1,8 @@
 """Compile the lexicon: read every source, attach analyses, write the tries and category sets.
 
 The build is a pure function of its inputs (pymorphy3-dicts-uk, ``dictionaries/``, Debian's
-word list when present, and ``categories.toml``). A fingerprint of those inputs names the
+word list when present, wordfreq's Ukrainian list, ``categories.toml`` and
+``commonness.toml``). A fingerprint of those inputs names the
 result, so a service can tell at start, without reading any dictionary, whether the lexicon on
 disk is up to date.
 """
@@ -13,7 +14,7 @@ import importlib.metadata
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -22,6 +23,7 @@ from wordsvc.alphabet import HYPHEN, LETTERS, MIN_WORD_LENGTH, word_length
 from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
+from wordsvc.lexicon.frequency import COMMONNESS_FILE, read_wordfreq, zipf_units
 from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
 from wordsvc.lexicon.store import (
@@ -91,6 +93,8 @@ class BuildInputs:
             FORMAT_VERSION,
             importlib.metadata.version("wordsvc"),
             importlib.metadata.version("pymorphy3-dicts-uk"),
+            importlib.metadata.version("wordfreq"),
+            COMMONNESS_FILE.read_bytes().hex(),
             _stat(self.pymorphy_dir / "words.dawg"),
             _stat(self.system_wordlist) if self.system_wordlist else None,
             CATEGORIES_FILE.read_bytes().hex(),
@@ -203,8 +207,16 @@ def _build(
     timings["write forms"] = round(time.perf_counter() - clock, 2)
 
     clock = time.perf_counter()
+    progress.phase("Reading word frequencies (wordfreq)", None)
+    frequencies = read_wordfreq()
+    source_infos.append(frequencies.info)
+    counts["with_zipf"] = writer.write_zipf(frequencies.zipf)
+    progress.done(f"{counts['with_zipf']:,} forms have a Zipf value")
+    timings["write word frequencies"] = round(time.perf_counter() - clock, 2)
+
+    clock = time.perf_counter()
     set_sizes, letters = _write_category_sets(
-        registry, kind_list, records, writer, progress, timings
+        registry, kind_list, records, writer, progress, timings, frequencies.zipf
     )
     timings["write category sets"] = round(time.perf_counter() - clock, 2)
     timings["total"] = round(time.perf_counter() - started, 2)
@@ -273,6 +285,7 @@ def _write_category_sets(
     writer: LexiconWriter,
     progress: Progress,
     timings: dict[str, float],
+    zipf: Mapping[str, float],
 ) -> tuple[dict[str, int], dict[str, int]]:
     """One trie per category with every playable form it admits (any analysis accepted).
     The solver's and the suggestions' indexes over the same forms are written here too; the
@@ -311,7 +324,11 @@ def _write_category_sets(
     progress.done(", ".join(f"{name} {size:,}" for name, size in sizes.items()))
     # The solver finds the words a hand can form by their letter counts.
     progress.phase("Writing the solver's letter index", None)
-    writer.write_letter_index(LetterIndex.from_words(playable))
+
+    def units(word: str) -> int:
+        return zipf_units(zipf.get(word, 0.0))
+
+    writer.write_letter_index(LetterIndex.from_words(playable, units))
     progress.done(f"{len(playable):,} forms")
     # Suggestions for refused words look up their neighbours in this index.
     clock = time.perf_counter()

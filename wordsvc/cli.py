@@ -201,6 +201,8 @@ def _print_verdict(verdict: Verdict) -> None:
     mark = click.style("✓", fg="green") if verdict.valid else click.style("✗", fg="red")
     status = "playable" if verdict.valid else "not playable"
     click.echo(f"{mark} {verdict.word} ({verdict.length} letters): {status}")
+    band = verdict.commonness
+    click.echo(f"    commonness: Zipf {verdict.zipf:.2f}, {band.label} ({band.label_uk})")
     for change in verdict.normalisation:
         click.echo(f"    normalised [{change.code}]: {change.message}")
     for category in verdict.categories:
@@ -363,6 +365,11 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
 @click.option("--word", "-w", help="Can this hand make WORD? Its cheapest play, or why not.")
 @click.option("--pattern", "-p", help="Only words matching it: ? one letter, * any run ('м*').")
 @click.option("--min-length", type=click.IntRange(1, 64), help="Only words this long or longer.")
+@click.option(
+    "--min-zipf",
+    type=click.FloatRange(0, 8),
+    help="Only words at least this common (Zipf scale: 3 known, 4.5 common).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
 @handle_errors
@@ -382,6 +389,7 @@ def solve(
     word: str | None,
     pattern: str | None,
     min_length: int | None,
+    min_zipf: float | None,
     as_json: bool,
 ) -> None:
     """The best Words of Magic plays for a hand of CARDS.
@@ -410,6 +418,7 @@ def solve(
         word=word,
         pattern=pattern,
         min_length=min_length,
+        min_zipf=min_zipf,
     )
     from wordsvc.solver.errors import WordNotFormable, WordNotPlayable
 
@@ -513,7 +522,14 @@ def simulate(
     game_options = {"players": players, **parse_options(options)}
     with click.progressbar(length=count, label="Playing", file=sys.stderr) as bar:
         summary = run_games(
-            game, makers, lineup, game_options, count, seed, progress=lambda done: bar.update(1)
+            game,
+            makers,
+            lineup,
+            game_options,
+            count,
+            seed,
+            progress=lambda done: bar.update(1),
+            zipf=judge.lexicon.zipf,
         )
     report = summary.report()
     if as_json:
@@ -533,6 +549,9 @@ def simulate(
             f"mean word length {report['mean_word_length']}"
         )
     click.echo(line)
+    if report["median_zipf"]:
+        medians = ", ".join(f"{bot} {z:.2f}" for bot, z in report["median_zipf"].items())
+        click.echo(f"  median Zipf of the words formed: {medians}")
     click.echo(f"  ends: {report['ends']}; {report['seconds_per_game']} s per game (median)")
     first = report["first_seat"]
     click.echo(

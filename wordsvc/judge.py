@@ -29,6 +29,7 @@ from wordsvc.errors import (
     InvalidWord,
     LexiconCorrupt,
 )
+from wordsvc.lexicon.frequency import Band, band_of
 from wordsvc.lexicon.store import REVERSED_PLAYABLE, Kind, StoredLexicon
 from wordsvc.lexicon.suggest_index import Commonness, best_near
 from wordsvc.lexicon.trie_search import (
@@ -73,6 +74,8 @@ class Suggestion:
     word: str
     distance: float
     categories: tuple[str, ...]
+    #: How common the word is (Zipf scale; 0: not in wordfreq's list).
+    zipf: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,13 @@ class Verdict:
     #: True when the word is one of the house words agreed at the table (then it is valid
     #: whatever the categories say).
     house_word: bool = False
+    #: How common the word is on the Zipf scale (wordfreq); 0 when the list lacks it.
+    zipf: float = 0.0
+
+    @property
+    def commonness(self) -> Band:
+        """The band of :attr:`zipf`: common, ordinary, rare or unknown."""
+        return band_of(self.zipf)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +188,7 @@ class Judge:
             analyses=_distinct(analysis_of(kind, lemma) for kind, lemma in found),
             suggestions=suggestions,
             house_word=house_word,
+            zipf=self.lexicon.zipf(word),
         )
 
     def _judge_category(
@@ -266,8 +277,10 @@ class Judge:
     ) -> tuple[Suggestion, ...]:
         """The nearest playable words in the wanted categories (at most 2 edits away), from
         the lexicon's suggestion index: about a millisecond for four categories. Ranked by
-        distance, then by ``commonness`` (a Zipf lookup) when given, then by how many of the
-        wanted categories admit the word, then alphabetically (:func:`rank_key`)."""
+        distance, then by ``commonness`` (the lexicon's Zipf values unless given), then by how
+        many of the wanted categories admit the word, then alphabetically (:func:`rank_key`)."""
+        zipf = self.lexicon.zipf
+        commonness = commonness or zipf
         index = self.lexicon.suggest_index
         try:
             bits = index.bits(category.id for category in wanted)
@@ -289,6 +302,7 @@ class Judge:
                 near.word,
                 near.cost / EDIT,
                 tuple(c.id for c in wanted if near.category_bits & index.bits((c.id,))),
+                zipf(near.word),
             )
             for near in best
         )
@@ -312,8 +326,13 @@ class Judge:
                     members.setdefault(candidate, []).append(category_id)
             if len(scored) >= MAX_SUGGESTIONS:
                 break
-        ranked = sorted(scored, key=lambda w: (scored[w], -len(members[w]), sort_key(w), w))
-        return tuple(Suggestion(w, scored[w], tuple(members[w])) for w in ranked[:MAX_SUGGESTIONS])
+        zipf = self.lexicon.zipf
+        ranked = sorted(
+            scored, key=lambda w: (scored[w], -zipf(w), -len(members[w]), sort_key(w), w)
+        )
+        return tuple(
+            Suggestion(w, scored[w], tuple(members[w]), zipf(w)) for w in ranked[:MAX_SUGGESTIONS]
+        )
 
     # --- searching --------------------------------------------------------------------------
 

@@ -85,10 +85,23 @@ def test_pattern_and_min_length_filter_the_plays(client):
     assert body["steps"] > 0
 
 
+def test_min_zipf_keeps_words_people_know_and_plays_say_how_common_they_are(client):
+    body = client.post(
+        "/v1/words-of-magic/solve", json={**NASTYA, "min_zipf": 3.5, "limit": 20}
+    ).get_json()
+    assert body["plays"]
+    assert body["min_zipf"] == 3.5
+    assert all(play["zipf"] >= 3.5 for play in body["plays"])
+    assert body["pass"]["zipf"] is None
+
+
 def test_the_document_lists_the_new_fields_and_codes(client):
     document = client.get("/openapi.json").get_json()
     body = document["components"]["schemas"]["SolveBody"]["properties"]
-    assert {"word", "pattern", "min_length"} <= set(body)
+    assert {"word", "pattern", "min_length", "min_zipf"} <= set(body)
+    assert "zipf" in document["components"]["schemas"]["Play"]["properties"]
+    verdict = document["components"]["schemas"]["Verdict"]["properties"]
+    assert {"zipf", "commonness"} <= set(verdict)
     text = str(document["paths"]["/v1/words-of-magic/solve"]["post"]["responses"]["422"])
     assert "word_not_formable" in text
     assert "word_not_playable" in text
@@ -125,6 +138,8 @@ def test_the_document_lists_the_new_fields_and_codes(client):
         ({"cards": ["а"], "pattern": "*"}, 422, "pattern_too_broad"),
         ({"cards": ["а"], "min_length": 0}, 400, "invalid_min_length"),
         ({"cards": ["а"], "min_length": "5"}, 400, "invalid_min_length"),
+        ({"cards": ["а"], "min_zipf": 9}, 400, "invalid_min_zipf"),
+        ({"cards": ["а"], "min_zipf": -1}, 400, "invalid_min_zipf"),
     ],
 )
 def test_bad_requests_get_a_problem_with_a_code(client, body, status, code):

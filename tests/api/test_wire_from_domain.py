@@ -167,7 +167,9 @@ def test_a_solution_is_written_whole_and_the_pass_without_a_layout(judge):
         assert list(play) == list(solver_models.Play.model_fields)
         for slot in play["slots"]:
             assert list(slot) == list(solver_models.SlotOut.model_fields)
-    assert list(written["pass"]) == ["kind", "effects", "score"]
+    assert list(written["pass"]) == ["kind", "effects", "score", "zipf"]  # no layout's fields
+    assert written["pass"]["zipf"] is None
+    assert all(isinstance(play["zipf"], float) for play in written["plays"])
     assert written["weights"]["green"] == solution.request.weights.colours["green"]
     assert written["elapsed_ms"] == round(solution.elapsed_ms, 2)
     assert written["hand"]["cards"][0] == {"index": 0, "kind": "letter", "letter": "к",

@@ -11,6 +11,9 @@ def test_check_one_word(client):
     assert body["word"] == "котики"
     assert [c["accepted"] for c in body["categories"]] == [False, True]
     assert body["categories"][0]["reason"] == "plural"
+    assert body["zipf"] > 0
+    assert body["commonness"]["id"] in {"common", "ordinary", "rare"}
+    assert body["commonness"]["label_uk"]
 
 
 def test_check_accepts_repeated_category_parameters(client):

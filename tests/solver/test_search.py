@@ -1,5 +1,6 @@
 """The solver's search against simple oracles that scan every word of a small lexicon."""
 
+import itertools
 from collections import Counter
 from dataclasses import replace
 
@@ -156,6 +157,34 @@ def test_filters_keep_the_oracle_ranking(
         shortest=shortest, row_filter=row_filter,
     )  # fmt: skip
     assert [p.rank for p in found.plays] == [p.rank for p in everything[:count]]
+
+
+@pytest.fixture(scope="module")
+def zipf_of(small_lexicon) -> dict[str, int]:
+    """Made-up Zipf values (hundredths) with many ties, so that commonness decides often."""
+    return {word: sum(map(ord, word)) % 5 * 100 for word in small_lexicon}
+
+
+@pytest.fixture(scope="module")
+def zipf_index(small_lexicon, zipf_of) -> LetterIndex:
+    return LetterIndex.from_words(small_lexicon, zipf_of.__getitem__)
+
+
+@HYPOTHESIS
+@given(hand=hands, count=st.integers(1, 12), least=st.sampled_from([0, 100, 300]))
+def test_more_common_words_rank_first_among_equal_scores(
+    small_lexicon, zipf_index, zipf_of, hand, count, least
+):
+    """With Zipf values, the scan's order is the oracle's (score, then commonness, then
+    tokens...), and ``min_zipf_units`` keeps exactly the words at least that common."""
+    evaluator = Evaluator(hand, Table.defaults(), Weights.defaults(), zipf_units=zipf_of.get)
+    everything = ranking(small_lexicon, hand, evaluator, lambda w: zipf_of[w] >= least)
+    found = top_plays(zipf_index, hand, evaluator, count, Budget(1 << 40), min_zipf_units=least)
+    assert [p.rank for p in found.plays] == [p.rank for p in everything[:count]]
+    assert all(p.zipf is not None and p.zipf * 100 >= least for p in found.plays)
+    for better, worse in itertools.pairwise(found.plays):
+        if better.score.total == worse.score.total:
+            assert better.zipf >= worse.zipf
 
 
 def test_a_spent_budget_returns_what_it_found_marked_incomplete(small_index):

@@ -38,7 +38,9 @@ def oracle(judge, request: SolveRequest, categories: list[str]) -> list:
     words = set()
     for category in categories:
         words.update(judge.lexicon.word_set(category).keys())
-    evaluator = Evaluator(request.hand, request.table, request.weights)
+    evaluator = Evaluator(
+        request.hand, request.table, request.weights, zipf_units=judge.lexicon.zipf_table.units
+    )
     plays = []
     for word in words:
         if fewest_tokens(word, request.hand) is not None:
@@ -80,12 +82,14 @@ def test_a_category_index_is_written_beside_the_lexicon_and_read_back(settings):
 
 def test_the_fast_builder_writes_the_same_index_as_the_lexicons_builder(judge):
     words = list(judge.lexicon.word_set("verb").keys())
-    fast, reference = build_letter_index(words), LetterIndex.from_words(words)
+    units = judge.lexicon.zipf_table.units
+    fast, reference = build_letter_index(words, units), LetterIndex.from_words(words, units)
     for a, b in [
         (fast.packed, reference.packed),
         (fast.starts, reference.starts),
         (fast.text, reference.text),
         (fast.offsets, reference.offsets),
+        (fast.zipf, reference.zipf),
     ]:
         assert np.array_equal(np.asarray(a), np.asarray(b))
 
@@ -171,3 +175,22 @@ def test_min_length_and_a_pattern_in_the_middle(solver):
     for play in solution.plays:
         assert play.layout.length >= 7
         assert "о" in play.layout.word[:-1]
+
+
+def test_min_zipf_keeps_the_words_people_know_in_the_same_order(judge, solver):
+    every = solver.solve(SolveRequest(NASTYA, limit=100))
+    known = solver.solve(SolveRequest(NASTYA, limit=20, min_zipf=3.0))
+    assert known.plays
+    assert all(p.zipf is not None and p.zipf >= 3.0 for p in known.plays)
+    assert all(judge.lexicon.zipf(p.layout.word) == p.zipf for p in known.plays)
+    in_every = [p.layout.word for p in every.plays if p.zipf >= 3.0]
+    shared = min(len(in_every), len(known.plays))
+    assert shared >= 3  # of the 100 best plays, few are words people know
+    assert [p.layout.word for p in known.plays][:shared] == in_every[:shared]
+    assert any(p.zipf < 3.0 for p in every.plays)  # the filter has something to drop
+
+
+def test_min_zipf_off_the_scale_is_refused(solver):
+    with pytest.raises(InvalidValue) as info:
+        solver.solve(SolveRequest(NASTYA, min_zipf=9.5))
+    assert info.value.code == "invalid_min_zipf"

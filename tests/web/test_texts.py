@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from wordsvc.web.present import change_text, page_url, reading, zipf_band
+from wordsvc.web.present import change_text, page_url, reading
 from wordsvc.web.texts import TEXTS, grammeme_labels, parse_lang, problem_text, table, text
 
 CHANGE_CODES = (
@@ -79,8 +79,7 @@ def test_changes_name_the_characters_read():
     assert change_text(unknown, "uk") == "Did something new."
 
 
-def test_zipf_bands_and_readings():
-    assert [zipf_band(z) for z in (1.5, 3.5, 5.0)] == ["rare", "ordinary", "common"]
+def test_readings():
     analysis = {"tag": "NOUN,inan neut,nomn"}
     assert reading(analysis, "uk") == "іменник, неістота, середній рід, називний"
 

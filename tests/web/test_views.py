@@ -8,7 +8,6 @@ import pytest
 
 from wordsvc.api import create_app
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
-from wordsvc.web import checking, views
 
 
 def body(response) -> str:
@@ -88,19 +87,10 @@ def test_without_a_lexicon_the_page_says_so_in_place(tmp_path):
     assert response.mimetype == "text/html"
 
 
-def test_commonness_is_shown_when_a_verdict_has_it(client, monkeypatch):
-    """The judge has no `zipf` yet: the page shows it once verdicts carry it."""
-    real = checking.check
-
-    def with_zipf(words, categories, lang):
-        answer = real(words, categories, lang)
-        answer["results"][0]["zipf"] = 4.7
-        return answer
-
-    assert 'class="zipf"' not in body(client.get("/?w=кіт"))
-    monkeypatch.setattr(views, "check", with_zipf)
-    html = body(client.get("/?w=кіт"))
-    assert "Уживаність: 4.7 за шкалою Zipf (поширене)" in html
+def test_every_verdict_says_how_common_the_word_is(client):
+    assert "Уживаність: 3.9 за шкалою Zipf (звичайне)" in body(client.get("/?w=морозиво"))
+    english = body(client.get("/?w=азометин&lang=en"))
+    assert "Commonness: 0.0 Zipf (not in the frequency list)" in english
 
 
 @pytest.mark.parametrize("path", ["/docs", "/openapi.json", "/healthz", "/v1/categories"])

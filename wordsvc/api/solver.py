@@ -41,7 +41,7 @@ def get_solver() -> Solver:
     response=Solution,
     errors={
         422: ("unknown_card", "invalid_card", "invalid_familiar", "unknown_category",
-              "word_not_playable", "word_not_formable", "invalid_min_length",
+              "word_not_playable", "word_not_formable", "invalid_min_length", "invalid_min_zipf",
               "empty_pattern", "pattern_too_broad", "hyphenated", *WORD_ERRORS),
         503: ("lexicon_not_built", "lexicon_corrupt"),
     },
@@ -84,4 +84,5 @@ def solve_request(body: SolveBody) -> SolveRequest:
         word=body.word,
         pattern=body.pattern,
         min_length=body.min_length,
+        min_zipf=body.min_zipf,
     )

@@ -1,6 +1,7 @@
 """Play whole games between bots and summarise them: win rates with confidence intervals,
 game length, word lengths, how the games ended, and how often each card or action was
-played, by each bot (so that a bot that never plays a card shows).
+played, by each bot (so that a bot that never plays a card shows). Given a lookup of how
+common a word is, it also reports the median Zipf of the words each bot formed.
 
 Seats rotate through the bot list game by game, so no bot always sits first.
 """
@@ -70,6 +71,8 @@ class Report(TypedDict):
     seconds_per_game: float
     first_seat: FirstSeatReport
     plays: dict[str, PlaysRow]
+    #: Per bot, the median Zipf value of the words it formed (word games, given a lookup).
+    median_zipf: dict[str, float]
 
 
 @dataclass
@@ -85,6 +88,7 @@ class Summary:
     plays: dict[str, Counter[str]] = field(default_factory=dict)  # bot -> action label -> count
     first_seat_wins: float = 0.0  # wins of the seat that moved first (a shared win counts 1/k)
     players: int = 0
+    word_zipf: dict[str, list[float]] = field(default_factory=dict)  # bot -> Zipf of its words
 
     def report(self) -> Report:
         """The summary's statistics: win rates with their intervals, means, the plays table."""
@@ -107,6 +111,10 @@ class Summary:
             "seconds_per_game": round(statistics.median(self.seconds), 3) if self.seconds else 0,
             "first_seat": self.first_seat(),
             "plays": self.plays_table(),
+            "median_zipf": {
+                bot: round(statistics.median(values), 2)
+                for bot, values in sorted(self.word_zipf.items())
+            },
         }
 
     def first_seat(self) -> FirstSeatReport:
@@ -144,8 +152,10 @@ def simulate(
     games: int,
     seed: int,
     progress: Callable[[int], None] = lambda done: None,
+    zipf: Callable[[str], float] | None = None,
 ) -> Summary:
-    """Play ``games`` games; seat ``i`` of game ``g`` is played by ``lineup[(i + g) % n]``."""
+    """Play ``games`` games; seat ``i`` of game ``g`` is played by ``lineup[(i + g) % n]``.
+    ``zipf`` (how common a word is) adds the median Zipf of each bot's words."""
     bots = {name: make_bots[name]() for name in set(lineup)}
     summary = Summary()
     players = options["players"]
@@ -170,6 +180,9 @@ def simulate(
                     length = event.data["length"]
                     assert isinstance(length, int)
                     summary.word_lengths.append(length)
+                    word = event.data.get("word")
+                    if zipf is not None and isinstance(word, str):
+                        summary.word_zipf.setdefault(seats[seat], []).append(zipf(word))
                 elif event.type == "passed":
                     summary.passes += 1
         summary.seconds.append(time.perf_counter() - started)

@@ -9,13 +9,15 @@ candidate when the letters left over fit the hand's wildcards.
 Rows are sorted by length, then by word (code point order), so the rows of one length are
 contiguous and a scan yields candidates in the solver's final tie-break order.
 Counts are stored as 4-bit nibbles, two letters per byte (a count of 15 means "15 or more").
+A column of Zipf values (hundredths, :mod:`~wordsvc.lexicon.frequency`) lets the solver rank
+the more common of two equally good words first without leaving numpy.
 The arrays are ``.npy`` files, memory-mapped: a worker's resident set grows only by the blocks
 its hands actually scan.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
@@ -37,11 +39,13 @@ class LetterIndex:
         starts: np.ndarray,  # int64 [longest + 2]: first row of each length
         text: np.ndarray,  # uint8: every word in row order, cp1251, each ending in "\n"
         offsets: np.ndarray,  # uint32 [n + 1]: where each row's word starts in ``text``
+        zipf: np.ndarray,  # uint16 [n]: each row's Zipf value in hundredths (0: unlisted)
     ) -> None:
         self.packed = packed
         self.starts = starts
         self.text = text
         self.offsets = offsets
+        self.zipf = zipf
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -68,8 +72,11 @@ class LetterIndex:
     # --- building and storing ---------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, words: Iterable[str]) -> LetterIndex:
-        """Index normalised lexicon keys (the build, and small indexes in tests)."""
+    def from_words(
+        cls, words: Iterable[str], zipf_units: Callable[[str], int] | None = None
+    ) -> LetterIndex:
+        """Index normalised lexicon keys (the build, and small indexes in tests), with each
+        word's Zipf value in hundredths from ``zipf_units`` (0 for all when not given)."""
         ordered = sorted(set(words))
         lengths = np.fromiter((len(w) - w.count(APOSTROPHE) for w in ordered), np.int64)
         order = np.argsort(lengths, kind="stable")  # by length, then by word
@@ -92,13 +99,13 @@ class LetterIndex:
         np.add.at(counts, (letter_of_byte[is_letter], row_of_byte[is_letter]), 1)
         np.minimum(counts, NIBBLE_MAX, out=counts)
         packed = (counts[0::2] | (counts[1::2] << 4)).astype(np.uint8)
-        return cls(packed, starts, text.copy(), offsets)
+        return cls(packed, starts, text.copy(), offsets, zipf_column(ordered, zipf_units))
 
     def save(self, directory: Path) -> list[str]:
         """Write the index's files into ``directory``; returns their names."""
         directory.mkdir(parents=True, exist_ok=True)
         arrays = {"letters": self.packed, "starts": self.starts, "text": self.text,
-                  "offsets": self.offsets}  # fmt: skip
+                  "offsets": self.offsets, "zipf": self.zipf}  # fmt: skip
         for name, array in arrays.items():
             np.save(directory / f"{name}.npy", array)
         return [f"{name}.npy" for name in arrays]
@@ -111,4 +118,12 @@ class LetterIndex:
             np.load(directory / "starts.npy"),
             np.load(directory / "text.npy", mmap_mode="r"),
             np.load(directory / "offsets.npy", mmap_mode="r"),
+            np.load(directory / "zipf.npy", mmap_mode="r"),
         )
+
+
+def zipf_column(ordered: list[str], zipf_units: Callable[[str], int] | None) -> np.ndarray:
+    """The Zipf column of rows holding ``ordered`` words (zeros without a lookup)."""
+    if zipf_units is None:
+        return np.zeros(len(ordered), np.uint16)
+    return np.fromiter(map(zipf_units, ordered), np.uint16, len(ordered))

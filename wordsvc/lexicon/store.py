@@ -9,6 +9,7 @@ Layout of a data directory::
             kinds.json                        [[source id, tag], ...]: analysis kinds
             forms.marisa                      RecordTrie <HI: form -> (kind id, lemma id)
             lemmas.marisa                     Trie: lemma id <-> lemma as written
+            zipf.marisa                       RecordTrie <H: form -> Zipf in hundredths (wordfreq)
             sets/<name>.marisa                Trie per word set (one per category)
             sets/playable.reversed.marisa     every form of any category, spelled backwards
             solver/                           letter counts per form, by length (LetterIndex)
@@ -34,11 +35,12 @@ from typing import Any
 import marisa_trie
 
 from wordsvc.errors import LexiconCorrupt, LexiconNotBuilt
+from wordsvc.lexicon.frequency import ZipfTable, zipf_trie
 from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import file_checksum
 from wordsvc.lexicon.suggest_index import SuggestIndex
 
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: ``manifest.json``: JSON metadata read by key (sources, versions, counts, checksums).
@@ -47,6 +49,7 @@ Manifest = dict[str, Any]
 REVERSED_PLAYABLE = "playable.reversed"
 SOLVER_DIR = "solver"
 SUGGEST_DIR = "suggest"
+ZIPF_FILE = "zipf.marisa"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,7 @@ class LexiconWriter:
         self.tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=data_dir))
         (self.tmp / "sets").mkdir()
         self.files: dict[str, str] = {}
+        self._forms = marisa_trie.RecordTrie(RECORD_FORMAT)  # the forms, once written
 
     def write_forms(
         self, kinds: list[Kind], records: Iterable[tuple[str, int, str]]
@@ -79,9 +83,16 @@ class LexiconWriter:
         )
         self._save(lemmas, "lemmas.marisa")
         self._save(forms, "forms.marisa")
+        self._forms = forms
         self._write_json("kinds.json", [[k.source, k.tag] for k in kinds])
         distinct = len({word for word, _, _ in records})
         return {"analyses": len(records), "forms": distinct, "lemmas": len(lemmas)}
+
+    def write_zipf(self, zipf: Mapping[str, float]) -> int:
+        """Write the Zipf value of every form the list has (after :meth:`write_forms`)."""
+        trie = zipf_trie(zipf, (word for word in zipf if word in self._forms))
+        self._save(trie, ZIPF_FILE)
+        return len(trie)
 
     def write_letter_index(self, index: LetterIndex) -> None:
         for name in index.save(self.tmp / SOLVER_DIR):
@@ -167,6 +178,7 @@ class StoredLexicon:
             self.forms = marisa_trie.RecordTrie(RECORD_FORMAT)
             self.forms.mmap(str(self.path / "forms.marisa"))
             self.lemmas = _mmap_trie(self.path / "lemmas.marisa")
+            self.zipf_table = ZipfTable.load(self.path / ZIPF_FILE)
         except (OSError, ValueError) as exc:
             raise LexiconCorrupt(
                 message=f"The lexicon in {self.path} cannot be read: {exc}. Run `wordsvc build`.",
@@ -204,6 +216,10 @@ class StoredLexicon:
             return []
         kinds, restore = self.kinds, self.lemmas.restore_key
         return [(kinds[kind], restore(lemma)) for kind, lemma in found]
+
+    def zipf(self, word: str) -> float:
+        """How common a normalised word is on the Zipf scale; 0 when wordfreq lacks it."""
+        return self.zipf_table.zipf(word)
 
     def __contains__(self, word: str) -> bool:
         return word in self.forms

@@ -488,8 +488,8 @@ def _delete(keys: np.ndarray, position: int) -> np.ndarray:
 
 # --- ranking --------------------------------------------------------------------------------
 
-#: How common a form is, as a Zipf value (higher is more common). Word frequencies are not in
-#: the lexicon yet; when they are, the judge passes their lookup here.
+#: How common a form is, as a Zipf value (higher is more common): the judge passes the
+#: lexicon's lookup (:meth:`~wordsvc.lexicon.store.StoredLexicon.zipf`).
 Commonness = Callable[[str], float]
 
 

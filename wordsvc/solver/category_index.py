@@ -28,7 +28,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import marisa_trie
@@ -41,6 +41,7 @@ from wordsvc.lexicon.letter_index import (
     NIBBLE_MAX,
     PACKED_ROWS,
     LetterIndex,
+    zipf_column,
 )
 from wordsvc.lexicon.store import SOLVER_DIR, StoredLexicon
 
@@ -56,7 +57,9 @@ MAX_CACHED = 32
 PAGE = 4096
 
 
-def build_letter_index(words: Iterable[str]) -> LetterIndex:
+def build_letter_index(
+    words: Iterable[str], zipf_units: Callable[[str], int] | None = None
+) -> LetterIndex:
     """The :class:`LetterIndex` of normalised lexicon keys, the same rows as
     :meth:`LetterIndex.from_words` builds (its tests compare the two), in a fraction of its
     time: letters are counted with one ``bincount`` per letter instead of ``np.add.at``."""
@@ -84,7 +87,7 @@ def build_letter_index(words: Iterable[str]) -> LetterIndex:
             continue
         counts = np.minimum(np.bincount(of_letter, minlength=rows), NIBBLE_MAX).astype(np.uint8)
         packed[i >> 1] |= counts if i & 1 == 0 else counts << 4
-    return LetterIndex(packed, starts, text, offsets)
+    return LetterIndex(packed, starts, text, offsets, zipf_column(ordered, zipf_units))
 
 
 class CategoryIndexes:
@@ -126,7 +129,7 @@ class CategoryIndexes:
             return LetterIndex.load(directory)
         except (OSError, ValueError):
             pass
-        index = build_letter_index(_words(tries))
+        index = build_letter_index(_words(tries), self.lexicon.zipf_table.units)
         if len(tries) > 1 and len(index) >= SHARED_INDEX_SHARE * len(shared):
             return shared
         try:
@@ -172,6 +175,6 @@ def _save_atomically(index: LetterIndex, directory: Path, key: tuple[str, ...]) 
 def _warm(index: LetterIndex) -> None:
     """Read every page of a memory-mapped index once: the first solve on a fresh server then
     scans memory, not the disk."""
-    for array in (index.packed, index.text, index.offsets):
+    for array in (index.packed, index.text, index.offsets, index.zipf):
         flat = np.asarray(array).reshape(-1).view(np.uint8)
         int(flat[::PAGE].sum())

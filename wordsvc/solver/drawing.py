@@ -65,6 +65,7 @@ def _draw_play(rank: int, play: Play, hand: Hand) -> list[str]:
     header = (
         f"{rank:>2}. {layout.word.upper()}  {layout.length} letters · score {score.total:.2f} "
         f"(cards {score.cards:+.2f}, balance {score.balance:+.2f}, tokens {score.tokens:+.2f})"
+        + ("" if play.zipf is None else f" · Zipf {play.zipf:.1f}")
     )
     n = layout.length
     top = "    ┌" + "┬".join(["─" * CELL] * n) + "┐"

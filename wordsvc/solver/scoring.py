@@ -11,7 +11,7 @@ does not change the total, so it is reported but not scored. The weights are dat
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import ConfigurationError, InvalidValue
+from wordsvc.lexicon.frequency import ZIPF_UNITS
 from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
 from wordsvc.rules.words_of_magic.components import CardKind
 from wordsvc.rules.words_of_magic.turn import (
@@ -166,6 +167,8 @@ class Play:
     effects: Effects
     score: Score
     rank: tuple[object, ...] = field(compare=False)  # smaller is better; a total order
+    #: How common the word is (Zipf scale; 0 when unlisted); None for the pass.
+    zipf: float | None = None
 
     @property
     def is_pass(self) -> bool:
@@ -186,8 +189,12 @@ class Evaluator:
         weights: Weights,
         letter_frequency: Mapping[str, int] | None = None,
         codex: Codex | None = None,
+        zipf_units: Callable[[str], int] | None = None,
     ) -> None:
+        """``zipf_units`` says how common a word is (Zipf hundredths, the letter index's
+        column): among plays of equal score the more common word ranks first."""
         self.hand = hand
+        self.zipf_units = zipf_units
         self.table = table
         self.weights = weights
         self.codex = codex or load_codex()
@@ -268,8 +275,10 @@ class Evaluator:
             hand_after=len(left) + drawn,
             deck_after=None if deck is None else deck - drawn,
         )
+        units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
         rank = (
             -score.total,
+            -units,
             layout.tokens_used,
             -layout.length,
             layout.word,
@@ -278,7 +287,7 @@ class Evaluator:
             counted,
             tuple((s.source.value, s.card) for s in layout.slots),
         )
-        return Play(layout, effects, score, rank)
+        return Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
     def _score(self, cards_out: int, balance_value: float, tokens: int) -> Score:
         cards = cards_out * self.weights.card

@@ -290,9 +290,12 @@ def _options(hand: Hand) -> list[_Option]:
     ]
 
 
-#: A word's place in the ranking before it is laid out: (-score, tokens, -length, row).
-#: Rows are sorted by length, then by word, so the row stands for the word's tie-break.
-_Key = tuple[float, int, int, int]
+#: A word's place in the ranking before it is laid out: (-score, -Zipf in hundredths, tokens,
+#: -length, row). Rows are sorted by length, then by word, so the row stands for the word's
+#: tie-break. This is :attr:`Play.rank`'s order (see :class:`Evaluator`).
+_Key = tuple[float, int, int, int, int]
+#: Above any stored Zipf value (hundredths): a length's head key ranks before all its words.
+_ZIPF_CEILING = 1 << 16
 
 
 def top_plays(
@@ -305,15 +308,18 @@ def top_plays(
     accept: Callable[[str], bool] | None = None,
     shortest: int = MIN_WORD_LENGTH,
     row_filter: RowFilter | None = None,
+    min_zipf_units: int = 0,
 ) -> TopPlays:
     """The ``count`` best plays by rank, each from a different word, of at least ``shortest``
-    letters, among the rows ``row_filter`` keeps and the words ``accept`` (if given) takes.
+    letters and ``min_zipf_units`` hundredths of Zipf, among the rows ``row_filter`` keeps
+    and the words ``accept`` (if given) takes.
 
     Best-first branch and bound over word lengths: no play of length L scores more than
     ``evaluator.bound(L, 0)``, so lengths are scanned best bound first and the search stops
     when the next bound cannot beat the N-th play found. A scan ranks the whole block by exact
     score (:meth:`Evaluator.totals` with the fewest tokens of each use of the free letters),
-    so only the words returned are laid out in Python, at the end.
+    then by how common the word is, so only the words returned are laid out in Python, at the
+    end.
     """
     resources = Resources.of(hand)
     options = _options(hand)
@@ -322,7 +328,7 @@ def top_plays(
     checked = 0
 
     def head(length: int) -> _Key:
-        return (-evaluator.bound(length, 0), 0, -length, -1)
+        return (-evaluator.bound(length, 0), -_ZIPF_CEILING, 0, -length, -1)
 
     def full() -> bool:
         return len(best) >= count
@@ -350,19 +356,27 @@ def top_plays(
         )
         dense = {pair: i for i, pair in enumerate(pairs)}
         worst = len(pairs)
+        totals = sorted({neg_total for neg_total, _ in pairs})
+        score_rank = np.array([totals.index(neg_total) for neg_total, _ in pairs], np.int16)
         option_ranks = []
         for option in options:
-            totals = evaluator.totals(length, option.position, len(option.letters))
-            ranks = [dense[-total, t] for t, total in enumerate(totals)]
+            option_totals = evaluator.totals(length, option.position, len(option.letters))
+            ranks = [dense[-total, t] for t, total in enumerate(option_totals)]
             table = np.array([*ranks, worst], np.int16)
             needed = np.minimum(per_option[option.letters], resources.tokens + 1)
             option_ranks.append(table[needed])
         rank = np.minimum.reduce(option_ranks) if len(options) > 1 else option_ranks[0]
-        found = np.flatnonzero(rank < worst)
-        order = found[np.argsort(rank[found], kind="stable")]  # rows stay in word order
+        zipf = np.asarray(index.zipf[rows], np.int32)
+        usable = rank < worst
+        if min_zipf_units > 0:
+            usable &= zipf >= min_zipf_units
+        found = np.flatnonzero(usable)
+        # By score, then the more common word, then tokens; rows stay in word order.
+        order = found[np.lexsort((rank[found], -zipf[found], score_rank[rank[found]]))]
         taken = 0
         for i in order[: len(order) if accept is not None else count]:
-            key = (*pairs[rank[i]], -length, int(rows[i]))
+            neg_total, tokens = pairs[rank[i]]
+            key = (neg_total, -int(zipf[i]), tokens, -length, int(rows[i]))
             if full() and key >= best[-1]:
                 break  # the block is in rank order: the rest rank lower still
             if accept is not None:
@@ -373,7 +387,7 @@ def top_plays(
                     continue
             insort(best, key)
             # Which uses of the free letters reach the word's best: only these are laid out.
-            tied[key[3]] = sum(1 << j for j, r in enumerate(option_ranks) if r[i] == rank[i])
+            tied[key[4]] = sum(1 << j for j, r in enumerate(option_ranks) if r[i] == rank[i])
             del best[count:]
             taken += 1
             if taken >= count:
@@ -383,7 +397,7 @@ def top_plays(
     plays = []
     layouter = Layouter(hand)
     for key in best:
-        word, mask = index.word(key[3]), tied[key[3]]
+        word, mask = index.word(key[4]), tied[key[4]]
         laid = [layouter.layout(word, o.familiar, o.amazon) for j, o in enumerate(options)
                 if mask >> j & 1]  # fmt: skip
         play = evaluator.best_play([layout for layout in laid if layout is not None])

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
 from wordsvc.errors import InvalidValue
 from wordsvc.judge import Judge, parse_pattern
+from wordsvc.lexicon.frequency import zipf_units
 from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.trie_search import ANY_RUN, ONE_LETTER
 from wordsvc.solver.category_index import CategoryIndexes
@@ -31,6 +32,8 @@ STEPS_PER_MS = 40
 CLOCK_SAFETY = 4
 #: The largest ``min_length`` accepted.
 MAX_WORD_LENGTH = 64
+#: The Zipf scale's top (no word is more common than about 7.5).
+MAX_ZIPF = 8.0
 #: A check of a word against the request's pattern.
 _Matches = Callable[[str], bool]
 
@@ -44,7 +47,9 @@ class SolveRequest:
 
     ``word`` asks "can this hand make this word?" instead: the answer is the word's cheapest
     play, or :class:`WordNotPlayable` / :class:`WordNotFormable`. ``pattern`` (``?`` one
-    letter, ``*`` any run, as in the word search) and ``min_length`` filter the ranked plays.
+    letter, ``*`` any run, as in the word search), ``min_length`` and ``min_zipf`` (only words
+    at least this common on the Zipf scale, :mod:`wordsvc.lexicon.frequency`) filter the
+    ranked plays. Among plays of equal score the more common word ranks first.
     """
 
     hand: Hand
@@ -59,6 +64,7 @@ class SolveRequest:
     word: str | None = None
     pattern: str | None = None
     min_length: int | None = None
+    min_zipf: float | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,13 @@ class Solver:
         started = time.perf_counter()
         wanted = self.judge.registry.resolve(request.categories)
         hand = request.hand
-        evaluator = Evaluator(hand, request.table, request.weights, self.letter_frequency)
+        evaluator = Evaluator(
+            hand,
+            request.table,
+            request.weights,
+            self.letter_frequency,
+            zipf_units=self.judge.lexicon.zipf_table.units,
+        )
         if request.word is not None:
             play = self._word_play(request, evaluator)
             return Solution(
@@ -131,6 +143,7 @@ class Solver:
             accept=accept,
             shortest=shortest,
             row_filter=row_filter,
+            min_zipf_units=_min_zipf_units(request),
         )
         return Solution(
             request=request,
@@ -167,6 +180,18 @@ class Solver:
             assert lacking is not None, "layouts and shortfall disagree"
             raise WordNotFormable("word_not_formable", lacking.message, lacking.details())
         return min(plays, key=lambda p: (p.layout.tokens_used if p.layout else 0, p.rank))
+
+
+def _min_zipf_units(request: SolveRequest) -> int:
+    if request.min_zipf is None:
+        return 0
+    if not 0 <= request.min_zipf <= MAX_ZIPF:
+        raise InvalidValue(
+            "invalid_min_zipf",
+            f"min_zipf is a value of the Zipf scale, 0 to {MAX_ZIPF:g}.",
+            {"min_zipf": request.min_zipf},
+        )
+    return zipf_units(request.min_zipf)
 
 
 def _word_filter(

@@ -12,8 +12,6 @@ from urllib.parse import urlencode
 
 from wordsvc.web.texts import (
     DEFAULT_LANG,
-    ZIPF_COMMON_FROM,
-    ZIPF_RARE_BELOW,
     Lang,
     grammeme_labels,
     text,
@@ -34,13 +32,6 @@ def change_text(change: Mapping[str, Any], lang: Lang) -> str:
         return text(key, lang, chars=chars)
     except KeyError:  # a code this page does not know yet: the API's own words
         return str(change.get("message", change["code"]))
-
-
-def zipf_band(zipf: float) -> str:
-    """The band, "rare", "ordinary" or "common", of a Zipf value (the judge's word commonness)."""
-    if zipf < ZIPF_RARE_BELOW:
-        return "rare"
-    return "common" if zipf >= ZIPF_COMMON_FROM else "ordinary"
 
 
 def reading(analysis: Mapping[str, Any], lang: Lang) -> str:

@@ -75,9 +75,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "readings": ("Словникові прочитання: {n}", "Dictionary readings: {n}"),
     "lemma": ("початкова форма", "lemma"),
     "zipf": ("Уживаність: {zipf} за шкалою Zipf ({band})", "Commonness: {zipf} Zipf ({band})"),
-    "zipf.common": ("поширене", "common"),
-    "zipf.ordinary": ("звичайне", "ordinary"),
-    "zipf.rare": ("рідкісне", "rare"),
     "summary_all": ("Усі слова можна скласти.", "Every word is playable."),
     "summary_some": ("Можна: {ok} з {n}.", "Playable: {ok} of {n}."),
     # --- solve --------------------------------------------------------------------------
@@ -236,10 +233,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "problem.unexpected": ("Несподівана помилка ({code}).", "Unexpected error ({code})."),
 }
 
-#: The figure of speech for a Zipf value: below it "rare", at or above "common".
-ZIPF_RARE_BELOW: Final = 3.0
-ZIPF_COMMON_FROM: Final = 4.5
-
 
 def text(key: str, lang: Lang = DEFAULT_LANG, **values: object) -> str:
     """The text ``key`` in ``lang`` with its placeholders filled. An unknown key is a bug:
@@ -282,5 +275,4 @@ def table(lang: Lang) -> dict[str, object]:
         "lang": lang,
         "texts": texts,
         "grammemes": grammeme_labels(lang),
-        "zipf": {"rare_below": ZIPF_RARE_BELOW, "common_from": ZIPF_COMMON_FROM},
     }

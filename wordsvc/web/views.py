@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from wordsvc.web import blueprint
 from wordsvc.web.checking import FieldError, check, split_categories, split_words
-from wordsvc.web.present import VIEWS, change_text, page_url, reading, zipf_band
+from wordsvc.web.present import VIEWS, change_text, page_url, reading
 from wordsvc.web.texts import Lang, parse_lang, table, text
 
 
@@ -61,7 +61,6 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
         ),
         change_text=partial(change_text, lang=lang),
         reading=partial(reading, lang=lang),
-        zipf_band=zipf_band,
         table=table(lang),
         magic_cards=_magic_cards(lang),
         characters=_characters(lang),

@@ -27,6 +27,7 @@ from wordsvc.solver.solve import (
     MAX_BUDGET_MS,
     MAX_PLAYS,
     MAX_WORD_LENGTH,
+    MAX_ZIPF,
 )
 
 Colour = Literal["green", "yellow", "red"]
@@ -111,7 +112,7 @@ class SolveBody(WireModel):
         max_length=MAX_INPUT_LENGTH,
         description="Can this hand make this word? The answer is its cheapest play (fewest "
         "tokens, then the best score); a 422 `word_not_playable` or `word_not_formable` says "
-        "why not. `limit`, `pattern` and `min_length` are not used with it.",
+        "why not. `limit`, `pattern`, `min_length` and `min_zipf` are not used with it.",
     )
     pattern: str | None = Field(
         default=None,
@@ -122,6 +123,14 @@ class SolveBody(WireModel):
     )
     min_length: WordLength | None = Field(
         default=None, description="Only words of this many letters or more."
+    )
+    min_zipf: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_ZIPF,
+        description="Only words at least this common on the Zipf scale (wordfreq: 3 is a "
+        "word people know, 4.5 a common one). Among plays of equal score the more common "
+        "word ranks first whether or not this is given.",
     )
 
 
@@ -197,6 +206,9 @@ class Play(WireModel):
     )
     effects: Effects
     score: Score
+    zipf: float | None = Field(
+        default=None, description="How common the word is (Zipf scale, 0: not listed)."
+    )
 
 
 class FamiliarOut(WireModel):
@@ -244,6 +256,7 @@ class Solution(WireModel):
     )
     pattern: str | None = Field(validation_alias=_in_request("pattern"))
     min_length: int | None = Field(validation_alias=_in_request("min_length"))
+    min_zipf: float | None = Field(validation_alias=_in_request("min_zipf"))
     hand: HandOut = Field(validation_alias=_in_request("hand"))
     table: TableOut = Field(validation_alias=_in_request("table"))
     weights: WeightsOut = Field(validation_alias=_in_request("weights"))

@@ -100,6 +100,15 @@ class Suggestion(WireModel):
     word: str
     distance: float
     categories: list[str]
+    zipf: float = Field(description="How common the word is (Zipf scale, 0: not listed).")
+
+
+class CommonnessBand(WireModel):
+    """A band of the Zipf scale: common, ordinary, rare or unknown (not in the list)."""
+
+    id: Literal["common", "ordinary", "rare", "unknown"]
+    label: str
+    label_uk: str
 
 
 class Verdict(WireModel):
@@ -115,6 +124,11 @@ class Verdict(WireModel):
     suggestions: list[Suggestion]
     suggestions_omitted: bool
     house_word: bool
+    zipf: float = Field(
+        description="How common the word is: log10 of its frequency per billion words in "
+        "wordfreq's Ukrainian list (CC BY-SA 4.0), about 1 to 7; 0 when the list lacks it."
+    )
+    commonness: CommonnessBand
 
 
 class InputRefusal(WireModel):

@@ -5,7 +5,12 @@
 - ``greedy``: the solver's best play, or a pass when passing ranks higher; useful magic
   first (Revival when a token is used, the card-drawing cards);
 - ``cautious``: greedy, but it values tokens almost as much as a card, so it keeps them for
-  the words that need them; it beats greedy in two-player games (docs/rules/words-of-magic.md).
+  the words that need them; it beats greedy in two-player games (docs/rules/words-of-magic.md);
+- ``everyday``: greedy over the words people know only (Zipf at least
+  :func:`~wordsvc.lexicon.frequency.known_from`, 3.0), so it plays like a person at the table
+  rather than like a dictionary.
+
+Every bot that uses the solver prefers, among plays of equal score, the more common word.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, TypedDict
 
 from wordsvc.games.contract import Action, Seat
+from wordsvc.lexicon.frequency import known_from
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
@@ -41,6 +47,8 @@ class SolverBot:
     name = "greedy"
     weights: ClassVar[WeightChanges | None] = None
     candidates = 1
+    #: Only words at least this common (Zipf scale); None: any word the categories admit.
+    min_zipf: ClassVar[float | None] = None
 
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
@@ -112,7 +120,13 @@ class SolverBot:
         if self.weights:
             weights = replace(weights, **self.weights)
         request = SolveRequest(
-            hand, table, weights, tuple(opts["categories"]), limit, BOT_BUDGET_MS
+            hand,
+            table,
+            weights,
+            tuple(opts["categories"]),
+            limit,
+            BOT_BUDGET_MS,
+            min_zipf=self.min_zipf,
         )
         solution = self.solver.solve(request)
         best = solution.plays
@@ -128,6 +142,13 @@ class GreedyBot(SolverBot):
 class CautiousBot(SolverBot):
     name = "cautious"
     weights: ClassVar[WeightChanges | None] = {"token": 0.9}
+
+
+class EverydayBot(SolverBot):
+    """Greedy over the words people know: a bot to play against, not to lose to."""
+
+    name = "everyday"
+    min_zipf: ClassVar[float | None] = known_from()
 
 
 class RandomBot(SolverBot):
@@ -154,7 +175,7 @@ class RandomBot(SolverBot):
         return action
 
 
-BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, RandomBot)}
+BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, EverydayBot, RandomBot)}
 
 
 def _magic_of(me: Mapping[str, Any], card_id: str) -> str:

@@ -23,7 +23,6 @@ const names = Object.fromEntries([...document.querySelectorAll('#categories inpu
 const ui = {
   lang: table.lang,
   grammemes: table.grammemes,
-  zipf: table.zipf,
   has: (key) => key in table.texts,
   /** A text with its {placeholders} filled; null when a value is missing. */
   format(key, values = {}) {

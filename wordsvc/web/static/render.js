@@ -27,11 +27,6 @@ function changeText(change, ui) {
   return ui.has(`change.${change.code}`) ? ui.t(`change.${change.code}`, { chars }) : change.message;
 }
 
-function zipfBand(zipf, ui) {
-  if (zipf < ui.zipf.rare_below) return "rare";
-  return zipf >= ui.zipf.common_from ? "common" : "ordinary";
-}
-
 function reading(analysis, ui) {
   return analysis.tag.replaceAll(" ", ",").split(",")
     .filter((g) => g in ui.grammemes).map((g) => ui.grammemes[g]).join(", ");
@@ -62,9 +57,10 @@ function verdictCard(v, ui) {
     { class: c.accepted ? "ok" : "no", "data-category": c.id },
     h("span", { class: "cat" }, ui.categoryName(c.id)), ": ",
     c.accepted ? ui.t("accepted") : (ui.lang === "uk" ? c.message_uk : c.message)))));
-  if (typeof v.zipf === "number") { // the judge's word commonness, once it has it
-    const band = ui.t(`zipf.${zipfBand(v.zipf, ui)}`);
-    parts.push(h("p", { class: "zipf" }, ui.t("zipf", { zipf: v.zipf.toFixed(1), band })));
+  if (v.commonness) { // how common the word is: wordfreq's Zipf value and the judge's band
+    const band = ui.lang === "uk" ? v.commonness.label_uk : v.commonness.label;
+    parts.push(h("p", { class: "zipf", "data-band": v.commonness.id },
+      ui.t("zipf", { zipf: v.zipf.toFixed(1), band })));
   }
   if (v.suggestions.length) {
     parts.push(h("div", { class: "suggestions" }, h("p", {}, ui.t("suggestions")),
