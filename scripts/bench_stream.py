@@ -12,7 +12,11 @@ them, a third each as the seat by ``Authorization`` header, as the seat by ``?to
 browser's EventSource does) and as a spectator. The streams are read by one thread with a
 selector (so the load generator does not need 500 threads), each event stamped on arrival.
 Then every client plays its game to the end (random legal actions, each chosen from a fresh
-``GET`` of the session), timing each ``POST .../actions``.
+``GET`` of the session), timing each ``POST .../actions``. A client thinks ``--think-ms``
+before each action (uniformly 0.5 to 1.5 times it; default 1000, a quick player at a
+table); ``--think-ms 0`` plays flat out, which measures a saturated server instead.
+``--baseline`` first runs the same games with no streams, on a fresh server, so that the
+streams' cost reads against the same machine in the same run.
 
 At the end every stream must have ended with ``end``, and its actions must equal, field for
 field and in order, what ``GET .../events`` lists for the same caller: each number once.
@@ -20,7 +24,8 @@ Delivery lag is the time from an action's answer to its arrival on a stream (bot
 arrive with the human's that triggered them).
 
     python scripts/bench_stream.py [--database postgresql://...] [--streams 500]
-                                   [--clients 20] [--game lost-words] [--json]
+                                   [--clients 20] [--game lost-words] [--think-ms 1000]
+                                   [--baseline] [--json]
 
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache). Prints Markdown for
 docs/performance.md, or JSON; exits 1 when a requirement is not met.
@@ -175,11 +180,13 @@ def read_streams(port, streams, ready, done, stop):
 # --- the players -----------------------------------------------------------------------------
 
 
-def play(port, session, token, seed, timings, acked, deadline):
-    """Random legal actions until the game ends; each POST timed."""
+def play(port, session, token, seed, timings, acked, deadline, think_ms):
+    """Random legal actions until the game ends, each after a think; each POST timed."""
     api = Api(port)
     rng = random.Random(seed)
     while time.monotonic() < deadline:
+        if think_ms > 0:
+            time.sleep(think_ms * rng.uniform(0.5, 1.5) / 1000)
         status, summary = api.request("GET", f"/v1/games/sessions/{session}", token=token)
         assert status == 200, summary
         if summary["status"] == "over":
@@ -293,7 +300,9 @@ def measure(args, port):
     started = time.monotonic()
     players = [
         threading.Thread(
-            target=play, args=(port, sid, token, i, timings, acked, deadline), daemon=True
+            target=play,
+            args=(port, sid, token, i, timings, acked, deadline, args.think_ms),
+            daemon=True,
         )
         for i, (sid, token) in enumerate(sessions)
     ]
@@ -343,6 +352,7 @@ def measure(args, port):
             "game": args.game,
             "seats": f"1 human + {args.players - 1} {args.bot} bot(s)",
             "server": "wordsvc serve (defaults)",
+            "think_ms": args.think_ms,
         },
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
         "streams_opened": opened,
@@ -393,11 +403,27 @@ def main(argv=None):
     p.add_argument("--players", type=int, default=2, help="seats per session (1 human) [2]")
     p.add_argument("--bot", default="random")
     p.add_argument("--max-seconds", type=float, default=300)
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=1000,
+        help="a client's think before each action, ms (0.5x to 1.5x); 0: flat out [1000]",
+    )
+    p.add_argument(
+        "--baseline", action="store_true", help="first the same run with no streams"
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="bench_stream-") as tmp:
-        report = benchmark(args, tmp)
-    print(json.dumps(report, indent=2) if args.json else markdown(report))
+    reports = []
+    runs = [argparse.Namespace(**{**vars(args), "streams": 0}), args] if args.baseline else [args]
+    for run in runs:
+        with tempfile.TemporaryDirectory(prefix="bench_stream-") as tmp:
+            reports.append(benchmark(run, tmp))
+    report = reports[-1]
+    if args.json:
+        print(json.dumps(reports if args.baseline else report, indent=2))
+    else:
+        print("\n".join(markdown(r) for r in reports))
     return 0 if report["meets_requirement"] else 1
 
 

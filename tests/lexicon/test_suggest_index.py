@@ -14,6 +14,7 @@ from wordsvc.lexicon.suggest_index import (
     best_near,
     rank_key,
     weighted_distance,
+    weighted_distances,
 )
 from wordsvc.lexicon.trie_search import nearest
 
@@ -72,6 +73,14 @@ def test_the_best_are_the_first_of_everything_within_reach_ranked(words, query, 
 def test_weighted_distance_is_the_textbook_one(a, b, max_cost):
     expected = reference_distance(a, b)
     assert weighted_distance(a, b, max_cost) == (expected if expected <= max_cost else None)
+
+
+@settings(max_examples=500)
+@given(queries, st.lists(queries | keys, max_size=8))
+def test_all_candidates_at_once_give_the_textbook_distance_of_each(query, candidates):
+    """The vectorised table (one cumulative minimum a row) against the textbook one."""
+    got = weighted_distances(query, candidates).tolist()
+    assert got == [reference_distance(query, candidate) for candidate in candidates]
 
 
 def test_an_apostrophe_and_a_confused_letter_are_half_an_edit_each():

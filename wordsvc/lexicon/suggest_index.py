@@ -137,6 +137,7 @@ def pair_set(codes: str) -> int:
 
 #: Each letter's cheap partner (г/ґ, и/і, е/є): a substitution between them is half an edit.
 _PARTNER = dict(CHEAP_PAIRS)
+_APOSTROPHE_CODE = ord(APOSTROPHE)
 
 
 def weighted_distance(a: str, b: str, max_cost: int) -> int | None:
@@ -178,6 +179,42 @@ def weighted_distance(a: str, b: str, max_cost: int) -> int | None:
             return None
         previous = row
     return previous[-1] if previous[-1] <= max_cost else None
+
+
+def weighted_distances(word: str, candidates: Sequence[str]) -> np.ndarray:
+    """:func:`weighted_distance` from ``word`` to every candidate at once, uncapped (int16).
+
+    One row of the edit-distance table per letter of ``word``, for all candidates together
+    (padded to the longest). Within a row, the insertions chain left to right; with P the
+    running sum of a candidate's insertion costs, ``D[j] = P[j] + min(base[k] - P[k], k <= j)``
+    turns that chain into one cumulative minimum, so a row is a handful of vector operations.
+    """
+    count = len(candidates)
+    if count == 0:
+        return np.zeros(0, np.int16)
+    lengths = np.fromiter(map(len, candidates), np.int64, count)
+    flat = np.frombuffer("".join(candidates).encode("utf-32-le"), np.uint32)
+    codes = np.zeros((count, int(lengths.max())), np.uint32)  # 0: past a candidate's end
+    starts = np.cumsum(lengths) - lengths
+    codes[
+        np.repeat(np.arange(count), lengths), np.arange(len(flat)) - np.repeat(starts, lengths)
+    ] = flat
+    insert = np.where(codes == _APOSTROPHE_CODE, 1, EDIT).astype(np.int16)
+    running = np.zeros((count, codes.shape[1] + 1), np.int16)
+    np.cumsum(insert, axis=1, out=running[:, 1:])
+    previous = running
+    base = np.empty_like(running)
+    for ch in word:
+        delete = 1 if ch == APOSTROPHE else EDIT
+        substitute = np.where(codes == ord(ch), 0, EDIT).astype(np.int16)
+        partner = _PARTNER.get(ch)
+        if partner is not None:
+            substitute[codes == ord(partner)] = 1
+        base[:, 0] = previous[:, 0] + delete
+        np.minimum(previous[:, :-1] + substitute, previous[:, 1:] + delete, out=base[:, 1:])
+        previous = running + np.minimum.accumulate(base - running, axis=1)
+    distances: np.ndarray = previous[np.arange(count), lengths]
+    return distances
 
 
 # --- the index ------------------------------------------------------------------------------
@@ -254,17 +291,16 @@ class SuggestIndex:
         query_pairs = np.uint64(pair_set(codes))
         rows = rows[_each_lacks_at_most(self.pair_sets[rows], query_pairs, 2 * edits)]
         rows = rows[self._suffixes_meet(rows, codes, edits)]
-        found = []
         restore = self.words.restore_key
-        for row, bits in zip(self.row_ids[rows].tolist(), self.category_bits[rows].tolist(),
-                             strict=True):  # fmt: skip
-            candidate = restore(row)
-            if candidate == word:
-                continue
-            cost = weighted_distance(word, candidate, max_cost)
-            if cost is not None:
-                found.append(Near(candidate, cost, bits & categories))
-        return found
+        candidates = [restore(row) for row in self.row_ids[rows].tolist()]
+        costs = weighted_distances(word, candidates).tolist()
+        bits = self.category_bits[rows].tolist()
+        # A cost of 0 is the word itself (any other spelling costs something).
+        return [
+            Near(candidate, cost, each & categories)
+            for candidate, cost, each in zip(candidates, costs, bits, strict=True)
+            if 0 < cost <= max_cost
+        ]
 
     def _suffixes_meet(self, rows: np.ndarray, codes: str, edits: int) -> np.ndarray:
         """Which rows' last :data:`SUFFIX_LENGTH` folded letters share a deletion variant
@@ -524,5 +560,8 @@ def best_near(
     found = index.near(word, nearer, categories)
     if len(found) < limit and max_cost > nearer:
         found = index.near(word, max_cost, categories)
+    if len(found) > limit:  # rank only the words as near as the limit-th: fewer lookups
+        cutoff = sorted(near.cost for near in found)[limit - 1]
+        found = [near for near in found if near.cost <= cutoff]
     found.sort(key=lambda near: rank_key(near, commonness))
     return found[:limit]
