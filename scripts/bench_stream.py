@@ -409,9 +409,7 @@ def main(argv=None):
         default=1000,
         help="a client's think before each action, ms (0.5x to 1.5x); 0: flat out [1000]",
     )
-    p.add_argument(
-        "--baseline", action="store_true", help="first the same run with no streams"
-    )
+    p.add_argument("--baseline", action="store_true", help="first the same run with no streams")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     reports = []

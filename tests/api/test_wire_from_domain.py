@@ -69,7 +69,7 @@ PAIRS = [
     (Table, solver_models.TableOut, None, set()),
     (Weights, solver_models.WeightsOut, None, set()),  # colours: one field per colour
     (Play, solver_models.Play, None, {"rank"}),  # the search's sort key
-    (Layout, solver_models.Play, "layout", set()),
+    (Layout, solver_models.Play, "layout", {"slot_key"}),  # the ranking's tie-break
     (Slot, solver_models.SlotOut, None, set()),
     (Effects, solver_models.Effects, None, set()),
     (Score, solver_models.Score, None, set()),

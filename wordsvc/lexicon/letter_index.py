@@ -41,11 +41,13 @@ class LetterIndex:
         offsets: np.ndarray,  # uint32 [n + 1]: where each row's word starts in ``text``
         zipf: np.ndarray,  # uint16 [n]: each row's Zipf value in hundredths (0: unlisted)
     ) -> None:
-        self.packed = packed
-        self.starts = starts
-        self.text = text
-        self.offsets = offsets
-        self.zipf = zipf
+        # Plain views of memory-mapped arrays: indexing a np.memmap builds a memmap object
+        # each time, which made reading a row's word cost several times more.
+        self.packed = packed.view(np.ndarray)
+        self.starts = starts.view(np.ndarray)
+        self.text = text.view(np.ndarray)
+        self.offsets = offsets.view(np.ndarray)
+        self.zipf = zipf.view(np.ndarray)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1

@@ -16,7 +16,7 @@ cards, then tokens. Which of these layouts is best is the solver's ranking, not 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
@@ -31,6 +31,9 @@ class Source(Enum):
     TOKEN = "token"  # a joker token on a hand card
     FAMILIAR = "familiar"
     AMAZON = "amazon"
+
+
+_SOURCE_VALUES = {source: source.value for source in Source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,24 +54,30 @@ class Slot:
 
 @dataclass(frozen=True)
 class Layout:
+    """A word's slots, with the summaries scoring reads many times worked out once."""
+
     word: str
     slots: tuple[Slot, ...]
+    tokens_used: int = field(init=False, compare=False)
+    cards_spent: tuple[int, ...] = field(init=False, compare=False)
+    familiar_used: int | None = field(init=False, compare=False)
+    #: The slots as plain values: the last tie-break of the solver's ranking.
+    slot_key: tuple[tuple[str, int | None], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        slots = self.slots
+        summary = {
+            "tokens_used": sum(1 for s in slots if s.source is Source.TOKEN),
+            "cards_spent": tuple(sorted(s.card for s in slots if s.card is not None)),
+            "familiar_used": next((s.familiar for s in slots if s.familiar is not None), None),
+            "slot_key": tuple((_SOURCE_VALUES[s.source], s.card) for s in slots),
+        }
+        for name, value in summary.items():
+            object.__setattr__(self, name, value)
 
     @property
     def length(self) -> int:
         return len(self.slots)
-
-    @property
-    def tokens_used(self) -> int:
-        return sum(1 for s in self.slots if s.source is Source.TOKEN)
-
-    @property
-    def cards_spent(self) -> tuple[int, ...]:
-        return tuple(sorted(s.card for s in self.slots if s.card is not None))
-
-    @property
-    def familiar_used(self) -> int | None:
-        return next((s.familiar for s in self.slots if s.familiar is not None), None)
 
 
 def usable_familiar(hand: Hand) -> list[FamiliarCard]:

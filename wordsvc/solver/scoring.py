@@ -211,6 +211,7 @@ class Evaluator:
         self._can_discard = bool(properties - {FamiliarProperty.LENGTH})
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
+        self._scores: dict[tuple[int, float, int], Score] = {}
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -224,25 +225,31 @@ class Evaluator:
             cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
         return cached
 
-    def plays(self, layout: Layout) -> Iterator[Play]:
+    def plays(self, layout: Layout, zipf_units: int | None = None) -> Iterator[Play]:
         """Every way to finish a turn with this layout: with or without the property of the
-        Familiar card it uses, and each length the ±1 property allows."""
-        yield self._play(layout, None, layout.length)
+        Familiar card it uses, and each length the ±1 property allows. ``zipf_units`` is the
+        word's Zipf value when the caller knows it (else it is looked up)."""
+        if zipf_units is None:
+            zipf_units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
+        yield self._play(layout, None, layout.length, zipf_units)
         if self.table.mode is not Mode.MAGIC or layout.familiar_used is None:
             return
         prop = self.table.familiar_properties[layout.familiar_used]
         if prop is FamiliarProperty.LENGTH:
             for counted in (layout.length - 1, layout.length + 1):
                 if counted >= self.codex.shortest:
-                    yield self._play(layout, prop, counted)
+                    yield self._play(layout, prop, counted, zipf_units)
         else:
-            yield self._play(layout, prop, layout.length)
+            yield self._play(layout, prop, layout.length, zipf_units)
 
-    def best_play(self, layouts: list[Layout]) -> Play | None:
-        return min((p for layout in layouts for p in self.plays(layout)),
+    def best_play(self, layouts: list[Layout], zipf_units: int | None = None) -> Play | None:
+        """The best play of one word's layouts (``zipf_units``: the word's, when known)."""
+        return min((p for layout in layouts for p in self.plays(layout, zipf_units)),
                    key=lambda p: p.rank, default=None)  # fmt: skip
 
-    def _play(self, layout: Layout, prop: FamiliarProperty | None, counted: int) -> Play:
+    def _play(
+        self, layout: Layout, prop: FamiliarProperty | None, counted: int, units: int
+    ) -> Play:
         hand, table = self.hand, self.table
         spent = set(layout.cards_spent)
         left = [c for c in hand.cards if c.index not in spent]
@@ -275,7 +282,6 @@ class Evaluator:
             hand_after=len(left) + drawn,
             deck_after=None if deck is None else deck - drawn,
         )
-        units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
         rank = (
             -score.total,
             -units,
@@ -285,11 +291,18 @@ class Evaluator:
             -1 if layout.familiar_used is None else layout.familiar_used,
             "" if prop is None else prop.value,
             counted,
-            tuple((s.source.value, s.card) for s in layout.slots),
+            layout.slot_key,
         )
         return Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
     def _score(self, cards_out: int, balance_value: float, tokens: int) -> Score:
+        key = (cards_out, balance_value, tokens)
+        score = self._scores.get(key)
+        if score is None:
+            score = self._scores[key] = self._new_score(*key)
+        return score
+
+    def _new_score(self, cards_out: int, balance_value: float, tokens: int) -> Score:
         cards = cards_out * self.weights.card
         token_cost = tokens * self.weights.token
         return Score(

@@ -400,7 +400,7 @@ def top_plays(
         word, mask = index.word(key[4]), tied[key[4]]
         laid = [layouter.layout(word, o.familiar, o.amazon) for j, o in enumerate(options)
                 if mask >> j & 1]  # fmt: skip
-        play = evaluator.best_play([layout for layout in laid if layout is not None])
+        play = evaluator.best_play([layout for layout in laid if layout is not None], -key[1])
         assert play is not None, "the scan and the layouts disagree"
         assert play.score.total == -key[0], "totals and the laid-out play disagree"
         plays.append(play)
