@@ -48,6 +48,7 @@ class LetterIndex:
         self.text = text.view(np.ndarray)
         self.offsets = offsets.view(np.ndarray)
         self.zipf = zipf.view(np.ndarray)
+        self._letter_sets: dict[int, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -66,6 +67,22 @@ class LetterIndex:
         """How many of letter number ``letter`` each row in ``start:stop`` has (uint8)."""
         block = self.packed[letter >> 1, start:stop]
         return block & NIBBLE_MAX if letter & 1 == 0 else block >> 4
+
+    def letter_sets(self, length: int) -> np.ndarray:
+        """Which letters each word of ``length`` letters has, as bits (letter number i is bit
+        i), uint64 for the block's rows. Worked out from the counts at first use, then kept:
+        one AND and a popcount then tell the solver which words need letters a hand lacks."""
+        found = self._letter_sets.get(length)
+        if found is None:
+            start, stop = self.rows(length)
+            found = np.zeros(stop - start, np.uint64)
+            for packed_row in range(PACKED_ROWS):
+                block = self.packed[packed_row, start:stop]
+                for bit, present in ((2 * packed_row, (block & NIBBLE_MAX) > 0),
+                                     (2 * packed_row + 1, (block >> 4) > 0)):  # fmt: skip
+                    found |= present.astype(np.uint64) << np.uint64(bit)
+            self._letter_sets[length] = found
+        return found
 
     def word(self, row: int) -> str:
         begin, end = int(self.offsets[row]), int(self.offsets[row + 1]) - 1

@@ -50,6 +50,8 @@ class Resources:
     #: Every way to use the free letters (the Amazon's А, one Familiar card), as the letters
     #: they play; the last one uses the most.
     free_options: tuple[tuple[str, ...], ...]
+    #: Bits of the letters no letter card and no free letter has (LetterIndex.letter_sets).
+    lacking: np.uint64
 
     @classmethod
     def of(cls, hand: Hand) -> Resources:
@@ -61,12 +63,18 @@ class Resources:
             joker_cards=sum(1 for c in hand.cards if c.kind is CardKind.JOKER),
             tokens=hand.tokens,
             free_options=free_options(hand),
+            lacking=lacking_mask(letters, free_options(hand)),
         )
 
     @property
     def most_letters(self) -> int:
         free = len(self.free_options[-1])
         return self.letter_cards + self.magic_cards + self.joker_cards + free
+
+
+def lacking_mask(letters: Counter[str], options: tuple[tuple[str, ...], ...]) -> np.uint64:
+    have = set(letters) | {letter for option in options for letter in option}
+    return np.uint64(sum(1 << i for letter, i in LETTER_INDEX.items() if letter not in have))
 
 
 def free_options(hand: Hand) -> tuple[tuple[str, ...], ...]:
@@ -155,24 +163,31 @@ def option_tokens(
             capped = np.minimum(counts, have)
         return capped
 
-    # The letters the hand's cards match, for every row at once: one table look-up per byte
-    # of the index that holds a letter of the hand (two letters a byte).
-    exact = np.zeros(stop - start, np.uint8)
-    for packed_row, lut in _match_tables(hand):
-        exact += lut[index.packed[packed_row, start:stop]]
     jokers, tokens = resources.joker_cards, resources.tokens
+    # First the letters no card or free letter has: only a joker or a token can stand for
+    # each of them, so a word with more such distinct letters than those is out of reach.
+    within = np.flatnonzero(
+        np.bitwise_count(index.letter_sets(length) & resources.lacking) <= jokers + tokens
+    )
+    # The letters the hand's cards match, for the rows left: one table look-up per byte of
+    # the index that holds a letter of the hand (two letters a byte).
+    exact = np.zeros(len(within), np.uint8)
+    for packed_row, lut in _match_tables(hand):
+        exact += lut[index.packed[packed_row, start:stop][within]]
     # A coarse filter first: each free letter fills at most one gap or frees one card. With
     # spare = cards - exact + free, "missing <= jokers + min(tokens, spare)" splits into a
     # bound on exact and a condition on the length alone.
     free = len(resources.free_options[-1]) if resources.free_options else 0
     cards = resources.letter_cards + resources.magic_cards
     if length - free > jokers + cards + free:
-        rows = np.zeros(0, np.int64)
+        keep = np.zeros(len(within), bool)
     else:
-        rows = np.flatnonzero(exact >= max(0, length - free - jokers - tokens))
+        keep = exact >= max(0, length - free - jokers - tokens)
+    rows, exact = within[keep], exact[keep].astype(np.int16)
     if row_filter is not None:
-        rows = row_filter.keep(index, rows + start) - start
-    exact = exact[rows].astype(np.int16)
+        kept = row_filter.keep(index, rows + start) - start
+        exact = exact[np.searchsorted(rows, kept)]  # rows are sorted: find the kept ones
+        rows = kept
     per_option: dict[tuple[str, ...], np.ndarray] = {}
     counts_of: dict[str, np.ndarray] = {}
     for option in resources.free_options:
