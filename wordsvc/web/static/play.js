@@ -4,9 +4,14 @@
 
 import * as api from "./play-api.js";
 import { optionsForm, readOptions, renderView, actionControls, describeAction } from "./play-render.js";
+import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
+import { createTable as lostWordsTable } from "./table-lost-words.js";
 
 const T = JSON.parse(document.getElementById("texts").textContent);
 const TITLES = JSON.parse(document.getElementById("titles").textContent);
+const CARDS = JSON.parse(document.getElementById("cards").textContent);
+//: Games with a table of their own; any other plays at the generic table (play-render.js).
+const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable };
 const LANG = document.body.dataset.lang;
 const BOT_PAUSE_MS = 700;
 
@@ -164,6 +169,16 @@ async function table() {
 
   const state = { summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0 };
   const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
+  let custom = null; // the game's own table, made on the first draw
+  const tableFor = (game) => {
+    if (!custom && TABLES[game]) {
+      custom = TABLES[game]({
+        t, el, send, names, problemText, lang: LANG, session: id, cards: CARDS[game] ?? {},
+      });
+      document.body.dataset.table = game;
+    }
+    return custom;
+  };
 
   const load = async () => {
     try {
@@ -205,9 +220,13 @@ async function table() {
       status.className = mine ? "status mine" : "status";
     }
     status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
-    document.getElementById("view").replaceChildren(renderView(s, t));
-    const actions = document.getElementById("actions");
-    actions.replaceChildren(...actionControls(s, t, send));
+    const own = tableFor(s.game);
+    if (own) {
+      own.draw(s);
+    } else {
+      document.getElementById("view").replaceChildren(renderView(s, t));
+      document.getElementById("actions").replaceChildren(...actionControls(s, t, send));
+    }
     drawLinks();
     if (s.options && Array.isArray(s.options.categories)) {
       document.getElementById("judge-box").hidden = false;
@@ -256,7 +275,10 @@ async function table() {
     const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
       el("span", { class: "who", text: `${who}: ` }),
-      el("span", { text: entry.events.map((e) => describeAction(e)).join("; ") || "…" }));
+      el("span", {
+        text: entry.events.map((e) => custom?.describe(e) ?? describeAction(e))
+          .filter(Boolean).join("; ") || "…",
+      }));
     logList.prepend(item);
   };
   const drain = async () => {
