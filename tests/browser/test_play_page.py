@@ -1,6 +1,8 @@
-"""The play pages in a real browser: the lobby, the generic table of every game, live updates
-over the event stream between two people, a reconnect that loses nothing, hidden cards that
-never reach another seat's page or traffic, and axe-core on the lobby and the tables."""
+"""The play pages in a real browser: the lobby, the tables (Words of Magic's and The Lost
+Words' own, the generic one for the others), a whole Words of Magic game against two bots,
+live updates over the event stream between two people (the Chestnut's reply included), a
+reconnect that loses nothing, hidden cards that never reach another seat's page or traffic,
+and axe-core on the lobby and the tables."""
 
 from __future__ import annotations
 
@@ -63,14 +65,17 @@ def people(browser, live_url):
         player.close()
 
 
-def create(player, game, seats):
-    """Create a game in the lobby: ``seats`` like ["human", "bot:random"]."""
+def create(player, game, seats, checks=None):
+    """Create a game in the lobby: ``seats`` like ["human", "bot:random"]; ``checks`` sets
+    boolean options (``{"characters": False}``)."""
     player.open("/play")
     player.page.select_option("#game", game)
     players = player.page.locator("#opt-players")
     if players.count():
         players.fill(str(len(seats)))
         players.dispatch_event("change")
+    for name, on in (checks or {}).items():
+        player.page.set_checked(f"#opt-{name}", on)
     for seat, kind in enumerate(seats):
         player.page.select_option(f"#seat-{seat}", kind)
     player.page.click("#create")
@@ -116,6 +121,84 @@ def wait_log(player, number):
     player.page.wait_for_selector(f"#log li[data-number='{number}']")
 
 
+MY_MOVE = """after => {
+  const s = window.wordsvcPlay && window.wordsvcPlay.state;
+  if (!s || !s.summary || s.busy || s.queue.length || s.summary.version <= after) return false;
+  const sum = s.summary;
+  if (sum.status === 'over') return document.querySelector('#result') ? sum : false;
+  return sum.to_act.includes(sum.you) && document.querySelector('#actions button.action')
+    ? sum : false;
+}"""
+
+
+def my_move(player, after):
+    """The table's summary once it is past version ``after``, every streamed move shown, and
+    it is this seat's move (its controls drawn) or the game is over."""
+    return player.page.wait_for_function(MY_MOVE, arg=after, timeout=30_000).json_value()
+
+
+def click_action(player, action):
+    """Click the button of this legal action (its ``data-action``, compared as JSON)."""
+    buttons = player.page.locator("#actions button.action")
+    shown = buttons.evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.action))")
+    assert action in shown, f"no button for {action}"
+    buttons.nth(shown.index(action)).click()
+
+
+def hidden_in(text, cards):
+    """The cards of ``cards`` named (as a JSON string or an attribute value) in ``text``."""
+    return [card for card in cards if f'"{card}"' in text]
+
+
+def seen_by(player):
+    """Everything a seat's browser holds: the page, every answer, the stream's data."""
+    return (
+        player.page.content().replace("&quot;", '"')
+        + "".join(player.traffic)
+        + player.stream_text()
+    )
+
+
+def full_state(app, session):
+    store = app.extensions["wordsvc.sessions"]
+    with store.engine.connect() as conn:
+        return store._session(conn, session).state
+
+
+def known_to(app, session, seat):
+    """What a seat may know: its summary and its events, as JSON."""
+    store = app.extensions["wordsvc.sessions"]
+    return json.dumps(
+        [store.summary(session, seat), store.events(session, seat)], ensure_ascii=False
+    )
+
+
+def solve_body(view, seat):
+    """The solver's request for a seat's hand, from its view (as the table builds it)."""
+    me, opts = view["players"][seat], view["options"]
+    figure = view["familiar"]["figure"]
+    return {
+        "cards": [
+            c["letter"] if c["kind"] == "letter" else "*" if c["kind"] == "joker" else c["magic"]
+            for c in me["hand"]
+        ],
+        "tokens": me["tokens"],
+        "familiar": [
+            {"letter": letter, "available": i != figure}
+            for i, letter in enumerate(view["familiar"]["letters"])
+        ],
+        "character": me["character"],
+        "players": opts["players"],
+        "deck": me["deck_size"],
+        "mode": opts["mode"],
+        "familiar_properties": opts["familiar_properties"],
+        "balance_decks": {c: view["balance"].get(c, 0) for c in ("green", "yellow", "red")},
+        "categories": opts["categories"],
+        "limit": 1,
+        "budget_ms": 300,
+    }
+
+
 def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, app):
     olena, taras = people(), people(DESKTOP)
     session = create(olena, "lost-words", ["human", "human"])
@@ -155,6 +238,183 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
         shown += "".join(player.traffic) + player.stream_text()
         for card in hidden:
             assert f'"{card}"' not in shown, f"seat {seat} saw {card}"
+
+
+def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
+    """One person plays the solver's word when it finds one (typed into the page, the
+    layout the page's own "can I make this word?" shows, sent by its button), else passes;
+    two greedy bots play the other seats; the page reaches the result screen."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    olena = people()
+    page = olena.page
+    session = create(
+        olena, "words-of-magic", ["human", "bot:greedy", "bot:greedy"], {"characters": False}
+    )
+    assert page.locator("body[data-table='words-of-magic']").count() == 1
+    assert page.locator("#view .panel.player").count() == 3
+    assert page.locator("#view .wom-familiar .familiar-cards li").count() == 3
+    # The neighbours' counts and the Balance of Power decks are on the table.
+    assert "у колоді" in page.locator("#view .panel.player:not(.mine)").first.inner_text()
+    assert page.locator("#view .wom-decks .deck").count() == 3
+
+    version, words, moves, refused = -1, [], 0, False
+    while True:
+        summary = my_move(olena, version)
+        if summary["status"] == "over":
+            break
+        version = summary["version"]
+        moves += 1
+        assert moves < 120, "the game should have ended"
+        legal = summary["legal_actions"]
+        if not any(a["type"] == "form_word" for a in legal):
+            # After a word (the magic window), or ordering Balance of Power cards.
+            end = {"type": "end_turn"}
+            click_action(olena, end if end in legal else legal[0])
+            continue
+        if not refused:  # once: a word the hand cannot make, refused next to the field
+            page.fill("#wom-word", "щщщ")
+            page.click("#wom-find")
+            error = page.locator("#wom-word-error")
+            error.wait_for(state="visible")
+            assert error.get_attribute("data-code") == "word_not_playable"
+            assert page.locator("#wom-word").get_attribute("aria-invalid") == "true"
+            refused = True
+        request = solve_body(summary["view"], summary["you"])
+        found = olena.context.request.post(f"{live_url}/v1/words-of-magic/solve", data=request)
+        plays = found.json()["plays"]
+        if not plays:
+            click_action(olena, {"type": "pass"})
+            continue
+        word = plays[0]["word"]
+        page.fill("#wom-word", word)
+        page.click("#wom-find")
+        page.wait_for_selector("#wom-send-word")
+        layout = page.locator("#wom-layouts .layout").first.inner_text()
+        assert word.upper() in layout
+        assert page.locator("#wom-layouts .slots li").count() == len(plays[0]["slots"])
+        if not words:  # the table with a layout to choose: axe finds nothing serious
+            results = Axe().run(page).response["violations"]
+            assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
+        page.click("#wom-send-word")
+        words.append(word)
+
+    assert page.locator("#table-error").is_hidden()
+    assert "Гру завершено" in to_act(olena)
+    assert page.locator("#result li").count() == 3
+    final = summary_of(olena)
+    assert final["result"] is not None
+    assert [w["word"] for w in final["view"]["players"][0]["words"]] == words
+    assert words, "the person formed at least one word through the page"
+    assert log_numbers(olena) == list(range(1, final["version"] + 1))
+    # Deck orders and the face-down Balance of Power cards never reach the seat's browser.
+    state = full_state(app, session)
+    secret = [c for p in state["players"] for c in p["deck"] + p.get("held", [])]
+    secret += [c for cards in state["balance"].values() for c in cards]
+    known = known_to(app, session, 0)
+    hidden = [c for c in secret if f'"{c}"' not in known]
+    assert hidden, "the test needs a hidden card"
+    assert hidden_in(seen_by(olena), hidden) == []
+
+
+def lost_words_policy(legal):
+    """A simple player who hunts for the Chestnut: re-pair after one, play one, pair, draw
+    from the pile, else go on."""
+    rules = (
+        lambda a: a["type"] == "repair",
+        lambda a: a["type"] == "play" and a["card"].startswith("a:chestnut"),
+        lambda a: a["type"] == "pair",
+        lambda a: a["type"] == "draw" and a["from"] == "pile",
+        lambda a: a["type"] in ("end", "decline", "stop"),
+    )
+    for rule in rules:
+        found = next((a for a in legal if rule(a)), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def chestnut_game():
+    """A seed where two players following :func:`lost_words_policy` reach a Chestnut that
+    its target answers by pairing again, and the number of moves that takes."""
+    from wordsvc.games.lost_words.engine import LostWords
+
+    game = LostWords()
+    for seed in range(3000):
+        state = game.new({"players": 2}, seed)
+        for number in range(1, 41):
+            seat = game.to_act(state)[0]
+            state, events = game.apply(
+                state, seat, lost_words_policy(game.legal_actions(state, seat))
+            )
+            if any(e.type == "repaired" for e in events):
+                return seed, number
+            if state["phase"] == "over":
+                break
+    pytest.fail("no seed gives a Chestnut answered within 40 moves")
+
+
+def summary_of(player):
+    return player.page.evaluate("window.wordsvcPlay.state.summary")
+
+
+def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url):
+    seed, moves = chestnut_game()
+    olena, taras = people(), people(DESKTOP)
+    created = olena.context.request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "lost-words",
+            "options": {"players": 2},
+            "seats": [{"kind": "human", "name": "Олена"}, {"kind": "human", "name": "Тарас"}],
+            "seed": seed,
+        },
+    )
+    session = created.json()["id"]
+    for seat, player in enumerate((olena, taras)):
+        player.open(f"/play/{session}?join={seat}")
+        player.page.wait_for_selector("body[data-live]")
+        assert player.page.locator("body[data-table='lost-words']").count() == 1
+    # Names, not ids: the nature cards read as words.
+    nature = olena.page.locator("#view .panel.mine .lw-nature .lw-card strong")
+    assert nature.count() == 6
+    assert all(not re.search(r"[:]|^n\b", text) for text in nature.all_inner_texts())
+
+    chestnut = None
+    for number in range(1, moves + 1):
+        for player in (olena, taras):
+            player.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+        summaries = [summary_of(olena), summary_of(taras)]
+        mover_seat = summaries[0]["to_act"][0]
+        mover, watcher = (olena, taras) if mover_seat == 0 else (taras, olena)
+        action = lost_words_policy(summaries[mover_seat]["legal_actions"])
+        if action["type"] == "repair":
+            # The reply out of turn: the target answers while the Chestnut's player is active.
+            view = summaries[mover_seat]["view"]
+            assert view["phase"] == "chestnut_reply"
+            assert view["active"] != mover_seat
+            assert mover.page.locator("#lw-chestnut.mine").count() == 1
+            assert "Каштан!" in watcher.page.locator("#lw-chestnut").inner_text()
+            assert watcher.page.locator("#actions button.action").count() == 0
+            assert "Ваш хід" in to_act(mover)
+            nature_card = view["pending"]["card"]
+        if action["type"] == "play" and action["card"].startswith("a:chestnut"):
+            chestnut = number
+        click_action(mover, action)
+        wait_log(watcher, number)
+    assert chestnut is not None
+    for player in (olena, taras):
+        player.page.wait_for_function(f"({SETTLED})() === {moves}")
+        played = player.page.locator(f"#log li[data-number='{chestnut}']").inner_text()
+        assert "знімає" in played
+        assert (
+            "відповідає на Каштан"
+            in player.page.locator(f"#log li[data-number='{moves}']").inner_text()
+        )
+        # The pair is whole again on the target's row, on both tables, without a reload.
+        paired = player.page.locator(f"#view .lw-nature li.paired[data-card='{nature_card}']")
+        assert paired.count() == 1
+    assert log_numbers(olena) == log_numbers(taras) == list(range(1, moves + 1))
 
 
 def test_a_reload_and_a_dropped_stream_lose_no_event(people):

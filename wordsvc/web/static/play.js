@@ -274,6 +274,8 @@ async function table() {
   const show = (entry) => {
     const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
+      entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
+      entry.actor === "bot" ? " " : null,
       el("span", { class: "who", text: `${who}: ` }),
       el("span", {
         text: entry.events.map((e) => custom?.describe(e) ?? describeAction(e))

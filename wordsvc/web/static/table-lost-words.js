@@ -204,7 +204,8 @@ export function createTable(ctx) {
       case "won": return t("lw.log.won", { name: who(d.seat) });
       case "turn_skipped": return t("lw.log.skipped", { name: who(d.seat) });
       case "reshuffled": return t("lw.log.reshuffled");
-      case "turn_started": case "discard_started": case "acorn_discarded": case "will_skip": return "";
+      case "turn_started": return t("lw.log.turn", { name: who(d.seat) });
+      case "discard_started": case "acorn_discarded": case "will_skip": return "";
       default: return null;
     }
   }
