@@ -307,6 +307,18 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert [w["word"] for w in final["view"]["players"][0]["words"]] == words
     assert words, "the person formed at least one word through the page"
     assert log_numbers(olena) == list(range(1, final["version"] + 1))
+    # The judge panel settles a dispute by the session's rules (any word here).
+    for disputed, badge in ((words[0], "можна"), ("щщщ", "не можна")):
+        page.fill("#judge-word", disputed)
+        page.click("#judge-form button")
+        page.wait_for_function(
+            "w => (document.querySelector('#judge-verdict') || {}).textContent?.startsWith(w)",
+            arg=disputed,
+        )
+        verdict = page.locator("#judge-verdict")
+        assert verdict.locator(".badge").inner_text() == badge
+    assert "будь-яке слово" in page.locator("#judge-result").inner_text()
+    assert page.locator("#judge-result .reasons li").count() >= 1
     # Deck orders and the face-down Balance of Power cards never reach the seat's browser.
     state = full_state(app, session)
     secret = [c for p in state["players"] for c in p["deck"] + p.get("held", [])]
@@ -358,7 +370,9 @@ def summary_of(player):
     return player.page.evaluate("window.wordsvcPlay.state.summary")
 
 
-def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url):
+def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url, app):
+    from axe_playwright_python.sync_playwright import Axe
+
     seed, moves = chestnut_game()
     olena, taras = people(), people(DESKTOP)
     created = olena.context.request.post(
@@ -398,6 +412,10 @@ def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url
             assert watcher.page.locator("#actions button.action").count() == 0
             assert "Ваш хід" in to_act(mover)
             nature_card = view["pending"]["card"]
+            for player in (mover, watcher):  # the notice and the reply pass axe-core
+                results = Axe().run(player.page).response["violations"]
+                serious = [v["id"] for v in results if v["impact"] in ("serious", "critical")]
+                assert serious == []
         if action["type"] == "play" and action["card"].startswith("a:chestnut"):
             chestnut = number
         click_action(mover, action)
@@ -415,11 +433,18 @@ def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url
         paired = player.page.locator(f"#view .lw-nature li.paired[data-card='{nature_card}']")
         assert paired.count() == 1
     assert log_numbers(olena) == log_numbers(taras) == list(range(1, moves + 1))
+    # Neither saw a card of the other's hand that was never shown in public.
+    for seat, player in ((0, olena), (1, taras)):
+        known = known_to(app, session, seat)
+        other = full_state(app, session)["players"][1 - seat]["hand"]
+        hidden = [card for card in other if f'"{card}"' not in known]
+        assert hidden_in(seen_by(player), hidden) == []
 
 
-def test_a_reload_and_a_dropped_stream_lose_no_event(people):
+@pytest.mark.parametrize("game", ["lost-words", "words-of-magic"])
+def test_a_reload_and_a_dropped_stream_lose_no_event(people, game):
     olena = people()
-    session = create(olena, "lost-words", ["human", "bot:random"])
+    session = create(olena, game, ["human", "bot:random"])
     for number in range(1, 4):
         olena.page.wait_for_selector("#actions button.action")
         take_turn(olena)

@@ -69,6 +69,9 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "valid": ("можна", "playable"),
     "invalid": ("не можна", "not playable"),
     "house_word": ("домашнє слово", "house word"),
+    "judge_rules": ("За правилами цієї гри: {rules}", "By this game's rules: {rules}"),
+    "any_word": ("будь-яке слово", "any word"),
+    "judge_suggest": ("Можливо: {words}", "Perhaps: {words}"),
     # --- the Words of Magic table (table-words-of-magic.js) ---
     "wom.hand": ("Рука", "Hand"),
     "wom.joker": ("Джокер", "Joker"),

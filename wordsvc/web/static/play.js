@@ -339,17 +339,37 @@ async function table() {
     const out = document.getElementById("judge-result");
     if (!word) return;
     try {
-      const checked = await api.arbitrate(id, [word]);
-      const verdict = checked.results?.[0] ?? checked.verdicts?.[0] ?? {};
-      const ok = Boolean(verdict.valid);
-      out.replaceChildren(el("p", { class: `summary ${ok ? "ok" : "no"}` },
-        el("span", { class: "word", text: `${verdict.input ?? word} ` }),
-        el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
-        verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
+      out.replaceChildren(judged(await api.arbitrate(id, [word]), word));
     } catch (problem) {
       out.replaceChildren(el("p", { class: "error", text: problemText(problem) }));
     }
   });
+}
+
+/** The session's judge's answer for one word: playable or not, by which rules, why not. */
+function judged(checked, word) {
+  const verdict = checked.results?.[0] ?? {};
+  const box = el("div", { class: "judged" });
+  const rules = checked.categories.length ? checked.categories.join(", ") : t("any_word");
+  box.append(el("p", { class: "muted", text: t("judge_rules", { rules }) }));
+  if (verdict.error) { // the input is no word at all
+    box.append(el("p", { class: "summary no", id: "judge-verdict" }, el("span", { class: "word", text: `${word} ` }),
+      el("span", { class: "badge", text: t("invalid") }), el("span", { class: "muted", text: ` ${verdict.error.message}` })));
+    return box;
+  }
+  const ok = Boolean(verdict.valid);
+  box.append(el("p", { class: `summary ${ok ? "ok" : "no"}`, id: "judge-verdict" },
+    el("span", { class: "word", text: `${verdict.input ?? word} ` }),
+    el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
+    verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
+  if (!ok) {
+    const reasons = (verdict.categories ?? []).filter((c) => !c.accepted)
+      .map((c) => el("li", { text: `${c.id}: ${LANG === "uk" ? c.message_uk : c.message}` }));
+    if (reasons.length) box.append(el("ul", { class: "reasons" }, ...reasons));
+    const suggestions = (verdict.suggestions ?? []).slice(0, 5).map((s) => s.word);
+    if (suggestions.length) box.append(el("p", { text: t("judge_suggest", { words: suggestions.join(", ") }) }));
+  }
+  return box;
 }
 
 if (document.body.dataset.page === "lobby") lobby();
