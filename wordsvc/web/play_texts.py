@@ -176,10 +176,13 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.log.token": ("жетон знову вільний", "a token is free again"),
     "wom.log.revealed": ("відкрито карт: {n}", "cards revealed: {n}"),
     "wom.log.fate": ("карту долі обрано", "a card of fate chosen"),
-    "wom.log.ordered": ("{name} кладе карти на колоду", "{name} puts the cards on the deck"),
+    "wom.log.ordered": (
+        "кладе карти Балансу сил на колоду в обраному порядку",
+        "puts the Balance of Power cards on the deck in the order chosen",
+    ),
     "wom.log.repeated": ("повторює «{name}»", "repeats «{name}»"),
     "wom.log.under": ("карти під колоду", "cards under the deck"),
-    "wom.log.character": ("персонаж обрано", "a character chosen"),
+    "wom.log.character": ("обирає персонажа: {name}", "chooses a character: {name}"),
     "wom.log.end": ("кінець оголошено ({name})", "the end is triggered ({name})"),
     # --- the Lost Words table (table-lost-words.js) ---
     "lw.kind.nature": ("природа", "nature"),

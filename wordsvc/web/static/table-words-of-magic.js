@@ -396,7 +396,7 @@ export function createTable(ctx) {
       case "token_restored": return t("wom.log.token");
       case "cards_revealed": return t("wom.log.revealed", { n: d.cards.length });
       case "fate_chosen": return t("wom.log.fate");
-      case "balance_ordered": return t("wom.log.ordered", { name: who(d.seat) });
+      case "balance_ordered": return t("wom.log.ordered");
       case "magic_repeated": return t("wom.log.repeated", { name: magicName(d.magic) });
       case "cards_under_deck": case "card_under_deck": return t("wom.log.under");
       case "turn_started": return "";
