@@ -172,7 +172,8 @@ export function createTable(ctx) {
       const buttons = el("div", { class: "action-buttons" });
       for (const action of actions) {
         if (Array.isArray(action.needs)) continue;
-        buttons.append(button(action, labelOf(action), ["decline", "end", "stop"].includes(action.type) ? "secondary" : ""));
+        const quiet = ["decline", "end", "stop", "swap"].includes(action.type);
+        buttons.append(button(action, labelOf(action), quiet ? "secondary" : ""));
       }
       if (buttons.childElementCount) group.append(buttons);
       for (const action of described) group.append(discardForm(action));
