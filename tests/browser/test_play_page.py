@@ -7,6 +7,7 @@ and axe-core on the lobby and the tables."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import re
 from urllib.parse import urlsplit
@@ -88,13 +89,34 @@ def to_act(player):
     return player.page.locator("#status").inner_text()
 
 
+#: A seat's controls: the actions' buttons, or the Lost Words' discard picker.
+CONTROLS = "#actions button.action, #actions form.lw-discard-form"
+
+
 def take_turn(player):
-    """Click the first legal action's button once it is this seat's turn; returns its action."""
+    """Click the first legal action's button once it is this seat's turn; returns its action.
+    (The Lost Words' discard down to three, when its orders are many, is a picker: the
+    first cards are ticked in turn.)"""
     player.page.wait_for_selector("#status.mine")
-    button = player.page.locator("#actions button.action").first
-    action = json.loads(button.get_attribute("data-action"))
-    button.click()
+    first = player.page.locator(CONTROLS).first
+    if first.evaluate("node => node.tagName") == "FORM":
+        count = int(re.sub(r"\D", "", first.locator("button").inner_text()))
+        cards = first.locator("input[type=checkbox]").evaluate_all(
+            "boxes => boxes.map(b => b.value)"
+        )[:count]
+        discard_by_picker(player, cards)
+        return {"type": "discard", "cards": cards}
+    action = json.loads(first.get_attribute("data-action"))
+    first.click()
     return action
+
+
+def discard_by_picker(player, cards):
+    """Tick ``cards`` in the Lost Words' discard picker, in order (the last on top), and send."""
+    form = player.page.locator("#actions form.lw-discard-form")
+    for card in cards:
+        form.locator(f"input[value='{card}']").check()
+    form.locator("button[type=submit]").click()
 
 
 def log_numbers(player):
@@ -138,7 +160,11 @@ def my_move(player, after):
 
 
 def click_action(player, action):
-    """Click the button of this legal action (its ``data-action``, compared as JSON)."""
+    """Click the button of this legal action (its ``data-action``, compared as JSON), or pick
+    a Lost Words discard in the picker when its orders are too many for buttons."""
+    if action["type"] == "discard" and player.page.locator("form.lw-discard-form").count():
+        discard_by_picker(player, action["cards"])
+        return
     buttons = player.page.locator("#actions button.action")
     shown = buttons.evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.action))")
     assert action in shown, f"no button for {action}"
@@ -214,7 +240,7 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
     for _ in range(8):  # turns alternate; each sees the other's move without a reload
         mover = olena if "Ваш хід" in to_act(olena) else taras
         watcher = taras if mover is olena else olena
-        mover.page.wait_for_selector("#actions button.action")
+        mover.page.wait_for_selector(CONTROLS)
         take_turn(mover)
         number += 1
         wait_log(watcher, number)
@@ -240,6 +266,14 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
             assert f'"{card}"' not in shown, f"seat {seat} saw {card}"
 
 
+SHOWN = """() => {
+  window.shown = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (n) => window.shown.push([Number(n.dataset.number), n.className, performance.now()]))))
+    .observe(document.getElementById('log'), { childList: true });
+}"""
+
+
 def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     """One person plays the solver's word when it finds one (typed into the page, the
     layout the page's own "can I make this word?" shows, sent by its button), else passes;
@@ -258,6 +292,7 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert "у колоді" in page.locator("#view .panel.player:not(.mine)").first.inner_text()
     assert page.locator("#view .wom-decks .deck").count() == 3
 
+    page.evaluate(SHOWN)
     version, words, moves, refused = -1, [], 0, False
     while True:
         summary = my_move(olena, version)
@@ -307,6 +342,13 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert [w["word"] for w in final["view"]["players"][0]["words"]] == words
     assert words, "the person formed at least one word through the page"
     assert log_numbers(olena) == list(range(1, final["version"] + 1))
+    # Bots' moves were shown one by one, each at least 0.7 s after the move before it (those
+    # made before the page opened were shown at once).
+    shown, loaded = page.evaluate("[window.shown, window.wordsvcPlay.state.loaded]")
+    assert [n for n, _, _ in shown] == sorted(n for n, _, _ in shown)
+    gaps = [b[2] - a[2] for a, b in itertools.pairwise(shown) if b[1] == "by-bot" and b[0] > loaded]
+    assert len(gaps) >= 4
+    assert min(gaps) >= 650, gaps
     # The judge panel settles a dispute by the session's rules (any word here).
     for disputed, badge in ((words[0], "можна"), ("щщщ", "не можна")):
         page.fill("#judge-word", disputed)
@@ -368,6 +410,86 @@ def chestnut_game():
 
 def summary_of(player):
     return player.page.evaluate("window.wordsvcPlay.state.summary")
+
+
+def acorn_policy(legal):
+    """A player who plays the Acorn whenever it may, and draws all it offers."""
+    for rule in (
+        lambda a: a["type"] == "play" and a["card"].startswith("a:acorn"),
+        lambda a: a["type"] == "draw" and a["from"] == "pile",
+        lambda a: a["type"] == "end",
+    ):
+        found = next((a for a in legal if rule(a)), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def acorn_game():
+    """A seed where :func:`acorn_policy` leaves seat 0 with five cards to discard down to
+    three (20 orders: a picker, not buttons), and the moves until then."""
+    from wordsvc.games.lost_words.engine import LostWords
+
+    game = LostWords()
+    for seed in range(3000):
+        state = game.new({"players": 2}, seed)
+        for number in range(1, 31):
+            seat = game.to_act(state)[0]
+            if state["phase"] == "reduce":
+                if seat == 0 and len(game.legal_actions(state, seat)) > 6:
+                    return seed, number - 1
+                break
+            state, _ = game.apply(state, seat, acorn_policy(game.legal_actions(state, seat)))
+    pytest.fail("no seed gives a long discard within 30 moves")
+
+
+def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url):
+    seed, moves = acorn_game()
+    olena = people()
+    request = olena.context.request
+    created = request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "lost-words",
+            "options": {"players": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": seed,
+        },
+    ).json()
+    session = created["id"]
+    other = request.post(f"{live_url}/v1/games/sessions/{session}/join", data={"seat": 1}).json()
+    olena.open(f"/play/{session}?join=0")
+    olena.page.wait_for_selector("body[data-live]")
+    for number in range(1, moves + 1):
+        olena.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+        summary = summary_of(olena)
+        if summary["to_act"] == [0]:
+            click_action(olena, acorn_policy(summary["legal_actions"]))
+        else:  # the other person plays through the API
+            theirs = request.get(
+                f"{live_url}/v1/games/sessions/{session}",
+                headers={"Authorization": f"Bearer {other['token']}"},
+            ).json()
+            done = request.post(
+                f"{live_url}/v1/games/sessions/{session}/actions",
+                headers={"Authorization": f"Bearer {other['token']}"},
+                data={
+                    "action": acorn_policy(theirs["legal_actions"]),
+                    "expected_version": theirs["version"],
+                },
+            )
+            assert done.ok
+    olena.page.wait_for_function(f"({SETTLED})() === {moves}")
+    form = olena.page.locator("#actions form.lw-discard-form")
+    assert olena.page.locator("#actions button.action").count() == 0
+    hand = form.locator("input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)")
+    assert len(hand) == 5
+    chosen = [hand[3], hand[1]]  # ticked in this order: the second ends on top
+    discard_by_picker(olena, chosen)
+    olena.page.wait_for_function(f"({SETTLED})() === {moves + 1}")
+    top = olena.page.locator("#lw-discard li.lw-card")
+    assert top.get_attribute("data-card") == chosen[1]
+    assert "скидає" in olena.page.locator(f"#log li[data-number='{moves + 1}']").inner_text()
 
 
 def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url, app):
@@ -446,7 +568,7 @@ def test_a_reload_and_a_dropped_stream_lose_no_event(people, game):
     olena = people()
     session = create(olena, game, ["human", "bot:random"])
     for number in range(1, 4):
-        olena.page.wait_for_selector("#actions button.action")
+        olena.page.wait_for_selector(CONTROLS)
         take_turn(olena)
         olena.page.wait_for_function(
             "n => document.querySelectorAll('#log li').length >= n", arg=number
@@ -458,7 +580,7 @@ def test_a_reload_and_a_dropped_stream_lose_no_event(people, game):
     # with Last-Event-ID and the moves made meanwhile arrive once each.
     olena.page.evaluate("window.wordsvcPlay.source.close()")
     olena.page.evaluate("window.wordsvcPlay.reconnect()")
-    olena.page.wait_for_selector("#actions button.action")
+    olena.page.wait_for_selector(CONTROLS)
     take_turn(olena)
     olena.page.wait_for_function(
         "n => document.querySelectorAll('#log li').length > n", arg=version

@@ -167,7 +167,9 @@ async function table() {
   }
   if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
 
-  const state = { summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0 };
+  const state = {
+    summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0, shownAt: 0,
+  };
   const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
   let custom = null; // the game's own table, made on the first draw
   const tableFor = (game) => {
@@ -283,15 +285,21 @@ async function table() {
       }));
     logList.prepend(item);
   };
+  // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
+  // delivers them (each in its own message, often a few milliseconds apart); the moves
+  // made before the page opened are shown at once. The table is fetched once the log has
+  // caught up.
   const drain = async () => {
     if (state.busy) return;
     state.busy = true;
     while (state.queue.length) {
       const entry = state.queue.shift();
-      show(entry);
-      if (entry.actor === "bot" && state.queue.length && entry.number > state.loaded) {
-        await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS));
+      if (entry.actor === "bot" && entry.number > state.loaded) {
+        const wait = state.shownAt + BOT_PAUSE_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
+      show(entry);
+      state.shownAt = performance.now();
     }
     state.busy = false;
     await load();

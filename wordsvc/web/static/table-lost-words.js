@@ -127,21 +127,39 @@ export function createTable(ctx) {
     }
   }
 
-  /** Discarding down to three when the orders are too many to list: pick them in order. */
-  function discardForm(action) {
+  /** Discarding down to three when the orders are many (or only described): tick the cards
+   *  in the order they go on the pile, the last one on top. */
+  function discardForm(count, legal) {
     const hand = summary.view.players[summary.you].hand;
-    const boxes = hand.map((c, i) => el("label", { class: "check-card" },
-      el("input", { type: "checkbox", value: c.id, id: `lw-discard-${i}` }), ` ${nameOf(c.id)}`));
-    const send = el("button", { type: "submit", text: t("lw.discard_n", { n: action.count }) });
+    const order = [];
+    const shown = el("p", { class: "muted", "aria-live": "polite" });
+    const boxes = hand.map((c, i) => {
+      const input = el("input", { type: "checkbox", value: c.id, id: `lw-discard-${i}` });
+      input.addEventListener("change", () => {
+        if (input.checked) order.push(c.id);
+        else order.splice(order.indexOf(c.id), 1);
+        shown.textContent = order.length ? t("lw.discard", { cards: order.map(nameOf).join(", ") }) : "";
+      });
+      return el("label", { class: "check-card" }, input, ` ${nameOf(c.id)}`);
+    });
+    const send = el("button", { type: "submit", text: t("lw.discard_n", { n: count }) });
     const form = el("form", { class: "action-form lw-discard-form", "data-type": "discard" },
-      el("fieldset", {}, el("legend", { text: t("lw.discard_pick", { n: action.count }) }), el("div", { class: "check-cards" }, ...boxes)), send);
+      el("fieldset", {}, el("legend", { text: t("lw.discard_pick", { n: count }) }), el("div", { class: "check-cards" }, ...boxes)),
+      shown, send);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const chosen = [...form.querySelectorAll("input:checked")].map((input) => input.value);
-      if (chosen.length === action.count) ctx.send({ type: "discard", cards: chosen }, send);
+      const action = { type: "discard", cards: [...order] };
+      // A listed order is sent as the engine listed it; a described one as picked.
+      const listed = legal.find((a) => a.cards && a.cards.join() === action.cards.join());
+      if (order.length === count && (listed || legal.some((a) => Array.isArray(a.needs)))) {
+        ctx.send(listed ?? action, send);
+      }
     });
     return form;
   }
+
+  //: Up to this many discard orders are buttons; more are picked card by card.
+  const DISCARD_BUTTONS = 6;
 
   const GROUPS = ["repair", "draw", "pair", "swap", "play", "discard", "end"];
 
@@ -166,17 +184,20 @@ export function createTable(ctx) {
     const rank = (key) => GROUPS.indexOf(key.split(":")[0]);
     for (const key of [...groups.keys()].sort((a, b) => rank(a) - rank(b))) {
       const actions = groups.get(key);
-      const described = actions.filter((a) => Array.isArray(a.needs));
+      const picked = key === "discard" && (actions.length > DISCARD_BUTTONS || actions.some((a) => Array.isArray(a.needs)));
       const title = key.startsWith("play:") ? t("lw.play_title", { card: nameOf(key.slice(5)) }) : t(`lw.group.${key}`);
       const group = el("div", { class: `lw-group group-${key.split(":")[0]}`, "data-group": key }, el("h3", { text: title }));
       const buttons = el("div", { class: "action-buttons" });
       for (const action of actions) {
-        if (Array.isArray(action.needs)) continue;
+        if (picked) break;
         const quiet = ["decline", "end", "stop", "swap"].includes(action.type);
         buttons.append(button(action, labelOf(action), quiet ? "secondary" : ""));
       }
       if (buttons.childElementCount) group.append(buttons);
-      for (const action of described) group.append(discardForm(action));
+      if (picked) {
+        const count = actions[0].count ?? actions[0].cards.length;
+        group.append(discardForm(count, actions));
+      }
       nodes.push(group);
     }
     box.replaceChildren(...nodes);
