@@ -293,7 +293,7 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert page.locator("#view .wom-decks .deck").count() == 3
 
     page.evaluate(SHOWN)
-    version, words, moves, refused = -1, [], 0, False
+    version, words, moves, refused, ordered = -1, [], 0, False, 0
     while True:
         summary = my_move(olena, version)
         if summary["status"] == "over":
@@ -304,6 +304,9 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
         legal = summary["legal_actions"]
         if not any(a["type"] == "form_word" for a in legal):
             # After a word (the magic window), or ordering Balance of Power cards.
+            if legal[0]["type"] == "order_balance":
+                assert "порядок" in page.locator("#actions .wom-phase").inner_text()
+                ordered += 1
             end = {"type": "end_turn"}
             click_action(olena, end if end in legal else legal[0])
             continue
@@ -341,6 +344,7 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert final["result"] is not None
     assert [w["word"] for w in final["view"]["players"][0]["words"]] == words
     assert words, "the person formed at least one word through the page"
+    assert ordered, "the person ordered Balance of Power cards through the page"
     assert log_numbers(olena) == list(range(1, final["version"] + 1))
     # Bots' moves were shown one by one, each at least 0.7 s after the move before it (those
     # made before the page opened were shown at once).
@@ -444,6 +448,8 @@ def acorn_game():
 
 
 def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url):
+    from axe_playwright_python.sync_playwright import Axe
+
     seed, moves = acorn_game()
     olena = people()
     request = olena.context.request
@@ -484,6 +490,8 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
     assert olena.page.locator("#actions button.action").count() == 0
     hand = form.locator("input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)")
     assert len(hand) == 5
+    results = Axe().run(olena.page).response["violations"]
+    assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
     chosen = [hand[3], hand[1]]  # ticked in this order: the second ends on top
     discard_by_picker(olena, chosen)
     olena.page.wait_for_function(f"({SETTLED})() === {moves + 1}")
