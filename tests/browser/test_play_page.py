@@ -375,6 +375,69 @@ def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
     assert hidden_in(seen_by(olena), hidden) == []
 
 
+class AnyWord:
+    """Word rules for dealing a game in the test (the deal never asks the lexicon)."""
+
+    def validate_categories(self, categories):
+        return None
+
+    def is_playable(self, word, categories):
+        return True
+
+
+def magic_deal():
+    """A seed whose opening hand for seat 0 holds Extra Portion and Renewal of Strength."""
+    from wordsvc.games.words_of_magic.engine import WordsOfMagic
+
+    game = WordsOfMagic(AnyWord())
+    options = {"players": 2, "characters": False, "first_player": 0}
+    for seed in range(5000):
+        hand = game.view(game.new(options, seed), 0)["players"][0]["hand"]
+        magic = {card.get("magic") for card in hand}
+        if {"extra-portion", "renewal-of-strength"} <= magic:
+            return seed, options
+    pytest.fail("no opening hand with both magic cards")
+
+
+def test_magic_cards_are_played_from_the_hand(people, live_url):
+    seed, options = magic_deal()
+    olena = people()
+    created = olena.context.request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "words-of-magic",
+            "options": options,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": seed,
+        },
+    ).json()
+    olena.open(f"/play/{created['id']}?join=0")
+    page = olena.page
+    page.wait_for_selector("body[data-live]")
+    hand = page.locator("#view .panel.mine .wom-hand li")
+    assert hand.count() == 5
+    # Extra Portion: two cards from the deck.
+    extra = page.locator("#actions button.action", has_text="Додаткова порція")
+    extra.click()
+    page.wait_for_function(f"({SETTLED})() === 1")
+    assert hand.count() == 6
+    assert "зіграв «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
+    # Renewal of Strength: the cards ticked go under the deck, as many come from the top.
+    form = page.locator("#actions form.wom-renew")
+    assert "Оновлення сил" in form.locator("button").inner_text()
+    boxes = form.locator("input[type=checkbox]")
+    assert boxes.count() == 5  # every other card in the hand
+    renewed = [boxes.nth(0).get_attribute("value"), boxes.nth(1).get_attribute("value")]
+    for card in renewed:
+        form.locator(f"input[value='{card}']").check()
+    form.locator("button").click()
+    page.wait_for_function(f"({SETTLED})() === 2")
+    assert hand.count() == 5  # the Renewal card itself went to the discard pile
+    held = hand.evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert not set(renewed) & set(held)
+    assert page.locator("#view .panel.mine .wom-discard summary").inner_text() == "Відбій (2)"
+
+
 def lost_words_policy(legal):
     """A simple player who hunts for the Chestnut: re-pair after one, play one, pair, draw
     from the pile, else go on."""

@@ -80,7 +80,7 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.hand_count": ("у руці {n}", "{n} in hand"),
     "wom.deck_count": ("у колоді {n}", "{n} in the deck"),
     "wom.discard_count": ("у відбої {n}", "{n} discarded"),
-    "wom.discard_pile": ("Ваш відбій ({n})", "Your discard pile ({n})"),
+    "wom.discard_pile": ("Відбій ({n})", "Discard pile ({n})"),
     "wom.character": ("Персонаж", "Character"),
     "wom.witch_used": ("прокляття вже використано", "the curse is used"),
     "wom.held": (

@@ -83,7 +83,7 @@ export function createTable(ctx) {
     player.held.length ? el("p", { class: "muted", text: t("wom.held", { colours: player.held.map(colourName).join(", ") }) }) : null,
     player.discard && player.discard.length ? el("details", { class: "wom-discard" },
       el("summary", { text: t("wom.discard_pile", { n: player.discard.length }) }),
-      el("ul", { class: "cards wom-hand" }, ...player.discard.map((c) => cardNode(c)))) : null,
+      el("ul", { class: "cards wom-pile" }, ...player.discard.map((c) => cardNode(c)))) : null,
     words.length ? el("p", { class: "wom-words" }, el("span", { class: "muted", text: `${t("wom.words")}: ` }),
       el("span", { text: words.join(", ") })) : null);
   }
