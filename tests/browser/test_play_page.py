@@ -723,3 +723,8 @@ def test_the_lobby_lists_open_games_and_speaks_english(people):
     join.click()
     taras.page.wait_for_selector("body[data-live]")
     assert taras.page.locator("#who").inner_text() == "You play seat 2."
+    # The Lost Words table in English: the nature cards' English names.
+    names = taras.page.locator("#view .lw-nature .lw-card strong").all_inner_texts()
+    assert len(names) == 12
+    assert all(re.fullmatch(r"[A-Z][a-z]+", name) for name in names), names
+    assert "Draw pile" in taras.page.locator("#view .lw-board").inner_text()
