@@ -695,6 +695,10 @@ def test_axe_finds_nothing_serious_on_the_lobby_and_the_tables(people):
     for game in ("lost-words", "words-of-magic", "magos-y-tabernas", "wizards-wanted"):
         create(player, game, ["human", "human"])
         pages[game] = axe.run(player.page)
+        if game in ("lost-words", "words-of-magic"):  # the tables' own colours, dark too
+            player.page.emulate_media(color_scheme="dark")
+            pages[f"{game} (dark)"] = axe.run(player.page)
+            player.page.emulate_media(color_scheme="light")
     for name, results in pages.items():
         bad = [
             v["id"]
