@@ -31,11 +31,11 @@ export function createTable(ctx) {
     return magicName(card.magic);
   }
 
-  function cardNode(card, extra = {}) {
+  function cardNode(card) {
     const kind = card.kind;
     return el("li", {
       class: `wom-card ${kind}${card.colour ? ` colour-${card.colour}` : ""}`,
-      "data-card": card.id, ...extra,
+      "data-card": card.id,
     },
     el("span", { class: "face", text: kind === "letter" ? card.letter.toUpperCase() : kind === "joker" ? "★" : "✦" }),
     kind === "letter" ? null : el("small", { text: cardLabel(card) }),
@@ -47,7 +47,7 @@ export function createTable(ctx) {
   function tokensNode(player) {
     const unused = player.tokens;
     const used = player.used_tokens;
-    return el("p", { class: "wom-tokens", "aria-label": t("wom.tokens_of", { unused, used }) },
+    return el("p", { class: "wom-tokens" },
       el("span", { class: "muted", text: `${t("wom.tokens")}: ` }),
       ...Array.from({ length: unused }, () => el("span", { class: "token", "aria-hidden": "true", text: "●" })),
       ...Array.from({ length: used }, () => el("span", { class: "token used", "aria-hidden": "true", text: "○" })),
@@ -79,11 +79,11 @@ export function createTable(ctx) {
       el("strong", { text: characterName(player.character) }),
       player.character === "witch" && player.witch_used ? el("span", { class: "muted", text: ` (${t("wom.witch_used")})` }) : null) : null,
     tokensNode(player),
-    el("ul", { class: "cards wom-hand", "aria-label": t("wom.hand") }, ...player.hand.map((c) => cardNode(c))),
+    el("ul", { class: "cards wom-hand", "aria-label": t("wom.hand") }, ...player.hand.map(cardNode)),
     player.held.length ? el("p", { class: "muted", text: t("wom.held", { colours: player.held.map(colourName).join(", ") }) }) : null,
     player.discard && player.discard.length ? el("details", { class: "wom-discard" },
       el("summary", { text: t("wom.discard_pile", { n: player.discard.length }) }),
-      el("ul", { class: "cards wom-pile" }, ...player.discard.map((c) => cardNode(c)))) : null,
+      el("ul", { class: "cards wom-pile" }, ...player.discard.map(cardNode))) : null,
     words.length ? el("p", { class: "wom-words" }, el("span", { class: "muted", text: `${t("wom.words")}: ` }),
       el("span", { text: words.join(", ") })) : null);
   }
