@@ -1,12 +1,13 @@
 """Screenshots of the pages for the README: a word dispute on a phone, the best plays for the
-rulebook's hand on a laptop, the play lobby on a phone and a Lost Words table on a laptop.
+rulebook's hand on a laptop, the play lobby on a phone, a Lost Words table on a laptop and a
+Words of Magic table on a phone (a word asked of the solver, its layout to choose).
 Drives Debian's Chromium with Playwright against the app served in process, on the built
 lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
     python scripts/screenshots.py [--out docs] [--only arbiter|play]
 
-Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png and
-docs/play-table-desktop.png.
+Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png,
+docs/play-table-desktop.png and docs/play-words-of-magic-phone.png.
 """
 
 from __future__ import annotations
@@ -78,7 +79,50 @@ def play_table(browser, url: str, out: Path) -> None:
         page.wait_for_selector("#status.mine", timeout=15_000)
         page.locator("#actions button.action").first.click()
         page.wait_for_timeout(2500)
+    page.wait_for_selector("#status.mine", timeout=15_000)
     page.screenshot(path=out / "play-table-desktop.png")
+    context.close()
+
+
+def play_words_of_magic(browser, url: str, out: Path) -> None:
+    """A Words of Magic table on a phone against two greedy bots: the solver's best word for
+    the hand typed, "can I make this word?" answered with its layout and the property."""
+    context = browser.new_context(viewport=PHONE, locale="uk-UA")
+    page = context.new_page()
+    page.goto(f"{url}/play")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "words-of-magic")
+    page.set_checked("#opt-characters", False)
+    page.select_option("#seat-1", "bot:greedy")
+    page.select_option("#seat-2", "bot:greedy")
+    page.fill("#seat-0-name", "Олена")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/play/[0-9a-f]{32}$"))
+    page.wait_for_selector("body[data-live]")
+    page.wait_for_selector("#wom-word", timeout=30_000)
+    page.wait_for_timeout(500)
+    summary = page.evaluate("window.wordsvcPlay.state.summary")
+    view, seat = summary["view"], summary["you"]
+    me = view["players"][seat]
+    body = {
+        "cards": [
+            c["letter"] if c["kind"] == "letter" else "*" if c["kind"] == "joker" else c["magic"]
+            for c in me["hand"]
+        ],
+        "tokens": me["tokens"],
+        "familiar": [
+            {"letter": letter, "available": i != view["familiar"]["figure"]}
+            for i, letter in enumerate(view["familiar"]["letters"])
+        ],
+        "mode": view["options"]["mode"],
+        "limit": 1,
+    }
+    plays = context.request.post(f"{url}/v1/words-of-magic/solve", data=body).json()["plays"]
+    if plays:
+        page.fill("#wom-word", plays[0]["word"])
+        page.click("#wom-find")
+        page.wait_for_selector("#wom-send-word")
+    page.screenshot(path=out / "play-words-of-magic-phone.png", full_page=True)
     context.close()
 
 
@@ -104,7 +148,7 @@ def main() -> None:
             )
             shots = {
                 "arbiter": (phone, desktop),
-                "play": (play_lobby, play_table),
+                "play": (play_lobby, play_table, play_words_of_magic),
             }
             for group, takers in shots.items():
                 if args.only in (None, group):
@@ -116,7 +160,7 @@ def main() -> None:
         games.cleanup()
     names = {
         "arbiter": ("arbiter-phone.png", "arbiter-desktop.png"),
-        "play": ("play-lobby-phone.png", "play-table-desktop.png"),
+        "play": ("play-lobby-phone.png", "play-table-desktop.png", "play-words-of-magic-phone.png"),
     }
     for name in (n for group, ns in names.items() if args.only in (None, group) for n in ns):
         print(f"{args.out / name}: {(args.out / name).stat().st_size // 1024} KB")

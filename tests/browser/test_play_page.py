@@ -1,10 +1,13 @@
-"""The play pages in a real browser: the lobby, the generic table of every game, live updates
-over the event stream between two people, a reconnect that loses nothing, hidden cards that
-never reach another seat's page or traffic, and axe-core on the lobby and the tables."""
+"""The play pages in a real browser: the lobby, the tables (Words of Magic's and The Lost
+Words' own, the generic one for the others), a whole Words of Magic game against two bots,
+live updates over the event stream between two people (the Chestnut's reply included), a
+reconnect that loses nothing, hidden cards that never reach another seat's page or traffic,
+and axe-core on the lobby and the tables."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import re
 from urllib.parse import urlsplit
@@ -63,14 +66,17 @@ def people(browser, live_url):
         player.close()
 
 
-def create(player, game, seats):
-    """Create a game in the lobby: ``seats`` like ["human", "bot:random"]."""
+def create(player, game, seats, checks=None):
+    """Create a game in the lobby: ``seats`` like ["human", "bot:random"]; ``checks`` sets
+    boolean options (``{"characters": False}``)."""
     player.open("/play")
     player.page.select_option("#game", game)
     players = player.page.locator("#opt-players")
     if players.count():
         players.fill(str(len(seats)))
         players.dispatch_event("change")
+    for name, on in (checks or {}).items():
+        player.page.set_checked(f"#opt-{name}", on)
     for seat, kind in enumerate(seats):
         player.page.select_option(f"#seat-{seat}", kind)
     player.page.click("#create")
@@ -83,13 +89,34 @@ def to_act(player):
     return player.page.locator("#status").inner_text()
 
 
+#: A seat's controls: the actions' buttons, or the Lost Words' discard picker.
+CONTROLS = "#actions button.action, #actions form.lw-discard-form"
+
+
 def take_turn(player):
-    """Click the first legal action's button once it is this seat's turn; returns its action."""
+    """Click the first legal action's button once it is this seat's turn; returns its action.
+    (The Lost Words' discard down to three, when its orders are many, is a picker: the
+    first cards are ticked in turn.)"""
     player.page.wait_for_selector("#status.mine")
-    button = player.page.locator("#actions button.action").first
-    action = json.loads(button.get_attribute("data-action"))
-    button.click()
+    first = player.page.locator(CONTROLS).first
+    if first.evaluate("node => node.tagName") == "FORM":
+        count = int(re.sub(r"\D", "", first.locator("button").inner_text()))
+        cards = first.locator("input[type=checkbox]").evaluate_all(
+            "boxes => boxes.map(b => b.value)"
+        )[:count]
+        discard_by_picker(player, cards)
+        return {"type": "discard", "cards": cards}
+    action = json.loads(first.get_attribute("data-action"))
+    first.click()
     return action
+
+
+def discard_by_picker(player, cards):
+    """Tick ``cards`` in the Lost Words' discard picker, in order (the last on top), and send."""
+    form = player.page.locator("#actions form.lw-discard-form")
+    for card in cards:
+        form.locator(f"input[value='{card}']").check()
+    form.locator("button[type=submit]").click()
 
 
 def log_numbers(player):
@@ -116,6 +143,88 @@ def wait_log(player, number):
     player.page.wait_for_selector(f"#log li[data-number='{number}']")
 
 
+MY_MOVE = """after => {
+  const s = window.wordsvcPlay && window.wordsvcPlay.state;
+  if (!s || !s.summary || s.busy || s.queue.length || s.summary.version <= after) return false;
+  const sum = s.summary;
+  if (sum.status === 'over') return document.querySelector('#result') ? sum : false;
+  return sum.to_act.includes(sum.you) && document.querySelector('#actions button.action')
+    ? sum : false;
+}"""
+
+
+def my_move(player, after):
+    """The table's summary once it is past version ``after``, every streamed move shown, and
+    it is this seat's move (its controls drawn) or the game is over."""
+    return player.page.wait_for_function(MY_MOVE, arg=after, timeout=30_000).json_value()
+
+
+def click_action(player, action):
+    """Click the button of this legal action (its ``data-action``, compared as JSON), or pick
+    a Lost Words discard in the picker when its orders are too many for buttons."""
+    if action["type"] == "discard" and player.page.locator("form.lw-discard-form").count():
+        discard_by_picker(player, action["cards"])
+        return
+    buttons = player.page.locator("#actions button.action")
+    shown = buttons.evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.action))")
+    assert action in shown, f"no button for {action}"
+    buttons.nth(shown.index(action)).click()
+
+
+def hidden_in(text, cards):
+    """The cards of ``cards`` named (as a JSON string or an attribute value) in ``text``."""
+    return [card for card in cards if f'"{card}"' in text]
+
+
+def seen_by(player):
+    """Everything a seat's browser holds: the page, every answer, the stream's data."""
+    return (
+        player.page.content().replace("&quot;", '"')
+        + "".join(player.traffic)
+        + player.stream_text()
+    )
+
+
+def full_state(app, session):
+    store = app.extensions["wordsvc.sessions"]
+    with store.engine.connect() as conn:
+        return store._session(conn, session).state
+
+
+def known_to(app, session, seat):
+    """What a seat may know: its summary and its events, as JSON."""
+    store = app.extensions["wordsvc.sessions"]
+    return json.dumps(
+        [store.summary(session, seat), store.events(session, seat)], ensure_ascii=False
+    )
+
+
+def solve_body(view, seat):
+    """The solver's request for a seat's hand, from its view (as the table builds it)."""
+    me, opts = view["players"][seat], view["options"]
+    figure = view["familiar"]["figure"]
+    return {
+        "cards": [
+            c["letter"] if c["kind"] == "letter" else "*" if c["kind"] == "joker" else c["magic"]
+            for c in me["hand"]
+        ],
+        "tokens": me["tokens"],
+        "familiar": [
+            {"letter": letter, "available": i != figure}
+            for i, letter in enumerate(view["familiar"]["letters"])
+        ],
+        "character": me["character"],
+        "players": opts["players"],
+        "deck": me["deck_size"],
+        "mode": opts["mode"],
+        "familiar_properties": opts["familiar_properties"],
+        "balance_decks": {c: view["balance"].get(c, 0) for c in ("green", "yellow", "red")},
+        "categories": opts["categories"],
+        "limit": 1,
+        "budget_ms": 300,
+    }
+
+
 def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, app):
     olena, taras = people(), people(DESKTOP)
     session = create(olena, "lost-words", ["human", "human"])
@@ -131,7 +240,7 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
     for _ in range(8):  # turns alternate; each sees the other's move without a reload
         mover = olena if "Ваш хід" in to_act(olena) else taras
         watcher = taras if mover is olena else olena
-        mover.page.wait_for_selector("#actions button.action")
+        mover.page.wait_for_selector(CONTROLS)
         take_turn(mover)
         number += 1
         wait_log(watcher, number)
@@ -157,11 +266,380 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
             assert f'"{card}"' not in shown, f"seat {seat} saw {card}"
 
 
-def test_a_reload_and_a_dropped_stream_lose_no_event(people):
+SHOWN = """() => {
+  window.shown = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (n) => window.shown.push([Number(n.dataset.number), n.className, performance.now()]))))
+    .observe(document.getElementById('log'), { childList: true });
+}"""
+
+
+def test_a_whole_words_of_magic_game_against_two_bots(people, app, live_url):
+    """One person plays the solver's word when it finds one (typed into the page, the
+    layout the page's own "can I make this word?" shows, sent by its button), else passes;
+    two greedy bots play the other seats; the page reaches the result screen."""
+    from axe_playwright_python.sync_playwright import Axe
+
     olena = people()
-    session = create(olena, "lost-words", ["human", "bot:random"])
+    page = olena.page
+    session = create(
+        olena, "words-of-magic", ["human", "bot:greedy", "bot:greedy"], {"characters": False}
+    )
+    assert page.locator("body[data-table='words-of-magic']").count() == 1
+    assert page.locator("#view .panel.player").count() == 3
+    assert page.locator("#view .wom-familiar .familiar-cards li").count() == 3
+    # The neighbours' counts and the Balance of Power decks are on the table.
+    assert "у колоді" in page.locator("#view .panel.player:not(.mine)").first.inner_text()
+    assert page.locator("#view .wom-decks .deck").count() == 3
+
+    page.evaluate(SHOWN)
+    version, words, moves, refused, ordered = -1, [], 0, False, 0
+    while True:
+        summary = my_move(olena, version)
+        if summary["status"] == "over":
+            break
+        version = summary["version"]
+        moves += 1
+        assert moves < 120, "the game should have ended"
+        legal = summary["legal_actions"]
+        if not any(a["type"] == "form_word" for a in legal):
+            # After a word (the magic window), or ordering Balance of Power cards.
+            if legal[0]["type"] == "order_balance":
+                assert "порядок" in page.locator("#actions .wom-phase").inner_text()
+                ordered += 1
+            end = {"type": "end_turn"}
+            click_action(olena, end if end in legal else legal[0])
+            continue
+        if not refused:  # once: a word the hand cannot make, refused next to the field
+            page.fill("#wom-word", "щщщ")
+            page.click("#wom-find")
+            error = page.locator("#wom-word-error")
+            error.wait_for(state="visible")
+            assert error.get_attribute("data-code") == "word_not_playable"
+            assert page.locator("#wom-word").get_attribute("aria-invalid") == "true"
+            refused = True
+        request = solve_body(summary["view"], summary["you"])
+        found = olena.context.request.post(f"{live_url}/v1/words-of-magic/solve", data=request)
+        plays = found.json()["plays"]
+        if not plays:
+            click_action(olena, {"type": "pass"})
+            continue
+        word = plays[0]["word"]
+        page.fill("#wom-word", word)
+        page.click("#wom-find")
+        page.wait_for_selector("#wom-send-word")
+        layout = page.locator("#wom-layouts .layout").first.inner_text()
+        assert word.upper() in layout
+        assert page.locator("#wom-layouts .slots li").count() == len(plays[0]["slots"])
+        if not words:  # the table with a layout to choose: axe finds nothing serious
+            results = Axe().run(page).response["violations"]
+            assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
+        page.click("#wom-send-word")
+        words.append(word)
+
+    assert page.locator("#table-error").is_hidden()
+    assert "Гру завершено" in to_act(olena)
+    assert page.locator("#result li").count() == 3
+    final = summary_of(olena)
+    assert final["result"] is not None
+    assert [w["word"] for w in final["view"]["players"][0]["words"]] == words
+    assert words, "the person formed at least one word through the page"
+    assert ordered, "the person ordered Balance of Power cards through the page"
+    assert log_numbers(olena) == list(range(1, final["version"] + 1))
+    # Bots' moves were shown one by one, each at least 0.7 s after the move before it (those
+    # made before the page opened were shown at once).
+    shown, loaded = page.evaluate("[window.shown, window.wordsvcPlay.state.loaded]")
+    assert [n for n, _, _ in shown] == sorted(n for n, _, _ in shown)
+    gaps = [b[2] - a[2] for a, b in itertools.pairwise(shown) if b[1] == "by-bot" and b[0] > loaded]
+    assert len(gaps) >= 4
+    assert min(gaps) >= 650, gaps
+    # The judge panel settles a dispute by the session's rules (any word here).
+    for disputed, badge in ((words[0], "можна"), ("щщщ", "не можна")):
+        page.fill("#judge-word", disputed)
+        page.click("#judge-form button")
+        page.wait_for_function(
+            "w => (document.querySelector('#judge-verdict') || {}).textContent?.startsWith(w)",
+            arg=disputed,
+        )
+        verdict = page.locator("#judge-verdict")
+        assert verdict.locator(".badge").inner_text() == badge
+    assert "будь-яке слово" in page.locator("#judge-result").inner_text()
+    assert page.locator("#judge-result .reasons li").count() >= 1
+    # Deck orders and the face-down Balance of Power cards never reach the seat's browser.
+    state = full_state(app, session)
+    secret = [c for p in state["players"] for c in p["deck"] + p.get("held", [])]
+    secret += [c for cards in state["balance"].values() for c in cards]
+    known = known_to(app, session, 0)
+    hidden = [c for c in secret if f'"{c}"' not in known]
+    assert hidden, "the test needs a hidden card"
+    assert hidden_in(seen_by(olena), hidden) == []
+
+
+class AnyWord:
+    """Word rules for dealing a game in the test (the deal never asks the lexicon)."""
+
+    def validate_categories(self, categories):
+        return None
+
+    def is_playable(self, word, categories):
+        return True
+
+
+def magic_deal():
+    """A seed whose opening hand for seat 0 holds Extra Portion and Renewal of Strength."""
+    from wordsvc.games.words_of_magic.engine import WordsOfMagic
+
+    game = WordsOfMagic(AnyWord())
+    options = {"players": 2, "characters": False, "first_player": 0}
+    for seed in range(5000):
+        hand = game.view(game.new(options, seed), 0)["players"][0]["hand"]
+        magic = {card.get("magic") for card in hand}
+        if {"extra-portion", "renewal-of-strength"} <= magic:
+            return seed, options
+    pytest.fail("no opening hand with both magic cards")
+
+
+def test_magic_cards_are_played_from_the_hand(people, live_url):
+    seed, options = magic_deal()
+    olena = people()
+    created = olena.context.request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "words-of-magic",
+            "options": options,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": seed,
+        },
+    ).json()
+    olena.open(f"/play/{created['id']}?join=0")
+    page = olena.page
+    page.wait_for_selector("body[data-live]")
+    hand = page.locator("#view .panel.mine .wom-hand li")
+    assert hand.count() == 5
+    # Extra Portion: two cards from the deck.
+    extra = page.locator("#actions button.action", has_text="Додаткова порція")
+    extra.click()
+    page.wait_for_function(f"({SETTLED})() === 1")
+    assert hand.count() == 6
+    assert "зіграв «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
+    # Renewal of Strength: the cards ticked go under the deck, as many come from the top.
+    form = page.locator("#actions form.wom-renew")
+    assert "Оновлення сил" in form.locator("button").inner_text()
+    boxes = form.locator("input[type=checkbox]")
+    assert boxes.count() == 5  # every other card in the hand
+    renewed = [boxes.nth(0).get_attribute("value"), boxes.nth(1).get_attribute("value")]
+    for card in renewed:
+        form.locator(f"input[value='{card}']").check()
+    form.locator("button").click()
+    page.wait_for_function(f"({SETTLED})() === 2")
+    assert hand.count() == 5  # the Renewal card itself went to the discard pile
+    held = hand.evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert not set(renewed) & set(held)
+    assert page.locator("#view .panel.mine .wom-discard summary").inner_text() == "Відбій (2)"
+
+
+def lost_words_policy(legal):
+    """A simple player who hunts for the Chestnut: re-pair after one, play one, pair, draw
+    from the pile, else go on."""
+    rules = (
+        lambda a: a["type"] == "repair",
+        lambda a: a["type"] == "play" and a["card"].startswith("a:chestnut"),
+        lambda a: a["type"] == "pair",
+        lambda a: a["type"] == "draw" and a["from"] == "pile",
+        lambda a: a["type"] in ("end", "decline", "stop"),
+    )
+    for rule in rules:
+        found = next((a for a in legal if rule(a)), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def chestnut_game():
+    """A seed where two players following :func:`lost_words_policy` reach a Chestnut that
+    its target answers by pairing again, and the number of moves that takes."""
+    from wordsvc.games.lost_words.engine import LostWords
+
+    game = LostWords()
+    for seed in range(3000):
+        state = game.new({"players": 2}, seed)
+        for number in range(1, 41):
+            seat = game.to_act(state)[0]
+            state, events = game.apply(
+                state, seat, lost_words_policy(game.legal_actions(state, seat))
+            )
+            if any(e.type == "repaired" for e in events):
+                return seed, number
+            if state["phase"] == "over":
+                break
+    pytest.fail("no seed gives a Chestnut answered within 40 moves")
+
+
+def summary_of(player):
+    return player.page.evaluate("window.wordsvcPlay.state.summary")
+
+
+def acorn_policy(legal):
+    """A player who plays the Acorn whenever it may, and draws all it offers."""
+    for rule in (
+        lambda a: a["type"] == "play" and a["card"].startswith("a:acorn"),
+        lambda a: a["type"] == "draw" and a["from"] == "pile",
+        lambda a: a["type"] == "end",
+    ):
+        found = next((a for a in legal if rule(a)), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def acorn_game():
+    """A seed where :func:`acorn_policy` leaves seat 0 with five cards to discard down to
+    three (20 orders: a picker, not buttons), and the moves until then."""
+    from wordsvc.games.lost_words.engine import LostWords
+
+    game = LostWords()
+    for seed in range(3000):
+        state = game.new({"players": 2}, seed)
+        for number in range(1, 31):
+            seat = game.to_act(state)[0]
+            if state["phase"] == "reduce":
+                if seat == 0 and len(game.legal_actions(state, seat)) > 6:
+                    return seed, number - 1
+                break
+            state, _ = game.apply(state, seat, acorn_policy(game.legal_actions(state, seat)))
+    pytest.fail("no seed gives a long discard within 30 moves")
+
+
+def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    seed, moves = acorn_game()
+    olena = people()
+    request = olena.context.request
+    created = request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "lost-words",
+            "options": {"players": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": seed,
+        },
+    ).json()
+    session = created["id"]
+    other = request.post(f"{live_url}/v1/games/sessions/{session}/join", data={"seat": 1}).json()
+    olena.open(f"/play/{session}?join=0")
+    olena.page.wait_for_selector("body[data-live]")
+    for number in range(1, moves + 1):
+        olena.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+        summary = summary_of(olena)
+        if summary["to_act"] == [0]:
+            click_action(olena, acorn_policy(summary["legal_actions"]))
+        else:  # the other person plays through the API
+            theirs = request.get(
+                f"{live_url}/v1/games/sessions/{session}",
+                headers={"Authorization": f"Bearer {other['token']}"},
+            ).json()
+            done = request.post(
+                f"{live_url}/v1/games/sessions/{session}/actions",
+                headers={"Authorization": f"Bearer {other['token']}"},
+                data={
+                    "action": acorn_policy(theirs["legal_actions"]),
+                    "expected_version": theirs["version"],
+                },
+            )
+            assert done.ok
+    olena.page.wait_for_function(f"({SETTLED})() === {moves}")
+    form = olena.page.locator("#actions form.lw-discard-form")
+    assert olena.page.locator("#actions button.action").count() == 0
+    hand = form.locator("input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)")
+    assert len(hand) == 5
+    results = Axe().run(olena.page).response["violations"]
+    assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
+    chosen = [hand[3], hand[1]]  # ticked in this order: the second ends on top
+    discard_by_picker(olena, chosen)
+    olena.page.wait_for_function(f"({SETTLED})() === {moves + 1}")
+    top = olena.page.locator("#lw-discard li.lw-card")
+    assert top.get_attribute("data-card") == chosen[1]
+    assert "скидає" in olena.page.locator(f"#log li[data-number='{moves + 1}']").inner_text()
+
+
+def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url, app):
+    from axe_playwright_python.sync_playwright import Axe
+
+    seed, moves = chestnut_game()
+    olena, taras = people(), people(DESKTOP)
+    created = olena.context.request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "lost-words",
+            "options": {"players": 2},
+            "seats": [{"kind": "human", "name": "Олена"}, {"kind": "human", "name": "Тарас"}],
+            "seed": seed,
+        },
+    )
+    session = created.json()["id"]
+    for seat, player in enumerate((olena, taras)):
+        player.open(f"/play/{session}?join={seat}")
+        player.page.wait_for_selector("body[data-live]")
+        assert player.page.locator("body[data-table='lost-words']").count() == 1
+    # Names, not ids: the nature cards read as words.
+    nature = olena.page.locator("#view .panel.mine .lw-nature .lw-card strong")
+    assert nature.count() == 6
+    assert all(not re.search(r"[:]|^n\b", text) for text in nature.all_inner_texts())
+
+    chestnut = None
+    for number in range(1, moves + 1):
+        for player in (olena, taras):
+            player.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+        summaries = [summary_of(olena), summary_of(taras)]
+        mover_seat = summaries[0]["to_act"][0]
+        mover, watcher = (olena, taras) if mover_seat == 0 else (taras, olena)
+        action = lost_words_policy(summaries[mover_seat]["legal_actions"])
+        if action["type"] == "repair":
+            # The reply out of turn: the target answers while the Chestnut's player is active.
+            view = summaries[mover_seat]["view"]
+            assert view["phase"] == "chestnut_reply"
+            assert view["active"] != mover_seat
+            assert mover.page.locator("#lw-chestnut.mine").count() == 1
+            assert "Каштан!" in watcher.page.locator("#lw-chestnut").inner_text()
+            assert watcher.page.locator("#actions button.action").count() == 0
+            assert "Ваш хід" in to_act(mover)
+            nature_card = view["pending"]["card"]
+            for player in (mover, watcher):  # the notice and the reply pass axe-core
+                results = Axe().run(player.page).response["violations"]
+                serious = [v["id"] for v in results if v["impact"] in ("serious", "critical")]
+                assert serious == []
+        if action["type"] == "play" and action["card"].startswith("a:chestnut"):
+            chestnut = number
+        click_action(mover, action)
+        wait_log(watcher, number)
+    assert chestnut is not None
+    for player in (olena, taras):
+        player.page.wait_for_function(f"({SETTLED})() === {moves}")
+        played = player.page.locator(f"#log li[data-number='{chestnut}']").inner_text()
+        assert "знімає" in played
+        assert (
+            "відповідає на Каштан"
+            in player.page.locator(f"#log li[data-number='{moves}']").inner_text()
+        )
+        # The pair is whole again on the target's row, on both tables, without a reload.
+        paired = player.page.locator(f"#view .lw-nature li.paired[data-card='{nature_card}']")
+        assert paired.count() == 1
+    assert log_numbers(olena) == log_numbers(taras) == list(range(1, moves + 1))
+    # Neither saw a card of the other's hand that was never shown in public.
+    for seat, player in ((0, olena), (1, taras)):
+        known = known_to(app, session, seat)
+        other = full_state(app, session)["players"][1 - seat]["hand"]
+        hidden = [card for card in other if f'"{card}"' not in known]
+        assert hidden_in(seen_by(player), hidden) == []
+
+
+@pytest.mark.parametrize("game", ["lost-words", "words-of-magic"])
+def test_a_reload_and_a_dropped_stream_lose_no_event(people, game):
+    olena = people()
+    session = create(olena, game, ["human", "bot:random"])
     for number in range(1, 4):
-        olena.page.wait_for_selector("#actions button.action")
+        olena.page.wait_for_selector(CONTROLS)
         take_turn(olena)
         olena.page.wait_for_function(
             "n => document.querySelectorAll('#log li').length >= n", arg=number
@@ -173,7 +651,7 @@ def test_a_reload_and_a_dropped_stream_lose_no_event(people):
     # with Last-Event-ID and the moves made meanwhile arrive once each.
     olena.page.evaluate("window.wordsvcPlay.source.close()")
     olena.page.evaluate("window.wordsvcPlay.reconnect()")
-    olena.page.wait_for_selector("#actions button.action")
+    olena.page.wait_for_selector(CONTROLS)
     take_turn(olena)
     olena.page.wait_for_function(
         "n => document.querySelectorAll('#log li').length > n", arg=version
@@ -217,6 +695,10 @@ def test_axe_finds_nothing_serious_on_the_lobby_and_the_tables(people):
     for game in ("lost-words", "words-of-magic", "magos-y-tabernas", "wizards-wanted"):
         create(player, game, ["human", "human"])
         pages[game] = axe.run(player.page)
+        if game in ("lost-words", "words-of-magic"):  # the tables' own colours, dark too
+            player.page.emulate_media(color_scheme="dark")
+            pages[f"{game} (dark)"] = axe.run(player.page)
+            player.page.emulate_media(color_scheme="light")
     for name, results in pages.items():
         bad = [
             v["id"]
@@ -245,3 +727,8 @@ def test_the_lobby_lists_open_games_and_speaks_english(people):
     join.click()
     taras.page.wait_for_selector("body[data-live]")
     assert taras.page.locator("#who").inner_text() == "You play seat 2."
+    # The Lost Words table in English: the nature cards' English names.
+    names = taras.page.locator("#view .lw-nature .lw-card strong").all_inner_texts()
+    assert len(names) == 12
+    assert all(re.fullmatch(r"[A-Z][a-z]+", name) for name in names), names
+    assert "Draw pile" in taras.page.locator("#view .lw-board").inner_text()

@@ -3,11 +3,13 @@ asset local."""
 
 from __future__ import annotations
 
+import json
 import re
 import string
 
 import pytest
 
+from wordsvc.web.play_cards import card_names
 from wordsvc.web.play_texts import PLAY_TEXTS
 
 
@@ -37,7 +39,8 @@ def test_every_asset_is_served_by_the_service(client):
     assert len(assets) >= 4
     for asset in assets:
         assert client.get(asset).status_code == 200
-    for module in ("play.js", "play-api.js", "play-render.js"):
+    modules = ("play.js", "play-api.js", "play-render.js")
+    for module in (*modules, "table-words-of-magic.js", "table-lost-words.js"):
         text = client.get(f"/web/static/{module}").get_data(as_text=True)
         for imported in re.findall(r'from "\./([^"]+)"', text):
             assert client.get(f"/web/static/{imported}").status_code == 200
@@ -55,3 +58,43 @@ def test_every_text_has_both_languages_with_the_same_placeholders(key):
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
     assert fields(uk) == fields(en)
+
+
+def test_a_table_page_carries_the_cards_names_in_its_language(client):
+    session = "0123456789abcdef" * 2
+    names = {}
+    for lang, query in (("uk", ""), ("en", "?lang=en")):
+        html = client.get(f"/play/{session}{query}").get_data(as_text=True)
+        found = re.search(r'<script type="application/json" id="cards">(.*?)</script>', html)
+        assert found is not None
+        names[lang] = json.loads(found.group(1))
+    assert names["uk"]["lost-words"]["nature"]["fern"] == "Папороть"
+    assert names["en"]["lost-words"]["nature"]["fern"] == "Fern"
+    assert names["uk"]["lost-words"]["action"]["chestnut"] == "Каштан"
+    assert names["en"]["lost-words"]["action"]["chestnut"] == "Chestnut"
+    assert names["uk"]["words-of-magic"]["character"]["druid"] == "Друїд"
+    assert names["en"]["words-of-magic"]["magic"]["revival"] == "Revival"
+    # The lobby needs none.
+    lobby = client.get("/play").get_data(as_text=True)
+    assert '<script type="application/json" id="cards">{}</script>' in lobby
+
+
+def test_every_card_of_the_catalogues_has_a_name_in_both_languages():
+    from wordsvc.games.lost_words import components as lost_words
+    from wordsvc.rules.words_of_magic import components as words_of_magic
+
+    for lang in ("uk", "en"):
+        names = card_names(lang)
+        lost = names["lost-words"]
+        for card in lost_words.CATALOGUE.values():
+            if card.kind in ("nature", "action"):
+                name = lost[card.kind][card.name]
+                assert name
+                assert name != card.name or lang == "en"
+        magic = names["words-of-magic"]
+        assert set(magic["character"]) == set(words_of_magic.CHARACTER_CARDS)
+        assert set(magic["magic"]) == set(words_of_magic.MAGIC_EFFECTS)
+    # Two nature cards never share a name: a player tells the cards apart by it.
+    for lang in ("uk", "en"):
+        nature = card_names(lang)["lost-words"]["nature"]
+        assert len(set(nature.values())) == len(nature)

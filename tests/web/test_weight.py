@@ -9,10 +9,10 @@ ASSET = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
 IMPORT = re.compile(r'^\s*import\b[^"\']*["\']([^"\']+)["\']', re.M)
 
 
-def first_load(client) -> dict[str, int]:
-    """URL -> bytes of everything the first load of / fetches."""
-    html = client.get("/").get_data()
-    sizes = {"/": len(html)}
+def first_load(client, page: str = "/") -> dict[str, int]:
+    """URL -> bytes of everything the first load of ``page`` fetches."""
+    html = client.get(page).get_data()
+    sizes = {page: len(html)}
     pending = ASSET.findall(html.decode())
     while pending:
         url = pending.pop()
@@ -42,3 +42,15 @@ def test_modules_and_styles_have_their_types(client):
         "application/javascript",
     )
     assert client.get("/web/static/arbiter.css").mimetype == "text/css"
+
+
+def test_a_game_table_is_at_most_150_kb_too(client):
+    """The table page (every table's module is imported, used or not) and its card names."""
+    sizes = first_load(client, "/play/" + "0123456789abcdef" * 2)
+    assert {
+        "/web/static/play.js",
+        "/web/static/table-words-of-magic.js",
+        "/web/static/table-lost-words.js",
+        "/web/static/api.js",
+    } <= set(sizes)
+    assert sum(sizes.values()) <= MAX_BYTES, sizes

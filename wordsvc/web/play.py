@@ -13,6 +13,7 @@ from flask import abort, render_template, request, url_for
 
 from wordsvc.games.registry import GAMES
 from wordsvc.web import blueprint
+from wordsvc.web.play_cards import card_names
 from wordsvc.web.play_texts import play_table, play_text
 from wordsvc.web.texts import Lang, parse_lang
 
@@ -43,5 +44,6 @@ def _page(page: str, session_id: str | None) -> str:
         page=page,
         session_id=session_id,
         titles={name: entry.title for name, entry in GAMES.items()},
+        cards=card_names(lang) if session_id else {},
         lang_url=here + ("" if other == "uk" else "?lang=en"),
     )

@@ -2,7 +2,8 @@
 // the view as readable panels, and the legal actions as buttons (or, for an action that
 // needs arguments, a small form with its JSON).
 
-function el(tag, attrs = {}, ...children) {
+/** A DOM element: attributes (`text` sets its text), then children. */
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;

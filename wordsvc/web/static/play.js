@@ -4,9 +4,14 @@
 
 import * as api from "./play-api.js";
 import { optionsForm, readOptions, renderView, actionControls, describeAction } from "./play-render.js";
+import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
+import { createTable as lostWordsTable } from "./table-lost-words.js";
 
 const T = JSON.parse(document.getElementById("texts").textContent);
 const TITLES = JSON.parse(document.getElementById("titles").textContent);
+const CARDS = JSON.parse(document.getElementById("cards").textContent);
+//: Games with a table of their own; any other plays at the generic table (play-render.js).
+const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable };
 const LANG = document.body.dataset.lang;
 const BOT_PAUSE_MS = 700;
 
@@ -162,8 +167,20 @@ async function table() {
   }
   if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
 
-  const state = { summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0 };
+  const state = {
+    summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0, shownAt: 0,
+  };
   const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
+  let custom = null; // the game's own table, made on the first draw
+  const tableFor = (game) => {
+    if (!custom && TABLES[game]) {
+      custom = TABLES[game]({
+        t, el, send, names, problemText, lang: LANG, session: id, cards: CARDS[game] ?? {},
+      });
+      document.body.dataset.table = game;
+    }
+    return custom;
+  };
 
   const load = async () => {
     try {
@@ -205,9 +222,13 @@ async function table() {
       status.className = mine ? "status mine" : "status";
     }
     status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
-    document.getElementById("view").replaceChildren(renderView(s, t));
-    const actions = document.getElementById("actions");
-    actions.replaceChildren(...actionControls(s, t, send));
+    const own = tableFor(s.game);
+    if (own) {
+      own.draw(s);
+    } else {
+      document.getElementById("view").replaceChildren(renderView(s, t));
+      document.getElementById("actions").replaceChildren(...actionControls(s, t, send));
+    }
     drawLinks();
     if (s.options && Array.isArray(s.options.categories)) {
       document.getElementById("judge-box").hidden = false;
@@ -255,19 +276,30 @@ async function table() {
   const show = (entry) => {
     const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
+      entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
+      entry.actor === "bot" ? " " : null,
       el("span", { class: "who", text: `${who}: ` }),
-      el("span", { text: entry.events.map((e) => describeAction(e)).join("; ") || "…" }));
+      el("span", {
+        text: entry.events.map((e) => custom?.describe(e) ?? describeAction(e))
+          .filter(Boolean).join("; ") || "…",
+      }));
     logList.prepend(item);
   };
+  // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
+  // delivers them (each in its own message, often a few milliseconds apart); the moves
+  // made before the page opened are shown at once. The table is fetched once the log has
+  // caught up.
   const drain = async () => {
     if (state.busy) return;
     state.busy = true;
     while (state.queue.length) {
       const entry = state.queue.shift();
-      show(entry);
-      if (entry.actor === "bot" && state.queue.length && entry.number > state.loaded) {
-        await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS));
+      if (entry.actor === "bot" && entry.number > state.loaded) {
+        const wait = state.shownAt + BOT_PAUSE_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
+      show(entry);
+      state.shownAt = performance.now();
     }
     state.busy = false;
     await load();
@@ -315,17 +347,37 @@ async function table() {
     const out = document.getElementById("judge-result");
     if (!word) return;
     try {
-      const checked = await api.arbitrate(id, [word]);
-      const verdict = checked.results?.[0] ?? checked.verdicts?.[0] ?? {};
-      const ok = Boolean(verdict.valid);
-      out.replaceChildren(el("p", { class: `summary ${ok ? "ok" : "no"}` },
-        el("span", { class: "word", text: `${verdict.input ?? word} ` }),
-        el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
-        verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
+      out.replaceChildren(judged(await api.arbitrate(id, [word]), word));
     } catch (problem) {
       out.replaceChildren(el("p", { class: "error", text: problemText(problem) }));
     }
   });
+}
+
+/** The session's judge's answer for one word: playable or not, by which rules, why not. */
+function judged(checked, word) {
+  const verdict = checked.results?.[0] ?? {};
+  const box = el("div", { class: "judged" });
+  const rules = checked.categories.length ? checked.categories.join(", ") : t("any_word");
+  box.append(el("p", { class: "muted", text: t("judge_rules", { rules }) }));
+  if (verdict.error) { // the input is no word at all
+    box.append(el("p", { class: "summary no", id: "judge-verdict" }, el("span", { class: "word", text: `${word} ` }),
+      el("span", { class: "badge", text: t("invalid") }), el("span", { class: "muted", text: ` ${verdict.error.message}` })));
+    return box;
+  }
+  const ok = Boolean(verdict.valid);
+  box.append(el("p", { class: `summary ${ok ? "ok" : "no"}`, id: "judge-verdict" },
+    el("span", { class: "word", text: `${verdict.input ?? word} ` }),
+    el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
+    verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
+  if (!ok) {
+    const reasons = (verdict.categories ?? []).filter((c) => !c.accepted)
+      .map((c) => el("li", { text: `${c.id}: ${LANG === "uk" ? c.message_uk : c.message}` }));
+    if (reasons.length) box.append(el("ul", { class: "reasons" }, ...reasons));
+    const suggestions = (verdict.suggestions ?? []).slice(0, 5).map((s) => s.word);
+    if (suggestions.length) box.append(el("p", { text: t("judge_suggest", { words: suggestions.join(", ") }) }));
+  }
+  return box;
 }
 
 if (document.body.dataset.page === "lobby") lobby();

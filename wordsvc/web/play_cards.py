@@ -1,0 +1,80 @@
+"""The names the game tables show for the games' cards, in the page's language.
+
+Views carry bare ids (``n:fern``, ``a:chestnut:2``, a character ``druid``, a magic card's
+``revival``): the engines stay free of presentation. The table page embeds this catalogue as
+JSON (``play.html``, ``#cards``) for its ES modules. English names come from the games' own
+data files; Ukrainian names of Words of Magic's characters and magic cards too. The Lost
+Words' data has English (and German) names only, so their Ukrainian names live here, next to
+the other texts of the page; a test checks that every card of the catalogue has one.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from wordsvc.games.lost_words import components as lost_words
+from wordsvc.rules.words_of_magic import components as words_of_magic
+from wordsvc.web.texts import Lang
+
+#: The Lost Words' nature cards (Robert Macfarlane's words) in Ukrainian.
+LOST_WORDS_NATURE_UK: Final[dict[str, str]] = {
+    "acorn": "Жолудь",
+    "adder": "Гадюка",
+    "bluebell": "Пролісок",
+    "bramble": "Ожина",
+    "conker": "Кінський каштан",
+    "dandelion": "Кульбаба",
+    "fern": "Папороть",
+    "heather": "Верес",
+    "heron": "Чапля",
+    "ivy": "Плющ",
+    "kingfisher": "Рибалочка",
+    "lark": "Жайворонок",
+    "magpie": "Сорока",
+    "newt": "Тритон",
+    "otter": "Видра",
+    "raven": "Ворон",
+    "starling": "Шпак",
+    "weasel": "Ласка",
+    "willow": "Верба",
+    "wren": "Кропив'янка",
+}
+
+#: The Lost Words' action cards in Ukrainian.
+LOST_WORDS_ACTIONS_UK: Final[dict[str, str]] = {
+    "acorn": "Жолудь",
+    "magpie": "Сорока",
+    "chestnut": "Каштан",
+    "skylark": "Польовий жайворонок",
+    "heron": "Чапля",
+    "wall": "Стіна",
+    "wild": "Дика карта",
+}
+
+
+def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
+    """Per game, per kind of name, id -> the name in ``lang``::
+
+    {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...}},
+     "words-of-magic": {"character": {"druid": "Друїд", ...}, "magic": {...}}}
+    """
+    nature: dict[str, str] = {}
+    action: dict[str, str] = {}
+    for card in lost_words.CATALOGUE.values():
+        if card.kind == "nature":
+            nature[card.name] = LOST_WORDS_NATURE_UK[card.name] if lang == "uk" else card.name_en
+        elif card.kind == "action":
+            english = card.name_en.removeprefix("The ")
+            action[card.name] = LOST_WORDS_ACTIONS_UK[card.name] if lang == "uk" else english
+    characters = {
+        key: c.name_uk if lang == "uk" else c.name_en
+        for key, c in words_of_magic.CHARACTER_CARDS.items()
+    }
+    magic = {
+        key: m.name_uk if lang == "uk" else m.name_en
+        for key, m in words_of_magic.MAGIC_EFFECTS.items()
+    }
+    return {
+        "lost-words": {"nature": nature, "action": action},
+        "words-of-magic": {"character": characters, "magic": magic},
+    }
