@@ -56,6 +56,17 @@ def test_can_i_make_this_word(client):
     assert sources.count("joker_card") == 1
 
 
+def test_a_house_word_is_playable_when_the_table_agreed_it(client):
+    """A word no dictionary has, agreed at the table (a session's house words)."""
+    asked = {**NASTYA, "cards": ["З", "О", "М", "И", "Ж", "*"], "word": "зомжи"}
+    refused = client.post("/v1/words-of-magic/solve", json=asked)
+    assert refused.status_code == 422
+    assert refused.get_json()["code"] == "word_not_playable"
+    agreed = client.post("/v1/words-of-magic/solve", json={**asked, "house_words": ["Зомжи"]})
+    assert agreed.status_code == 200, agreed.get_json()
+    assert agreed.get_json()["plays"][0]["word"] == "зомжи"
+
+
 def test_a_word_the_hand_cannot_make_is_a_problem_saying_what_is_missing(client):
     without_joker = {**NASTYA, "cards": ["Ж", "З", "И", "М", "О", "Є"], "word": "морозиво"}
     response = client.post("/v1/words-of-magic/solve", json=without_joker)
@@ -98,7 +109,7 @@ def test_min_zipf_keeps_words_people_know_and_plays_say_how_common_they_are(clie
 def test_the_document_lists_the_new_fields_and_codes(client):
     document = client.get("/openapi.json").get_json()
     body = document["components"]["schemas"]["SolveBody"]["properties"]
-    assert {"word", "pattern", "min_length", "min_zipf"} <= set(body)
+    assert {"word", "pattern", "min_length", "min_zipf", "house_words"} <= set(body)
     assert "zipf" in document["components"]["schemas"]["Play"]["properties"]
     verdict = document["components"]["schemas"]["Verdict"]["properties"]
     assert {"zipf", "commonness"} <= set(verdict)

@@ -85,4 +85,5 @@ def solve_request(body: SolveBody) -> SolveRequest:
         pattern=body.pattern,
         min_length=body.min_length,
         min_zipf=body.min_zipf,
+        house_words=tuple(body.house_words),
     )

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
+from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidValue
 from wordsvc.judge import Judge, parse_pattern
 from wordsvc.lexicon.frequency import zipf_units
@@ -65,6 +65,9 @@ class SolveRequest:
     pattern: str | None = None
     min_length: int | None = None
     min_zipf: float | None = None
+    #: Words the table agreed to play whatever the categories say (as typed): ``word`` may
+    #: be one of them. The ranked plays come from the lexicon only.
+    house_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,10 @@ class Solver:
         """The cheapest play of the request's word: the fewest tokens, then the best score.
         Raises :class:`WordNotPlayable` or :class:`WordNotFormable`."""
         assert request.word is not None
-        verdict = self.judge.check(request.word, request.categories, suggest=False)
+        house = {normalise(word).word for word in request.house_words}
+        verdict = self.judge.check(
+            request.word, request.categories, suggest=False, house_words=house
+        )
         if not verdict.valid:
             refused = [
                 {"id": c.id, "reason": c.reason, "message": c.message, "message_uk": c.message_uk}

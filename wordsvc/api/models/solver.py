@@ -124,6 +124,12 @@ class SolveBody(WireModel):
     min_length: WordLength | None = Field(
         default=None, description="Only words of this many letters or more."
     )
+    house_words: list[str] = Field(
+        default_factory=list,
+        json_schema_extra={"maxItems": 1000},
+        description="Words the table agreed to play whatever the categories say (a game "
+        "session's `house_words`): `word` may be one of them.",
+    )
     min_zipf: float | None = Field(
         default=None,
         ge=0,

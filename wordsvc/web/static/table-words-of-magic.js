@@ -224,6 +224,7 @@ export function createTable(ctx) {
       balance_decks: Object.fromEntries(COLOURS.map((c) => [c, view.balance[c] ?? 0])),
       two_player_deals_twice: opts.two_player_deals_twice,
       categories: opts.categories,
+      house_words: opts.house_words ?? [],
       word: text,
       budget_ms: SOLVE_BUDGET_MS,
     };
