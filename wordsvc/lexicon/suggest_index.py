@@ -181,8 +181,26 @@ def weighted_distance(a: str, b: str, max_cost: int) -> int | None:
     return previous[-1] if previous[-1] <= max_cost else None
 
 
+#: The characters an indexed word may hold, numbered from 1 (0 pads a shorter candidate).
+_SYMBOLS = LETTERS + APOSTROPHE
+_SYMBOL_OF = np.zeros(max(map(ord, _SYMBOLS)) + 1, np.intp)
+_SYMBOL_OF[[ord(ch) for ch in _SYMBOLS]] = np.arange(1, len(_SYMBOLS) + 1)
+#: Half-edits to insert each symbol; the padding's cost is never read into a result.
+_INSERT_COST = np.array([EDIT] + [1 if ch == APOSTROPHE else EDIT for ch in _SYMBOLS], np.int16)
+_OTHER_ROW = np.full(len(_SYMBOLS) + 1, EDIT, np.int16)  # a query character no word has
+#: Half-edits to put each symbol where the query has a given character.
+_SUBSTITUTION_COSTS = {
+    ch: np.array(
+        [EDIT] + [0 if c == ch else 1 if c == _PARTNER.get(ch) else EDIT for c in _SYMBOLS],
+        np.int16,
+    )
+    for ch in _SYMBOLS
+}
+
+
 def weighted_distances(word: str, candidates: Sequence[str]) -> np.ndarray:
-    """:func:`weighted_distance` from ``word`` to every candidate at once, uncapped (int16).
+    """:func:`weighted_distance` from ``word`` to every indexed candidate at once, uncapped
+    (int16).
 
     One row of the edit-distance table per letter of ``word``, for all candidates together
     (padded to the longest). Within a row, the insertions chain left to right; with P the
@@ -194,27 +212,39 @@ def weighted_distances(word: str, candidates: Sequence[str]) -> np.ndarray:
         return np.zeros(0, np.int16)
     lengths = np.fromiter(map(len, candidates), np.int64, count)
     flat = np.frombuffer("".join(candidates).encode("utf-32-le"), np.uint32)
-    codes = np.zeros((count, int(lengths.max())), np.uint32)  # 0: past a candidate's end
+    symbols = np.zeros((count, int(lengths.max())), np.intp)
     starts = np.cumsum(lengths) - lengths
-    codes[
-        np.repeat(np.arange(count), lengths), np.arange(len(flat)) - np.repeat(starts, lengths)
-    ] = flat
-    insert = np.where(codes == _APOSTROPHE_CODE, 1, EDIT).astype(np.int16)
-    running = np.zeros((count, codes.shape[1] + 1), np.int16)
-    np.cumsum(insert, axis=1, out=running[:, 1:])
+    position = np.arange(len(flat)) - np.repeat(starts, lengths)
+    symbols[np.repeat(np.arange(count), lengths), position] = _SYMBOL_OF[flat]
+    running = np.zeros((count, symbols.shape[1] + 1), np.int16)
+    np.cumsum(_INSERT_COST[symbols], axis=1, out=running[:, 1:])
     previous = running
     base = np.empty_like(running)
     for ch in word:
+        costs = _SUBSTITUTION_COSTS.get(ch, _OTHER_ROW)
         delete = 1 if ch == APOSTROPHE else EDIT
-        substitute = np.where(codes == ord(ch), 0, EDIT).astype(np.int16)
-        partner = _PARTNER.get(ch)
-        if partner is not None:
-            substitute[codes == ord(partner)] = 1
         base[:, 0] = previous[:, 0] + delete
-        np.minimum(previous[:, :-1] + substitute, previous[:, 1:] + delete, out=base[:, 1:])
-        previous = running + np.minimum.accumulate(base - running, axis=1)
+        np.minimum(previous[:, :-1] + costs[symbols], previous[:, 1:] + delete, out=base[:, 1:])
+        base -= running
+        previous = running + np.minimum.accumulate(base, axis=1)
     distances: np.ndarray = previous[np.arange(count), lengths]
     return distances
+
+
+#: Below this many candidates the table is cheaper row by row in Python (it stops early).
+VECTOR_FROM = 12
+
+
+def distances_to(word: str, candidates: Sequence[str], max_cost: int) -> list[int]:
+    """Each candidate's weighted distance from ``word``; above ``max_cost`` when farther."""
+    if len(candidates) >= VECTOR_FROM:
+        found: list[int] = weighted_distances(word, candidates).tolist()
+        return found
+    far = max_cost + 1
+    return [
+        0 if candidate == word else (weighted_distance(word, candidate, max_cost) or far)
+        for candidate in candidates
+    ]
 
 
 # --- the index ------------------------------------------------------------------------------
@@ -293,7 +323,7 @@ class SuggestIndex:
         rows = rows[self._suffixes_meet(rows, codes, edits)]
         restore = self.words.restore_key
         candidates = [restore(row) for row in self.row_ids[rows].tolist()]
-        costs = weighted_distances(word, candidates).tolist()
+        costs = distances_to(word, candidates, max_cost)
         bits = self.category_bits[rows].tolist()
         # A cost of 0 is the word itself (any other spelling costs something).
         return [
