@@ -174,8 +174,17 @@ async function table() {
   let custom = null; // the game's own table, made on the first draw
   const tableFor = (game) => {
     if (!custom && TABLES[game]) {
+      /** A button that sends one of the engine's legal actions (shared by the tables). */
+      const actionButton = (action, text, cls = "") => {
+        const node = el("button", {
+          type: "button", class: `action ${cls}`.trim(), "data-action": JSON.stringify(action), text,
+        });
+        node.addEventListener("click", () => send(action, node));
+        return node;
+      };
       custom = TABLES[game]({
-        t, el, send, names, problemText, lang: LANG, session: id, cards: CARDS[game] ?? {},
+        t, el, send, names, problemText, actionButton,
+        lang: LANG, session: id, cards: CARDS[game] ?? {},
       });
       document.body.dataset.table = game;
     }

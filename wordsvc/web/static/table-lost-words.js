@@ -97,14 +97,6 @@ export function createTable(ctx) {
 
   // --- the actions -----------------------------------------------------------------------
 
-  function button(action, text, cls = "") {
-    const node = el("button", {
-      type: "button", class: `action ${cls}`.trim(), "data-action": JSON.stringify(action), text,
-    });
-    node.addEventListener("click", () => ctx.send(action, node));
-    return node;
-  }
-
   function labelOf(action) {
     switch (action.type) {
       case "draw": return action.from === "pile" ? t("lw.draw_pile_action") : t("lw.draw_discard", { card: nameOf(summary.view.discard_top) });
@@ -191,7 +183,7 @@ export function createTable(ctx) {
       for (const action of actions) {
         if (picked) break;
         const quiet = ["decline", "end", "stop", "swap"].includes(action.type);
-        buttons.append(button(action, labelOf(action), quiet ? "secondary" : ""));
+        buttons.append(ctx.actionButton(action, labelOf(action), quiet ? "secondary" : ""));
       }
       if (buttons.childElementCount) group.append(buttons);
       if (picked) {

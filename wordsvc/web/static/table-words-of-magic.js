@@ -134,14 +134,6 @@ export function createTable(ctx) {
 
   // --- the actions -----------------------------------------------------------------------
 
-  function actionButton(action, text, cls = "") {
-    const button = el("button", {
-      type: "button", class: `action ${cls}`.trim(), "data-action": JSON.stringify(action), text,
-    });
-    button.addEventListener("click", () => ctx.send(action, button));
-    return button;
-  }
-
   function labelOf(action) {
     switch (action.type) {
       case "choose_character": return t("wom.choose_character", { name: characterName(action.character) });
@@ -371,7 +363,7 @@ export function createTable(ctx) {
     legal.forEach((action, i) => {
       if (action.type === "form_word") return;
       if (Array.isArray(action.needs)) nodes.push(renewForm(action, i));
-      else buttons.append(actionButton(action, labelOf(action), action.type === "pass" || action.type === "decline" ? "secondary" : ""));
+      else buttons.append(ctx.actionButton(action, labelOf(action), action.type === "pass" || action.type === "decline" ? "secondary" : ""));
     });
     nodes.push(buttons);
     box.replaceChildren(...nodes);
