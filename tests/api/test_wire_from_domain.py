@@ -62,7 +62,12 @@ PAIRS = [
     (SearchPage, word_models.SearchPage, None, set()),
     (Category, word_models.Category, None, {"rules", "_cache"}),  # how it judges: internal
     (Solution, solver_models.Solution, None, set()),
-    (SolveRequest, solver_models.Solution, "request", {"categories", "limit", "budget_ms"}),
+    (
+        SolveRequest,
+        solver_models.Solution,
+        "request",
+        {"categories", "limit", "budget_ms", "house_words"},
+    ),
     (Hand, solver_models.HandOut, None, set()),
     (HandCard, solver_models.HandCardOut, None, set()),
     (FamiliarCard, solver_models.FamiliarOut, None, set()),

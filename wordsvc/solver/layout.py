@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
 from wordsvc.rules.words_of_magic.components import CardKind, Character
@@ -36,9 +37,9 @@ class Source(Enum):
 _SOURCE_VALUES = {source: source.value for source in Source}
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One letter of the word and what lies there on the table."""
+class Slot(NamedTuple):
+    """One letter of the word and what lies there on the table (a named tuple: the solver
+    builds one per letter of every play it returns)."""
 
     letter: str
     source: Source
@@ -65,15 +66,22 @@ class Layout:
     slot_key: tuple[tuple[str, int | None], ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        slots = self.slots
-        summary = {
-            "tokens_used": sum(1 for s in slots if s.source is Source.TOKEN),
-            "cards_spent": tuple(sorted(s.card for s in slots if s.card is not None)),
-            "familiar_used": next((s.familiar for s in slots if s.familiar is not None), None),
-            "slot_key": tuple((_SOURCE_VALUES[s.source], s.card) for s in slots),
-        }
-        for name, value in summary.items():
-            object.__setattr__(self, name, value)
+        tokens, familiar = 0, None
+        cards: list[int] = []
+        key = []
+        for _, source, card, position in self.slots:
+            if card is not None:
+                cards.append(card)
+                tokens += source is Source.TOKEN
+            elif position is not None:
+                familiar = position
+            key.append((_SOURCE_VALUES[source], card))
+        cards.sort()
+        set_field = object.__setattr__
+        set_field(self, "tokens_used", tokens)
+        set_field(self, "cards_spent", tuple(cards))
+        set_field(self, "familiar_used", familiar)
+        set_field(self, "slot_key", tuple(key))
 
     @property
     def length(self) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsvc.alphabet import MIN_WORD_LENGTH
+from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
 from wordsvc.lexicon.letter_index import (
     ENCODING,
     LETTER_INDEX,
@@ -413,8 +413,9 @@ def top_plays(
     layouter = Layouter(hand)
     for key in best:
         word, mask = index.word(key[4]), tied[key[4]]
-        laid = [layouter.layout(word, o.familiar, o.amazon) for j, o in enumerate(options)
-                if mask >> j & 1]  # fmt: skip
+        letters = letters_of(word)
+        laid = [layouter.layout(word, o.familiar, o.amazon, letters)
+                for j, o in enumerate(options) if mask >> j & 1]  # fmt: skip
         play = evaluator.best_play([layout for layout in laid if layout is not None], -key[1])
         assert play is not None, "the scan and the layouts disagree"
         assert play.score.total == -key[0], "totals and the laid-out play disagree"
