@@ -263,3 +263,19 @@ def test_the_stream_is_in_the_openapi_document(client):
     assert "text/event-stream" in operation["responses"]["200"]["content"]
     names = {p["name"] for p in operation["parameters"]}
     assert {"session_id", "after", "token", "Last-Event-ID"} <= names
+
+
+def test_a_frame_is_written_once_per_seat_and_the_cache_stays_bounded():
+    from wordsvc.api.games import FrameCache
+
+    cache = FrameCache(max_frames=3)
+    row = {"number": 7, "seat": 0, "actor": "human", "at": "t", "events": [{"type": "x"}]}
+    first = cache.frame("s1", 0, row)
+    assert first.startswith("id: 7\nevent: action\ndata: {")
+    assert first.endswith("\n\n")
+    assert cache.frame("s1", 0, dict(row)) is first  # another stream, the same seat
+    hidden = {**row, "events": []}
+    assert cache.frame("s1", None, hidden) != first  # a spectator sees its own filtering
+    for number in range(10):
+        cache.frame("s2", 1, {**row, "number": number})
+    assert len(cache._frames) == 3

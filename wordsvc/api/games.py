@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -292,28 +293,57 @@ def stream_events(session_id: str) -> Response:
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
     kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
     items = store.follow(session_id, seat, after, **kwargs)
-    response = Response(_sse(items), mimetype="text/event-stream")
+    response = Response(_sse(items, session_id, seat), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold events back
     return response
 
 
-def _sse(items: Iterator[dict[str, Any] | None]) -> Iterator[str]:
+def _sse(
+    items: Iterator[dict[str, Any] | None], session_id: str, seat: int | None
+) -> Iterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
     try:
         for item in items:
             if item is None:
                 yield ": heartbeat\n\n"
                 continue
-            # The `/events` entry (models.LoggedAction) as the log holds it, written directly:
-            # a stream writes every action once per follower, so this is the hot path.
-            entry = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
-            yield f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
+            yield _FRAMES.frame(session_id, seat, item)
         yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
     finally:
         close = getattr(items, "close", None)
         if close is not None:
             close()  # the client left: let go of the subscription now
+
+
+class FrameCache:
+    """Each logged action's SSE frame, written once per (session, seat) and shared by every
+    stream of this process that follows it as that seat: an action reaches each follower,
+    and a game's followers are mostly its seats and spectators, a few kinds of caller. The
+    log is append-only, so a frame never goes stale; the oldest are dropped past a bound."""
+
+    def __init__(self, max_frames: int = 4096) -> None:
+        self.max_frames = max_frames
+        self._frames: OrderedDict[tuple[str, int | None, int], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def frame(self, session_id: str, seat: int | None, item: dict[str, Any]) -> str:
+        key = (session_id, seat, int(item["number"]))
+        found = self._frames.get(key)
+        if found is not None:
+            return found
+        # The `/events` entry (models.LoggedAction) as the log holds it, written directly:
+        # this is the hot path of a stream.
+        entry = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+        frame = f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
+        with self._lock:
+            self._frames[key] = frame
+            while len(self._frames) > self.max_frames:
+                self._frames.popitem(last=False)
+        return frame
+
+
+_FRAMES = FrameCache()
 
 
 @operation(
