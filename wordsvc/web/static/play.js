@@ -182,8 +182,16 @@ async function table() {
         node.addEventListener("click", () => send(action, node));
         return node;
       };
+      /** True when it is this seat's move; else `box` says there is nothing to do. */
+      const myMove = (summary, box) => {
+        if (summary.status !== "over" && summary.you !== null && summary.to_act.includes(summary.you)) {
+          return true;
+        }
+        box.replaceChildren(el("p", { class: "muted", text: t("no_actions") }));
+        return false;
+      };
       custom = TABLES[game]({
-        t, el, send, names, problemText, actionButton,
+        t, el, send, names, problemText, actionButton, myMove,
         lang: LANG, session: id, cards: CARDS[game] ?? {},
       });
       document.body.dataset.table = game;

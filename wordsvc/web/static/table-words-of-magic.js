@@ -350,10 +350,7 @@ export function createTable(ctx) {
 
   function drawActions() {
     const box = document.getElementById("actions");
-    if (summary.status === "over" || summary.you === null || !summary.to_act.includes(summary.you)) {
-      box.replaceChildren(el("p", { class: "muted", text: t("no_actions") }));
-      return;
-    }
+    if (!ctx.myMove(summary, box)) return;
     const legal = summary.legal_actions ?? [];
     const nodes = [];
     const phase = summary.view.phase;
