@@ -41,9 +41,11 @@ def found(index: SuggestIndex, query: str, max_cost: int, bits: int) -> dict[str
 
 
 @settings(max_examples=400)
-@given(lexicons, queries)
-def test_the_index_finds_what_the_trie_walk_finds(words, query):
+@given(lexicons, queries, st.sampled_from([0, 128]))
+def test_the_index_finds_what_the_trie_walk_finds(words, query, suffix_filter_from):
+    """With the suffix filter on every query (0) and as served (from 128 rows)."""
     index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    index.suffix_filter_from = suffix_filter_from
     for bits in (0b01, 0b10, BOTH):
         for max_cost in (1, 2, 3, 4):
             assert found(index, query, max_cost, bits) == oracle(words, query, max_cost, bits)
