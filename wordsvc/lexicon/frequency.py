@@ -48,19 +48,6 @@ class Band:
     label_uk: str
 
 
-@dataclass(frozen=True, slots=True)
-class Commonness:
-    """How common the data says a word is: its Zipf value and band."""
-
-    zipf: float
-    band: Band
-
-    @property
-    def known(self) -> bool:
-        """A word people know: at least :func:`known_from` on the Zipf scale."""
-        return self.zipf >= known_from()
-
-
 @dataclass(frozen=True)
 class Frequencies:
     """wordfreq's Ukrainian list read for the build: word -> Zipf, and where it came from."""
@@ -91,10 +78,6 @@ def known_from() -> float:
 
 def band_of(zipf: float) -> Band:
     return next(band for band in bands() if zipf >= band.start)
-
-
-def commonness(zipf: float) -> Commonness:
-    return Commonness(zipf, band_of(zipf))
 
 
 def zipf_of_frequency(frequency: float) -> float:

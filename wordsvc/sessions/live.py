@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 
 from wordsvc.sessions.errors import UnknownSession
 from wordsvc.sessions.schema import actions, sessions
@@ -244,17 +244,23 @@ def _read(engine: Engine, session_id: str, after: int) -> tuple[list[dict[str, A
         status = conn.execute(select(sessions.c.status).where(sessions.c.id == session_id)).scalar()
         if status is None:
             raise UnknownSession("session_not_found", "No such session.")
-        rows = conn.execute(
-            select(
-                actions.c.number,
-                actions.c.seat,
-                actions.c.actor,
-                actions.c.events,
-                actions.c.created_at,
-            )
-            .where(actions.c.session_id == session_id, actions.c.number > after)
-            .order_by(actions.c.number)
-        ).all()
+        return log_rows(conn, session_id, after), status
+
+
+def log_rows(conn: Connection, session_id: str, after: int) -> list[dict[str, Any]]:
+    """The session's logged actions after ``after``, in order, every event with its audience
+    (filter them with :func:`visible_row`)."""
+    rows = conn.execute(
+        select(
+            actions.c.number,
+            actions.c.seat,
+            actions.c.actor,
+            actions.c.events,
+            actions.c.created_at,
+        )
+        .where(actions.c.session_id == session_id, actions.c.number > after)
+        .order_by(actions.c.number)
+    ).all()
     return [
         {
             "number": r.number,
@@ -264,7 +270,7 @@ def _read(engine: Engine, session_id: str, after: int) -> tuple[list[dict[str, A
             "events": r.events,
         }
         for r in rows
-    ], status
+    ]
 
 
 def visible_row(row: dict[str, Any], seat: int | None) -> dict[str, Any]:

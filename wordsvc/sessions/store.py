@@ -39,7 +39,14 @@ from wordsvc.sessions.errors import (
     UnknownSeat,
     UnknownSession,
 )
-from wordsvc.sessions.live import CHANNEL, HEARTBEAT_SECONDS, LiveLog, visible
+from wordsvc.sessions.live import (
+    CHANNEL,
+    HEARTBEAT_SECONDS,
+    LiveLog,
+    log_rows,
+    visible,
+    visible_row,
+)
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 #: Most bot actions one request may trigger (a guard against an engine that never ends).
@@ -83,10 +90,6 @@ def hash_token(token: str) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _visible(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    return visible(events, seat)
 
 
 class SessionStore:
@@ -375,21 +378,8 @@ class SessionStore:
         """The log as ``seat`` may see it: every action's number, seat and visible events."""
         with self.engine.connect() as conn:
             self._session(conn, session_id)
-            rows = conn.execute(
-                select(actions)
-                .where(actions.c.session_id == session_id, actions.c.number > after)
-                .order_by(actions.c.number)
-            ).all()
-        return [
-            {
-                "number": r.number,
-                "seat": r.seat,
-                "actor": r.actor,
-                "at": r.created_at.isoformat(),
-                "events": _visible(r.events, seat),
-            }
-            for r in rows
-        ]
+            rows = log_rows(conn, session_id, after)
+        return [visible_row(row, seat) for row in rows]
 
     def follow(
         self,
@@ -545,7 +535,7 @@ def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, An
         "seat": entry["seat"],
         "actor": entry["actor"],
         "type": entry["action"].get("type"),
-        "events": _visible(entry["events"], seat),
+        "events": visible(entry["events"], seat),
     }
 
 

@@ -225,26 +225,27 @@ class Evaluator:
             cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
         return cached
 
-    def plays(self, layout: Layout, zipf_units: int | None = None) -> Iterator[Play]:
+    def plays(self, layout: Layout, units: int | None = None) -> Iterator[Play]:
         """Every way to finish a turn with this layout: with or without the property of the
-        Familiar card it uses, and each length the ±1 property allows. ``zipf_units`` is the
-        word's Zipf value when the caller knows it (else it is looked up)."""
-        if zipf_units is None:
-            zipf_units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
-        yield self._play(layout, None, layout.length, zipf_units)
+        Familiar card it uses, and each length the ±1 property allows. ``units`` is the
+        word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
+        if units is None:
+            units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
+        yield self._play(layout, None, layout.length, units)
         if self.table.mode is not Mode.MAGIC or layout.familiar_used is None:
             return
         prop = self.table.familiar_properties[layout.familiar_used]
         if prop is FamiliarProperty.LENGTH:
             for counted in (layout.length - 1, layout.length + 1):
                 if counted >= self.codex.shortest:
-                    yield self._play(layout, prop, counted, zipf_units)
+                    yield self._play(layout, prop, counted, units)
         else:
-            yield self._play(layout, prop, layout.length, zipf_units)
+            yield self._play(layout, prop, layout.length, units)
 
-    def best_play(self, layouts: list[Layout], zipf_units: int | None = None) -> Play | None:
-        """The best play of one word's layouts (``zipf_units``: the word's, when known)."""
-        return min((p for layout in layouts for p in self.plays(layout, zipf_units)),
+    def best_play(self, layouts: list[Layout], units: int | None = None) -> Play | None:
+        """The best play of one word's layouts (``units``: the word's Zipf hundredths, when
+        known)."""
+        return min((p for layout in layouts for p in self.plays(layout, units)),
                    key=lambda p: p.rank, default=None)  # fmt: skip
 
     def _play(

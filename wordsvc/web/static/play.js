@@ -3,7 +3,7 @@
 // event stream; bots' moves are shown one by one with a short pause.
 
 import * as api from "./play-api.js";
-import { optionsForm, readOptions, renderView, actionControls, describeAction } from "./play-render.js";
+import { el, optionsForm, readOptions, renderView, actionControls, describeAction } from "./play-render.js";
 import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
 import { createTable as lostWordsTable } from "./table-lost-words.js";
 
@@ -23,17 +23,6 @@ export function t(key, values = {}) {
 function problemText(problem) {
   const doc = problem.doc ?? { code: "unexpected" };
   return T[`problem.${doc.code}`] ?? doc.detail ?? doc.code;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
 }
 
 function langQuery(extra = "") {
