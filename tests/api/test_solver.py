@@ -65,6 +65,11 @@ def test_a_house_word_is_playable_when_the_table_agreed_it(client):
     agreed = client.post("/v1/words-of-magic/solve", json={**asked, "house_words": ["Зомжи"]})
     assert agreed.status_code == 200, agreed.get_json()
     assert agreed.get_json()["plays"][0]["word"] == "зомжи"
+    not_a_word = client.post(
+        "/v1/words-of-magic/solve", json={**asked, "house_words": ["зомжи", "12"]}
+    )
+    assert not_a_word.status_code == 422
+    assert not_a_word.get_json()["code"] == "contains_digits"
 
 
 def test_a_word_the_hand_cannot_make_is_a_problem_saying_what_is_missing(client):
