@@ -17,6 +17,7 @@ from wordsvc.errors import InvalidWord
 #: The 33 letters of the Ukrainian alphabet, in alphabetical order.
 LETTERS = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
 LETTER_SET = frozenset(LETTERS)
+_NOT_A_LETTER = re.compile(f"[^{LETTERS}]")
 
 #: The apostrophe used in every normalised word. It is the one pymorphy3's dictionary uses.
 APOSTROPHE = "'"
@@ -71,7 +72,7 @@ class NormalisedWord:
 
 def letters_of(word: str) -> str:
     """The letters of a word, without apostrophes and hyphens: what cards must spell."""
-    return "".join(ch for ch in word if ch in LETTER_SET)
+    return _NOT_A_LETTER.sub("", word)
 
 
 def word_length(word: str) -> int:

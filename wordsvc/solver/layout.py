@@ -68,24 +68,54 @@ class Layout:
     def __post_init__(self) -> None:
         tokens, familiar = 0, None
         cards: list[int] = []
-        key = []
         for _, source, card, position in self.slots:
             if card is not None:
                 cards.append(card)
                 tokens += source is Source.TOKEN
             elif position is not None:
                 familiar = position
-            key.append((_SOURCE_VALUES[source], card))
-        cards.sort()
+        key = tuple((_SOURCE_VALUES[slot.source], slot.card) for slot in self.slots)
+        self._summarise(tokens, tuple(sorted(cards)), familiar, key)
+
+    def _summarise(
+        self,
+        tokens: int,
+        cards: tuple[int, ...],
+        familiar: int | None,
+        key: tuple[tuple[str, int | None], ...],
+    ) -> None:
         set_field = object.__setattr__
         set_field(self, "tokens_used", tokens)
-        set_field(self, "cards_spent", tuple(cards))
+        set_field(self, "cards_spent", cards)
         set_field(self, "familiar_used", familiar)
-        set_field(self, "slot_key", tuple(key))
+        set_field(self, "slot_key", key)
+
+    @classmethod
+    def _summarised(
+        cls,
+        word: str,
+        slots: tuple[Slot, ...],
+        tokens: int,
+        cards: tuple[int, ...],
+        familiar: int | None,
+        key: tuple[tuple[str, int | None], ...],
+    ) -> Layout:
+        """A layout whose summaries its maker counted while laying it out (the solver lays
+        out thousands of words a second; :meth:`__post_init__` would count them again)."""
+        layout = cls.__new__(cls)
+        set_field = object.__setattr__
+        set_field(layout, "word", word)
+        set_field(layout, "slots", slots)
+        layout._summarise(tokens, cards, familiar, key)
+        return layout
 
     @property
     def length(self) -> int:
         return len(self.slots)
+
+
+#: A slot with its part of :attr:`Layout.slot_key`, built once per hand and reused.
+_Piece = tuple[Slot, tuple[str, int | None]]
 
 
 def usable_familiar(hand: Hand) -> list[FamiliarCard]:
@@ -112,6 +142,13 @@ class Layouter:
         self.jokers = tuple(c.index for c in hand.cards if c.kind is CardKind.JOKER)
         self.letter_cards = tuple(c.index for c in hand.cards if c.kind is CardKind.LETTER)
         self.magic = tuple(c.index for c in hand.cards if c.kind is CardKind.MAGIC)
+        #: The cards a token may turn, in the order they are taken.
+        self.spare_order = self.letter_cards + self.magic
+        self._pieces: dict[Source, dict[tuple[str, int | None], _Piece]] = {s: {} for s in Source}
+        self._letter_pieces = {
+            letter: [self._piece(letter, Source.LETTER_CARD, card) for card in cards]
+            for letter, cards in self.by_letter.items()
+        }
 
     def layouts(self, word: str) -> list[Layout]:
         letters = letters_of(word)
@@ -129,49 +166,76 @@ class Layouter:
         """The fewest-token layout with this use of the free letters, or None."""
         if letters is None:
             letters = letters_of(word)
-        slots: list[Slot | None] = [None] * len(letters)
+        pieces: list[_Piece | None] = [None] * len(letters)
         if familiar is not None:
             position = letters.find(familiar.letter)
             if position < 0:
                 return None
-            slots[position] = Slot(familiar.letter, Source.FAMILIAR, familiar=familiar.position)
+            pieces[position] = self._piece(familiar.letter, Source.FAMILIAR, familiar.position)
         if amazon:
             position = next(
-                (i for i, ch in enumerate(letters) if ch == AMAZON_LETTER and slots[i] is None),
+                (i for i, ch in enumerate(letters) if ch == AMAZON_LETTER and pieces[i] is None),
                 -1,
             )
             if position < 0:
                 return None
-            slots[position] = Slot(AMAZON_LETTER, Source.AMAZON)
+            pieces[position] = self._piece(AMAZON_LETTER, Source.AMAZON, None)
         taken: dict[str, int] = {}
-        used: set[int] = set()
+        used: list[int] = []
         missing = []
         by_letter = self.by_letter
         for i, ch in enumerate(letters):
-            if slots[i] is not None:
+            if pieces[i] is not None:
                 continue
             cards = by_letter.get(ch)
             k = taken.get(ch, 0)
             if cards is not None and k < len(cards):
                 taken[ch] = k + 1
-                used.add(cards[k])
-                slots[i] = Slot(ch, Source.LETTER_CARD, card=cards[k])
+                used.append(cards[k])
+                pieces[i] = self._letter_pieces[ch][k]
             else:
                 missing.append(i)
         jokers = self.jokers
         to_cover = len(missing) - len(jokers)
-        spare: list[int] = []
+        tokens = 0
         if to_cover > 0:
             # Tokens cover the cards the word cannot use: leftover letter cards, then magic.
-            spare = [c for c in self.letter_cards if c not in used]
-            spare.extend(self.magic)
+            spare = [c for c in self.spare_order if c not in used]
             if to_cover > min(self.hand.tokens, len(spare)):
                 return None
+            token_pieces = self._pieces[Source.TOKEN]
+            for i, card in zip(missing[len(jokers) :], spare, strict=False):
+                piece = token_pieces.get((letters[i], card))
+                pieces[i] = piece or self._piece(letters[i], Source.TOKEN, card)
+                used.append(card)
+            tokens = to_cover
+        joker_pieces = self._pieces[Source.JOKER_CARD]
         for i, joker in zip(missing, jokers, strict=False):
-            slots[i] = Slot(letters[i], Source.JOKER_CARD, card=joker)
-        for i, card in zip(missing[len(jokers) :], spare, strict=False):
-            slots[i] = Slot(letters[i], Source.TOKEN, card=card)
-        return Layout(word, tuple(s for s in slots if s is not None))
+            piece = joker_pieces.get((letters[i], joker))
+            pieces[i] = piece or self._piece(letters[i], Source.JOKER_CARD, joker)
+            used.append(joker)
+        slots, keys = zip(*[piece for piece in pieces if piece is not None], strict=True)
+        return Layout._summarised(
+            word,
+            slots,
+            tokens,
+            tuple(sorted(used)),
+            None if familiar is None else familiar.position,
+            keys,
+        )
+
+    def _piece(self, letter: str, source: Source, number: int | None) -> _Piece:
+        """The slot playing ``letter`` from ``source`` (a hand card's index, or the Familiar
+        card's position), made the first time it is needed."""
+        cache = self._pieces[source]
+        piece = cache.get((letter, number))
+        if piece is None:
+            if source is Source.FAMILIAR:
+                slot = Slot(letter, source, familiar=number)
+            else:
+                slot = Slot(letter, source, card=number)
+            piece = cache[letter, number] = (slot, (source.value, slot.card))
+        return piece
 
 
 def is_legal(layout: Layout, hand: Hand) -> bool:

@@ -212,6 +212,7 @@ class Evaluator:
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
         self._scores: dict[tuple[int, float, int], Score] = {}
+        self._effects_of: dict[tuple[tuple[int, ...], FamiliarProperty | None, int], Effects] = {}
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -251,38 +252,9 @@ class Evaluator:
     def _play(
         self, layout: Layout, prop: FamiliarProperty | None, counted: int, units: int
     ) -> Play:
-        hand, table = self.hand, self.table
-        spent = set(layout.cards_spent)
-        left = [c for c in hand.cards if c.index not in spent]
-        deck = table.deck
-        from_deck = 0
-        if prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0):
-            from_deck = 1
-            deck = None if deck is None else deck - 1
-        from_hand = None
-        if prop is FamiliarProperty.DISCARD_HAND and left:
-            from_hand = self._card_to_discard(left)
-            left = [c for c in left if c.index != from_hand]
-        dealt, balance_value = self.balance(counted)
-        magic_left = sum(1 for c in left if c.kind is CardKind.MAGIC)
-        up_to = draw_up_to(self.codex.row(counted).draw_up_to, hand.character, magic_left)
-        drawn = max(0, up_to - len(left))
-        if deck is not None:
-            drawn = min(drawn, deck)
-        cards_out = len(spent) + from_deck + (from_hand is not None)
-        score = self._score(cards_out, balance_value, layout.tokens_used)
-        effects = Effects(
-            counted_length=counted,
-            familiar_property=prop,
-            balance=dealt,
-            draw_up_to=up_to,
-            drawn=drawn,
-            discarded_from_deck=from_deck,
-            discarded_from_hand=from_hand,
-            cards_out=cards_out,
-            hand_after=len(left) + drawn,
-            deck_after=None if deck is None else deck - drawn,
-        )
+        effects = self._effects(layout.cards_spent, prop, counted)
+        balance_value = self.balance(counted)[1]
+        score = self._score(effects.cards_out, balance_value, layout.tokens_used)
         rank = (
             -score.total,
             -units,
@@ -295,6 +267,51 @@ class Evaluator:
             layout.slot_key,
         )
         return Play(layout, effects, score, rank, units / ZIPF_UNITS)
+
+    def _effects(
+        self, cards_spent: tuple[int, ...], prop: FamiliarProperty | None, counted: int
+    ) -> Effects:
+        """What a play spending these hand cards does (the same for every word that spends
+        them: worked out once per hand)."""
+        key = (cards_spent, prop, counted)
+        effects = self._effects_of.get(key)
+        if effects is None:
+            effects = self._effects_of[key] = self._new_effects(*key)
+        return effects
+
+    def _new_effects(
+        self, cards_spent: tuple[int, ...], prop: FamiliarProperty | None, counted: int
+    ) -> Effects:
+        hand, table = self.hand, self.table
+        spent = set(cards_spent)
+        left = [c for c in hand.cards if c.index not in spent]
+        deck = table.deck
+        from_deck = 0
+        if prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0):
+            from_deck = 1
+            deck = None if deck is None else deck - 1
+        from_hand = None
+        if prop is FamiliarProperty.DISCARD_HAND and left:
+            from_hand = self._card_to_discard(left)
+            left = [c for c in left if c.index != from_hand]
+        dealt = self.balance(counted)[0]
+        magic_left = sum(1 for c in left if c.kind is CardKind.MAGIC)
+        up_to = draw_up_to(self.codex.row(counted).draw_up_to, hand.character, magic_left)
+        drawn = max(0, up_to - len(left))
+        if deck is not None:
+            drawn = min(drawn, deck)
+        return Effects(
+            counted_length=counted,
+            familiar_property=prop,
+            balance=dealt,
+            draw_up_to=up_to,
+            drawn=drawn,
+            discarded_from_deck=from_deck,
+            discarded_from_hand=from_hand,
+            cards_out=len(spent) + from_deck + (from_hand is not None),
+            hand_after=len(left) + drawn,
+            deck_after=None if deck is None else deck - drawn,
+        )
 
     def _score(self, cards_out: int, balance_value: float, tokens: int) -> Score:
         key = (cards_out, balance_value, tokens)

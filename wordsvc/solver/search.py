@@ -311,6 +311,8 @@ def _options(hand: Hand) -> list[_Option]:
 _Key = tuple[float, int, int, int, int]
 #: Above any stored Zipf value (hundredths): a length's head key ranks before all its words.
 _ZIPF_CEILING = 1 << 16
+#: Words read at a time from a ranked block when each must pass ``accept``.
+_ACCEPT_CHUNK = 512
 
 
 def top_plays(
@@ -388,25 +390,40 @@ def top_plays(
         found = np.flatnonzero(usable)
         # By score, then the more common word, then tokens; rows stay in word order.
         order = found[np.lexsort((rank[found], -zipf[found], score_rank[rank[found]]))]
+        # Which uses of the free letters reach each word's best: only these are laid out.
+        reach = np.zeros(len(rows), np.int64)
+        for j, option_rank in enumerate(option_ranks):
+            reach |= (option_rank == rank).astype(np.int64) << j
         taken = 0
-        for i in order[: len(order) if accept is not None else count]:
-            neg_total, tokens = pairs[rank[i]]
-            key = (neg_total, -int(zipf[i]), tokens, -length, int(rows[i]))
-            if full() and key >= best[-1]:
-                break  # the block is in rank order: the rest rank lower still
-            if accept is not None:
-                if not budget.spend():
+        # Read in chunks as plain ints (numpy scalars are slow one by one); with ``accept``
+        # the search may read past ``count`` words, without it never.
+        chunk = count if accept is None else max(count, _ACCEPT_CHUNK)
+        for begin in range(0, len(order), chunk):
+            part = order[begin : begin + chunk]
+            part_rows, part_ranks = rows[part].tolist(), rank[part].tolist()
+            part_zipf, part_reach = zipf[part].tolist(), reach[part].tolist()
+            for row, row_rank, units, reached in zip(
+                part_rows, part_ranks, part_zipf, part_reach, strict=True
+            ):
+                neg_total, tokens = pairs[row_rank]
+                key = (neg_total, -units, tokens, -length, row)
+                if full() and key >= best[-1]:
+                    break  # the block is in rank order: the rest rank lower still
+                if accept is not None:
+                    if not budget.spend():
+                        break
+                    checked += 1
+                    if not accept(index.word(row)):
+                        continue
+                insort(best, key)
+                tied[row] = reached
+                del best[count:]
+                taken += 1
+                if taken >= count:
                     break
-                checked += 1
-                if not accept(index.word(int(rows[i]))):
-                    continue
-            insort(best, key)
-            # Which uses of the free letters reach the word's best: only these are laid out.
-            tied[key[4]] = sum(1 << j for j, r in enumerate(option_ranks) if r[i] == rank[i])
-            del best[count:]
-            taken += 1
-            if taken >= count:
-                break
+            else:
+                continue
+            break  # the inner loop stopped: so does the block
         if budget.exhausted:
             break
     plays = []
