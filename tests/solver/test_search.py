@@ -104,6 +104,23 @@ def test_candidates_need_the_fewest_tokens_the_oracle_finds(small_lexicon, small
         assert got == expected
 
 
+G_WORDS = ["ґава", "гава", "ґанок", "ганок", "ґудзик", "ґрунт", "гуга", "ґеґ", "нога", "дзига"]
+
+
+@HYPOTHESIS
+@given(
+    cards=st.lists(st.sampled_from([*"гґавнокудзитр", "*"]), min_size=3, max_size=8),
+    tokens=st.integers(0, 2),
+)
+def test_g_and_ge_sharing_a_letter_set_bit_never_changes_the_candidates(cards, tokens):
+    """Г and Ґ share one bit of the letter sets: the scan must still tell them apart."""
+    hand = hand_of(cards, tokens=tokens)
+    index = LetterIndex.from_words(G_WORDS)
+    assert set(formable_words(index, hand)) == {
+        w for w in G_WORDS if fewest_tokens(w, hand) is not None
+    }
+
+
 @HYPOTHESIS
 @given(hand=hands, count=st.integers(1, 12), mode=st.sampled_from(Mode))
 def test_top_plays_equal_the_oracle_ranking(small_lexicon, small_index, hand, count, mode):

@@ -90,6 +90,7 @@ def test_the_fast_builder_writes_the_same_index_as_the_lexicons_builder(judge):
         (fast.text, reference.text),
         (fast.offsets, reference.offsets),
         (fast.zipf, reference.zipf),
+        (fast.sets, reference.sets),
     ]:
         assert np.array_equal(np.asarray(a), np.asarray(b))
 

@@ -9,6 +9,8 @@ candidate when the letters left over fit the hand's wildcards.
 Rows are sorted by length, then by word (code point order), so the rows of one length are
 contiguous and a scan yields candidates in the solver's final tie-break order.
 Counts are stored as 4-bit nibbles, two letters per byte (a count of 15 means "15 or more").
+A column of letter sets (one bit per letter a word has) lets a scan drop the words that need
+letters a hand lacks with one AND and a popcount, before any count is read.
 A column of Zipf values (hundredths, :mod:`~wordsvc.lexicon.frequency`) lets the solver rank
 the more common of two equally good words first without leaving numpy.
 The arrays are ``.npy`` files, memory-mapped: a worker's resident set grows only by the blocks
@@ -30,6 +32,11 @@ PACKED_ROWS = (len(LETTERS) + 1) // 2
 #: Lexicon keys are Ukrainian letters and the apostrophe: one byte each in this encoding.
 ENCODING = "cp1251"
 NEWLINE = ord("\n")
+#: Each letter's bit in a row's letter set: ґ shares г's, so that 33 letters fit 32 bits.
+#: A set only rules words out ("needs a letter the hand lacks"), so the shared bit makes the
+#: test a little less strict, never wrong: the counts decide what it lets through.
+SET_BIT = {letter: i - (i > LETTER_INDEX["ґ"]) for letter, i in LETTER_INDEX.items()}
+SET_BIT["ґ"] = SET_BIT["г"]
 
 
 class LetterIndex:
@@ -40,6 +47,7 @@ class LetterIndex:
         text: np.ndarray,  # uint8: every word in row order, cp1251, each ending in "\n"
         offsets: np.ndarray,  # uint32 [n + 1]: where each row's word starts in ``text``
         zipf: np.ndarray,  # uint16 [n]: each row's Zipf value in hundredths (0: unlisted)
+        sets: np.ndarray | None = None,  # uint32 [n]: letter sets (None: from ``packed``)
     ) -> None:
         # Plain views of memory-mapped arrays: indexing a np.memmap builds a memmap object
         # each time, which made reading a row's word cost several times more.
@@ -48,7 +56,7 @@ class LetterIndex:
         self.text = text.view(np.ndarray)
         self.offsets = offsets.view(np.ndarray)
         self.zipf = zipf.view(np.ndarray)
-        self._letter_sets: dict[int, np.ndarray] = {}
+        self.sets = (letter_sets_of(self.packed) if sets is None else sets).view(np.ndarray)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -69,20 +77,10 @@ class LetterIndex:
         return block & NIBBLE_MAX if letter & 1 == 0 else block >> 4
 
     def letter_sets(self, length: int) -> np.ndarray:
-        """Which letters each word of ``length`` letters has, as bits (letter number i is bit
-        i), uint64 for the block's rows. Worked out from the counts at first use, then kept:
-        one AND and a popcount then tell the solver which words need letters a hand lacks."""
-        found = self._letter_sets.get(length)
-        if found is None:
-            start, stop = self.rows(length)
-            found = np.zeros(stop - start, np.uint64)
-            for packed_row in range(PACKED_ROWS):
-                block = self.packed[packed_row, start:stop]
-                for bit, present in ((2 * packed_row, (block & NIBBLE_MAX) > 0),
-                                     (2 * packed_row + 1, (block >> 4) > 0)):  # fmt: skip
-                    found |= present.astype(np.uint64) << np.uint64(bit)
-            self._letter_sets[length] = found
-        return found
+        """Which letters each word of ``length`` letters has, as bits (:data:`SET_BIT`),
+        uint32 for the block's rows."""
+        start, stop = self.rows(length)
+        return self.sets[start:stop]
 
     def word(self, row: int) -> str:
         begin, end = int(self.offsets[row]), int(self.offsets[row + 1]) - 1
@@ -124,7 +122,7 @@ class LetterIndex:
         """Write the index's files into ``directory``; returns their names."""
         directory.mkdir(parents=True, exist_ok=True)
         arrays = {"letters": self.packed, "starts": self.starts, "text": self.text,
-                  "offsets": self.offsets, "zipf": self.zipf}  # fmt: skip
+                  "offsets": self.offsets, "zipf": self.zipf, "sets": self.sets}  # fmt: skip
         for name, array in arrays.items():
             np.save(directory / f"{name}.npy", array)
         return [f"{name}.npy" for name in arrays]
@@ -138,7 +136,18 @@ class LetterIndex:
             np.load(directory / "text.npy", mmap_mode="r"),
             np.load(directory / "offsets.npy", mmap_mode="r"),
             np.load(directory / "zipf.npy", mmap_mode="r"),
+            np.load(directory / "sets.npy", mmap_mode="r"),
         )
+
+
+def letter_sets_of(packed: np.ndarray) -> np.ndarray:
+    """Every row's letter set (uint32, :data:`SET_BIT`) from its packed counts."""
+    sets = np.zeros(packed.shape[1], np.uint32)
+    for letter, i in LETTER_INDEX.items():
+        block = packed[i >> 1]
+        present = (block & NIBBLE_MAX if i & 1 == 0 else block >> 4) > 0
+        sets |= present.astype(np.uint32) << np.uint32(SET_BIT[letter])
+    return sets
 
 
 def zipf_column(ordered: list[str], zipf_units: Callable[[str], int] | None) -> np.ndarray:

@@ -175,6 +175,6 @@ def _save_atomically(index: LetterIndex, directory: Path, key: tuple[str, ...]) 
 def _warm(index: LetterIndex) -> None:
     """Read every page of a memory-mapped index once: the first solve on a fresh server then
     scans memory, not the disk."""
-    for array in (index.packed, index.text, index.offsets, index.zipf):
+    for array in (index.packed, index.text, index.offsets, index.zipf, index.sets):
         flat = np.asarray(array).reshape(-1).view(np.uint8)
         int(flat[::PAGE].sum())

@@ -28,6 +28,7 @@ from wordsvc.lexicon.letter_index import (
     LETTER_INDEX,
     NIBBLE_MAX,
     PACKED_ROWS,
+    SET_BIT,
     LetterIndex,
 )
 from wordsvc.lexicon.trie_search import Budget
@@ -51,7 +52,7 @@ class Resources:
     #: they play; the last one uses the most.
     free_options: tuple[tuple[str, ...], ...]
     #: Bits of the letters no letter card and no free letter has (LetterIndex.letter_sets).
-    lacking: np.uint64
+    lacking: np.uint32
 
     @classmethod
     def of(cls, hand: Hand) -> Resources:
@@ -72,9 +73,11 @@ class Resources:
         return self.letter_cards + self.magic_cards + self.joker_cards + free
 
 
-def lacking_mask(letters: Counter[str], options: tuple[tuple[str, ...], ...]) -> np.uint64:
-    have = set(letters) | {letter for option in options for letter in option}
-    return np.uint64(sum(1 << i for letter, i in LETTER_INDEX.items() if letter not in have))
+def lacking_mask(letters: Counter[str], options: tuple[tuple[str, ...], ...]) -> np.uint32:
+    """The letter-set bits no letter card and no free letter covers."""
+    have = {SET_BIT[letter] for letter in letters}
+    have |= {SET_BIT[letter] for option in options for letter in option}
+    return np.uint32(sum(1 << bit for bit in set(SET_BIT.values()) - have))
 
 
 def free_options(hand: Hand) -> tuple[tuple[str, ...], ...]:
