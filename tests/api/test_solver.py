@@ -156,6 +156,8 @@ def test_the_document_lists_the_new_fields_and_codes(client):
         ({"cards": ["а"], "min_length": "5"}, 400, "invalid_min_length"),
         ({"cards": ["а"], "min_zipf": 9}, 400, "invalid_min_zipf"),
         ({"cards": ["а"], "min_zipf": -1}, 400, "invalid_min_zipf"),
+        ({"cards": ["а"], "min_zipf": False}, 400, "invalid_min_zipf"),  # the fuzzer's find
+        ({"cards": ["а"], "min_zipf": "3.5"}, 400, "invalid_min_zipf"),
     ],
 )
 def test_bad_requests_get_a_problem_with_a_code(client, body, status, code):

@@ -130,7 +130,7 @@ class SolveBody(WireModel):
         description="Words the table agreed to play whatever the categories say (a game "
         "session's `house_words`): `word` may be one of them.",
     )
-    min_zipf: float | None = Field(
+    min_zipf: JsonFloat | None = Field(
         default=None,
         ge=0,
         le=MAX_ZIPF,
