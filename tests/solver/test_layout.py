@@ -17,7 +17,7 @@ from wordsvc.solver.hand import (
     parse_character,
     parse_familiar,
 )
-from wordsvc.solver.layout import Source, is_legal, layouts
+from wordsvc.solver.layout import Layout, Source, is_legal, layouts
 
 
 def test_nastya_forms_morozyvo():
@@ -171,6 +171,23 @@ def test_layouts_agree_with_brute_force(word, hand):
         assert found == []
     else:
         assert min(layout.tokens_used for layout in found) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(words, hands)
+def test_the_summaries_counted_while_laying_out_are_those_of_the_slots(word, hand):
+    """The layouter counts tokens, cards and the Familiar card as it goes; a layout built
+    from its slots alone counts them again, and must agree."""
+    for layout in layouts(word, hand):
+        recounted = Layout(layout.word, layout.slots)
+        assert recounted.tokens_used == layout.tokens_used
+        assert recounted.cards_spent == layout.cards_spent
+        assert recounted.familiar_used == layout.familiar_used
+        assert recounted.slot_key == layout.slot_key
+
+
+def test_a_word_of_no_letters_has_an_empty_layout():
+    assert [layout.slots for layout in layouts("'", hand_of(["а"]))] == [()]
 
 
 def test_is_legal_catches_a_reused_card():

@@ -214,7 +214,8 @@ class Layouter:
             piece = joker_pieces.get((letters[i], joker))
             pieces[i] = piece or self._piece(letters[i], Source.JOKER_CARD, joker)
             used.append(joker)
-        slots, keys = zip(*[piece for piece in pieces if piece is not None], strict=True)
+        laid = [piece for piece in pieces if piece is not None]
+        slots, keys = zip(*laid, strict=True) if laid else ((), ())
         return Layout._summarised(
             word,
             slots,
