@@ -9,8 +9,8 @@ candidate when the letters left over fit the hand's wildcards.
 Rows are sorted by length, then by word (code point order), so the rows of one length are
 contiguous and a scan yields candidates in the solver's final tie-break order.
 Counts are stored as 4-bit nibbles, two letters per byte (a count of 15 means "15 or more").
-A column of letter sets (one bit per letter a word has) lets a scan drop the words that need
-letters a hand lacks with one AND and a popcount, before any count is read.
+A column of letter sets (a bit for each letter a word has; ґ shares г's) lets a scan drop the
+words that need letters a hand lacks with one AND and a popcount, before any count is read.
 A column of Zipf values (hundredths, :mod:`~wordsvc.lexicon.frequency`) lets the solver rank
 the more common of two equally good words first without leaving numpy.
 The arrays are ``.npy`` files, memory-mapped: a worker's resident set grows only by the blocks

@@ -203,6 +203,7 @@ class Layouter:
             spare = [c for c in self.spare_order if c not in used]
             if to_cover > min(self.hand.tokens, len(spare)):
                 return None
+            # The cache looked up inline: ``_piece`` is the slower path that fills it.
             token_pieces = self._pieces[Source.TOKEN]
             for i, card in zip(missing[len(jokers) :], spare, strict=False):
                 piece = token_pieces.get((letters[i], card))

@@ -51,7 +51,7 @@ class Resources:
     #: Every way to use the free letters (the Amazon's А, one Familiar card), as the letters
     #: they play; the last one uses the most.
     free_options: tuple[tuple[str, ...], ...]
-    #: Bits of the letters no letter card and no free letter has (LetterIndex.letter_sets).
+    #: Letter-set bits (SET_BIT: ґ shares г's) no letter card and no free letter covers.
     lacking: np.uint32
 
     @classmethod
@@ -318,6 +318,29 @@ _ZIPF_CEILING = 1 << 16
 _ACCEPT_CHUNK = 512
 
 
+def _ranked_rows(
+    order: np.ndarray,
+    rows: np.ndarray,
+    rank: np.ndarray,
+    zipf: np.ndarray,
+    option_ranks: list[np.ndarray],
+    chunk: int,
+) -> Iterator[tuple[int, int, int, int]]:
+    """A ranked block's words as plain ints, ``chunk`` at a time (numpy scalars are slow one
+    by one): (row, rank, Zipf units, reach), where bit j of reach is set when use j of the
+    free letters reaches the word's best rank (only those uses are laid out)."""
+    for begin in range(0, len(order), chunk):
+        part = order[begin : begin + chunk]
+        part_rank = rank[part]
+        reach = np.zeros(len(part), np.int64)
+        for j, option_rank in enumerate(option_ranks):
+            reach |= (option_rank[part] == part_rank).astype(np.int64) << j
+        yield from zip(
+            rows[part].tolist(), part_rank.tolist(), zipf[part].tolist(), reach.tolist(),
+            strict=True,
+        )  # fmt: skip
+
+
 def top_plays(
     index: LetterIndex,
     hand: Hand,
@@ -393,40 +416,28 @@ def top_plays(
         found = np.flatnonzero(usable)
         # By score, then the more common word, then tokens; rows stay in word order.
         order = found[np.lexsort((rank[found], -zipf[found], score_rank[rank[found]]))]
-        # Which uses of the free letters reach each word's best: only these are laid out.
-        reach = np.zeros(len(rows), np.int64)
-        for j, option_rank in enumerate(option_ranks):
-            reach |= (option_rank == rank).astype(np.int64) << j
         taken = 0
-        # Read in chunks as plain ints (numpy scalars are slow one by one); with ``accept``
-        # the search may read past ``count`` words, without it never.
+        # With ``accept`` the search may read past ``count`` words, without it never.
         chunk = count if accept is None else max(count, _ACCEPT_CHUNK)
-        for begin in range(0, len(order), chunk):
-            part = order[begin : begin + chunk]
-            part_rows, part_ranks = rows[part].tolist(), rank[part].tolist()
-            part_zipf, part_reach = zipf[part].tolist(), reach[part].tolist()
-            for row, row_rank, units, reached in zip(
-                part_rows, part_ranks, part_zipf, part_reach, strict=True
-            ):
-                neg_total, tokens = pairs[row_rank]
-                key = (neg_total, -units, tokens, -length, row)
-                if full() and key >= best[-1]:
-                    break  # the block is in rank order: the rest rank lower still
-                if accept is not None:
-                    if not budget.spend():
-                        break
-                    checked += 1
-                    if not accept(index.word(row)):
-                        continue
-                insort(best, key)
-                tied[row] = reached
-                del best[count:]
-                taken += 1
-                if taken >= count:
+        for row, row_rank, units, reached in _ranked_rows(
+            order, rows, rank, zipf, option_ranks, chunk
+        ):
+            neg_total, tokens = pairs[row_rank]
+            key = (neg_total, -units, tokens, -length, row)
+            if full() and key >= best[-1]:
+                break  # the block is in rank order: the rest rank lower still
+            if accept is not None:
+                if not budget.spend():
                     break
-            else:
-                continue
-            break  # the inner loop stopped: so does the block
+                checked += 1
+                if not accept(index.word(row)):
+                    continue
+            insort(best, key)
+            tied[row] = reached
+            del best[count:]
+            taken += 1
+            if taken >= count:
+                break
         if budget.exhausted:
             break
     plays = []
