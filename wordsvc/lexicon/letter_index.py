@@ -37,6 +37,8 @@ NEWLINE = ord("\n")
 #: test a little less strict, never wrong: the counts decide what it lets through.
 SET_BIT = {letter: i - (i > LETTER_INDEX["ґ"]) for letter, i in LETTER_INDEX.items()}
 SET_BIT["ґ"] = SET_BIT["г"]
+#: Every letter-set bit in use.
+ALL_SET_BITS = frozenset(SET_BIT.values())
 
 
 class LetterIndex:
@@ -73,8 +75,7 @@ class LetterIndex:
 
     def counts(self, letter: int, start: int, stop: int) -> np.ndarray:
         """How many of letter number ``letter`` each row in ``start:stop`` has (uint8)."""
-        block = self.packed[letter >> 1, start:stop]
-        return block & NIBBLE_MAX if letter & 1 == 0 else block >> 4
+        return unpack(self.packed[letter >> 1, start:stop], letter)
 
     def letter_sets(self, length: int) -> np.ndarray:
         """Which letters each word of ``length`` letters has, as bits (:data:`SET_BIT`),
@@ -140,12 +141,17 @@ class LetterIndex:
         )
 
 
+def unpack(block: np.ndarray, letter: int) -> np.ndarray:
+    """The counts of letter number ``letter`` held in ``block``, bytes of its packed row."""
+    counts: np.ndarray = block & NIBBLE_MAX if letter & 1 == 0 else block >> 4
+    return counts
+
+
 def letter_sets_of(packed: np.ndarray) -> np.ndarray:
     """Every row's letter set (uint32, :data:`SET_BIT`) from its packed counts."""
     sets = np.zeros(packed.shape[1], np.uint32)
     for letter, i in LETTER_INDEX.items():
-        block = packed[i >> 1]
-        present = (block & NIBBLE_MAX if i & 1 == 0 else block >> 4) > 0
+        present = unpack(packed[i >> 1], i) > 0
         sets |= present.astype(np.uint32) << np.uint32(SET_BIT[letter])
     return sets
 

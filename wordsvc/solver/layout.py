@@ -68,14 +68,15 @@ class Layout:
     def __post_init__(self) -> None:
         tokens, familiar = 0, None
         cards: list[int] = []
+        key = []
         for _, source, card, position in self.slots:
             if card is not None:
                 cards.append(card)
                 tokens += source is Source.TOKEN
             elif position is not None:
                 familiar = position
-        key = tuple((_SOURCE_VALUES[slot.source], slot.card) for slot in self.slots)
-        self._summarise(tokens, tuple(sorted(cards)), familiar, key)
+            key.append((_SOURCE_VALUES[source], card))
+        self._summarise(tokens, tuple(sorted(cards)), familiar, tuple(key))
 
     def _summarise(
         self,
@@ -203,17 +204,12 @@ class Layouter:
             spare = [c for c in self.spare_order if c not in used]
             if to_cover > min(self.hand.tokens, len(spare)):
                 return None
-            # The cache looked up inline: ``_piece`` is the slower path that fills it.
-            token_pieces = self._pieces[Source.TOKEN]
             for i, card in zip(missing[len(jokers) :], spare, strict=False):
-                piece = token_pieces.get((letters[i], card))
-                pieces[i] = piece or self._piece(letters[i], Source.TOKEN, card)
+                pieces[i] = self._piece(letters[i], Source.TOKEN, card)
                 used.append(card)
             tokens = to_cover
-        joker_pieces = self._pieces[Source.JOKER_CARD]
         for i, joker in zip(missing, jokers, strict=False):
-            piece = joker_pieces.get((letters[i], joker))
-            pieces[i] = piece or self._piece(letters[i], Source.JOKER_CARD, joker)
+            pieces[i] = self._piece(letters[i], Source.JOKER_CARD, joker)
             used.append(joker)
         laid = [piece for piece in pieces if piece is not None]
         slots, keys = zip(*laid, strict=True) if laid else ((), ())

@@ -24,12 +24,14 @@ import numpy as np
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
 from wordsvc.lexicon.letter_index import (
+    ALL_SET_BITS,
     ENCODING,
     LETTER_INDEX,
     NIBBLE_MAX,
     PACKED_ROWS,
     SET_BIT,
     LetterIndex,
+    unpack,
 )
 from wordsvc.lexicon.trie_search import Budget
 from wordsvc.rules.words_of_magic.components import CardKind, Character
@@ -77,7 +79,7 @@ def lacking_mask(letters: Counter[str], options: tuple[tuple[str, ...], ...]) ->
     """The letter-set bits no letter card and no free letter covers."""
     have = {SET_BIT[letter] for letter in letters}
     have |= {SET_BIT[letter] for option in options for letter in option}
-    return np.uint32(sum(1 << bit for bit in set(SET_BIT.values()) - have))
+    return np.uint32(sum(1 << bit for bit in ALL_SET_BITS - have))
 
 
 def free_options(hand: Hand) -> tuple[tuple[str, ...], ...]:
@@ -202,7 +204,7 @@ def option_tokens(
             if counts is None:  # only the candidate rows of this length's block
                 number = LETTER_INDEX[letter]
                 packed = np.asarray(index.packed[number >> 1, start:stop])[rows]
-                counts = counts_of[letter] = packed & NIBBLE_MAX if number & 1 == 0 else packed >> 4
+                counts = counts_of[letter] = unpack(packed, number)
             usable &= counts >= taken
             left = np.maximum(counts.astype(np.int16) - taken, 0)
             option_exact += matched(letter, left) - matched(letter, counts)
