@@ -145,6 +145,16 @@ def test_length_counts_letters_only(word, apostrophe, data):
     assert result.length == len(word) == word_length(result.word)
 
 
+@given(st.lists(st.text(alphabet=LETTERS + "'-ab ", max_size=8), max_size=12))
+def test_sort_key_orders_as_the_places_of_the_letters(words):
+    """The string key against the plain one: the tuple of each letter's place."""
+
+    def places(word: str) -> tuple[int, ...]:
+        return tuple(LETTERS.index(ch) for ch in word if ch in LETTERS)
+
+    assert [places(w) for w in sorted(words, key=sort_key)] == sorted(map(places, words))
+
+
 def test_ukrainian_alphabetical_order():
     ordered = sorted(["ґава", "гава", "іва", "ива", "єва", "ева", "їжа"], key=sort_key)
     assert ordered == ["гава", "ґава", "ева", "єва", "ива", "іва", "їжа"]

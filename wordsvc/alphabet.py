@@ -255,9 +255,15 @@ def _script(ch: str) -> str:
     return name.split(" ", 1)[0].lower() if name else "unknown"
 
 
-def sort_key(word: str) -> tuple[int, ...]:
-    """Ukrainian alphabetical order (і after и, ґ after г), apostrophe and hyphen ignored."""
-    return tuple(_ORDER.get(ch, len(LETTERS)) for ch in word if ch in LETTER_SET)
+def sort_key(word: str) -> str:
+    """Ukrainian alphabetical order (і after и, ґ after г), anything but a letter ignored:
+    each letter becomes the character of its place in the alphabet (1 to 33), so that keys
+    compare as plain strings, made by one ``str.translate``."""
+    if not _COLLATED.issuperset(word):
+        word = "".join(ch for ch in word if ch in LETTER_SET)
+    return word.translate(_COLLATION)
 
 
 _ORDER = {ch: i for i, ch in enumerate(LETTERS)}
+_COLLATION = str.maketrans({ch: chr(i + 1) for ch, i in _ORDER.items()} | {"'": None, "-": None})
+_COLLATED = LETTER_SET | {"'", "-"}

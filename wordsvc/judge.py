@@ -444,7 +444,7 @@ def parse_pattern(text: str) -> Pattern:
     return Pattern(normalised)
 
 
-def _alphabetical(word: str) -> tuple[tuple[int, ...], str]:
+def _alphabetical(word: str) -> tuple[str, str]:
     """Ukrainian order; the spelling breaks ties (мясо and м'ясо), so pages are stable."""
     return sort_key(word), word
 

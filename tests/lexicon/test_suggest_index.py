@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import marisa_trie
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +14,9 @@ from wordsvc.lexicon.suggest_index import (
     SuggestIndex,
     best_near,
     distances_to,
+    folded_codes,
     rank_key,
+    variant_keys,
     weighted_distance,
     weighted_distances,
 )
@@ -40,24 +43,53 @@ def found(index: SuggestIndex, query: str, max_cost: int, bits: int) -> dict[str
     return {near.word: near.cost for near in index.near(query, max_cost, bits)}
 
 
+#: Build with every category's own rows; a query reads them up to this share of the rows.
+OWN_ROWS_ALWAYS, OWN_ROWS_NEVER = 2.0, 0.0
+
+
 @settings(max_examples=400)
-@given(lexicons, queries, st.sampled_from([0, 128]))
-def test_the_index_finds_what_the_trie_walk_finds(words, query, suffix_filter_from):
-    """With the suffix filter on every query (0) and as served (from 128 rows)."""
-    index = SuggestIndex.from_words(words.items(), CATEGORIES)
-    index.suffix_filter_from = suffix_filter_from
+@given(lexicons, queries, st.sampled_from([OWN_ROWS_ALWAYS, OWN_ROWS_NEVER]))
+def test_the_index_finds_what_the_trie_walk_finds(words, query, own_rows):
+    """From the categories' own rows and from the shared rows."""
+    index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=OWN_ROWS_ALWAYS)
+    index.own_rows_up_to = own_rows
     for bits in (0b01, 0b10, BOTH):
         for max_cost in (1, 2, 3, 4):
             assert found(index, query, max_cost, bits) == oracle(words, query, max_cost, bits)
 
 
 @settings(max_examples=200)
-@given(lexicons, queries)
-def test_category_bits_say_which_asked_categories_admit_a_word(words, query):
-    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+@given(lexicons, queries, st.sampled_from([OWN_ROWS_ALWAYS, OWN_ROWS_NEVER]))
+def test_category_bits_say_which_asked_categories_admit_a_word(words, query, own_rows):
+    index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=OWN_ROWS_ALWAYS)
+    index.own_rows_up_to = own_rows
     for bits in (0b01, 0b10, BOTH):
-        for near in index.near(query, 4, bits):
+        found = index.near(query, 4, bits)
+        assert len({near.word for near in found}) == len(found)  # each word once
+        for near in found:
             assert near.category_bits == words[near.word] & bits
+
+
+@settings(max_examples=200)
+@given(lexicons, st.floats(0.0, 1.5))
+def test_a_category_has_its_own_rows_when_it_admits_few_words(words, below):
+    """Own rows: exactly the rows the category admits, in order, found from each prefix."""
+    index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=below)
+    prefixes = len(index.prefix_starts)
+    assert index.own_starts.shape == (len(index.own_categories), prefixes)
+    for slot, category in enumerate(index.own_categories.tolist()):
+        admitted = (index.category_bits & (1 << category)) != 0
+        assert admitted.sum() < below * len(index)
+        starts = index.own_starts[slot]
+        own = index.own_rows[starts[0] : starts[-1]]
+        assert own.tolist() == np.flatnonzero(admitted).tolist()
+        for prefix in range(prefixes - 1):
+            rows = index.own_rows[starts[prefix] : starts[prefix + 1]]
+            first, stop = index.prefix_starts[prefix], index.prefix_starts[prefix + 1]
+            assert all(first <= row < stop for row in rows.tolist())
+    missing = set(range(len(CATEGORIES))) - set(index.own_categories.tolist())
+    for category in missing:
+        assert np.count_nonzero(index.category_bits & (1 << category)) >= below * len(index)
 
 
 @settings(max_examples=200)
@@ -69,6 +101,19 @@ def test_the_best_are_the_first_of_everything_within_reach_ranked(words, query, 
     ]
     expected = sorted(everything, key=rank_key)[:limit]
     assert best_near(index, query, BOTH, limit=limit) == expected
+
+
+@settings(max_examples=300)
+@given(queries, st.integers(0, 2))
+def test_variant_keys_pack_every_deletion_variant_of_the_prefix(query, deletions):
+    """Against deletion by hand: every way of deleting at most ``deletions`` codes."""
+    prefix = folded_codes(query)[:PREFIX_LENGTH]
+    expected = {prefix}
+    for _ in range(deletions):
+        expected |= {v[:i] + v[i + 1 :] for v in expected for i in range(len(v))}
+    keys, lengths = variant_keys(folded_codes(query), deletions)
+    packed = {sum(ord(ch) << (5 * i) for i, ch in enumerate(v)): len(v) for v in expected}
+    assert dict(zip(keys.tolist(), lengths.tolist(), strict=True)) == packed
 
 
 @settings(max_examples=500)
@@ -107,15 +152,17 @@ def test_commonness_ranks_words_at_the_same_distance():
 
 
 def test_a_saved_index_answers_the_same(tmp_path: Path):
-    words = {"котик": 1, "котики": 3, "котика": 2, "м'ясо": 1, "перепілочка": 2}
-    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+    words = {"котик": 1, "котики": 3, "котика": 2, "м'ясо": 1, "перепілочка": 1}
+    index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=0.5)
+    assert index.own_categories.tolist() == [1]  # "second" admits 2 of the 5
     names = index.save(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     loaded = SuggestIndex.load(tmp_path)
     assert loaded.categories == tuple(CATEGORIES)
     for query in ("котикж", "мясо", "перепилочки", "кіт"):
-        assert found(loaded, query, 4, BOTH) == found(index, query, 4, BOTH)
-        assert found(loaded, query, 4, BOTH) == oracle(words, query, 4, BOTH)
+        for bits in (0b10, BOTH):
+            assert found(loaded, query, 4, bits) == found(index, query, 4, bits)
+            assert found(loaded, query, 4, bits) == oracle(words, query, 4, bits)
 
 
 def test_the_build_indexes_every_playable_form_with_its_categories(tiny):

@@ -19,9 +19,11 @@ How, after SymSpell's symmetric delete (Wolf Garbe) with its prefix-length bound
 - Rows (the playable words) are sorted by folded prefix, so a prefix owns one contiguous run
   of rows. A query folds the word, makes its prefix's deletion variants, finds the prefixes
   that share one and reads their rows; numpy drops the rows whose folded length, category
-  bits, letters, pairs of letters or last four letters (deletion variants again, from the
-  end) cannot be within reach, and only the few left are decoded and measured with the
-  exact weighted distance (:func:`weighted_distance`).
+  bits, letters or pairs of letters cannot be within reach, and only the few left are
+  decoded and measured with the exact weighted distance (:func:`weighted_distance`).
+- A category admitting few of the forms (a noun-singular table's 3%) has **its own rows**
+  as well: the same rows, in the same order, with where each prefix's run starts. A query
+  for such categories reads only the rows they admit, not every form of the prefixes.
 
 Everything is ``.npy`` arrays plus one marisa trie, memory-mapped: gunicorn workers forked
 from a preloaded app share the pages.
@@ -29,6 +31,7 @@ from a preloaded app share the pages.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -49,14 +52,14 @@ OTHER_CODE = len(FOLDED_LETTERS) + 1
 BITS_PER_CODE = 5
 #: Folded letters of a word's prefix that are indexed (SymSpell's prefix length).
 PREFIX_LENGTH = 6
-#: Folded letters of a word's end that candidates are checked against, the same way.
-SUFFIX_LENGTH = 4
-#: The suffix filter pays for itself only on many rows: its deletion variants cost about
-#: 150 µs a query, and the letters and pairs usually leave a few dozen rows (the exact
-#: distance then costs less than the filter). Below this many rows it is skipped.
-SUFFIX_FILTER_FROM = 128
 #: The most plain edits between folded words the index can find.
 MAX_EDITS = 2
+#: A category admitting fewer than this share of the forms gets its own rows (a noun-singular
+#: query then reads its 3% of the forms, not every form of the candidate prefixes).
+OWN_ROWS_BELOW = 0.2
+#: A query reads the wanted categories' own rows while, together, they are at most this
+#: share of all the rows (beyond it, one pass over the shared rows costs less).
+OWN_ROWS_UP_TO = 0.5
 #: Each letter's code, 1..30; 0 ends a packed prefix.
 _CODES = {ch: i for i, ch in enumerate(FOLDED_LETTERS, start=1)}
 #: Word -> folded word as code characters (chr(code)), in one str.translate.
@@ -73,9 +76,9 @@ _TO_CODES = str.maketrans(
 ENCODING = "cp1251"
 DIRECTORY = "suggest"
 _FILES = ("variant_keys", "variant_starts", "variant_prefixes", "prefix_lengths",
-          "prefix_starts", "folded_lengths", "letter_sets", "pair_sets", "suffix_keys",
-          "category_bits",
-          "row_ids")  # fmt: skip
+          "prefix_starts", "folded_lengths", "letter_sets", "pair_sets",
+          "category_bits", "row_ids", "own_categories", "own_starts",
+          "own_rows")  # fmt: skip
 
 
 def folded_codes(word: str) -> str:
@@ -87,25 +90,32 @@ def folded_codes(word: str) -> str:
     return coded
 
 
-def pack(codes: str) -> int:
-    """Up to :data:`PREFIX_LENGTH` code characters as one integer, 5 bits each, the first
-    lowest (0 ends the string: no code is 0)."""
-    key = 0
-    for position, ch in enumerate(codes[:PREFIX_LENGTH]):
-        key |= ord(ch) << (BITS_PER_CODE * position)
-    return key
+@functools.cache
+def _deletion_patterns(length: int, deletions: int) -> tuple[np.ndarray, np.ndarray]:
+    """How to make every deletion variant of a prefix of ``length`` codes, at most
+    ``deletions`` deleted: each variant's kept positions, padded with ``length`` (where the
+    query's codes hold a 0), and its length."""
+    kept = [
+        positions
+        for deleted in range(min(deletions, length) + 1)
+        for positions in itertools.combinations(range(length), length - deleted)
+    ]
+    padded = [(*positions, *[length] * (PREFIX_LENGTH - len(positions))) for positions in kept]
+    return np.array(padded, np.intp), np.array([len(p) for p in kept], np.int16)
 
 
-def deletion_variants(codes: str, deletions: int) -> dict[str, int]:
-    """Every string made by deleting at most ``deletions`` characters, with how many it took
-    (the fewest)."""
-    found = {codes: 0}
-    frontier = {codes}
-    for count in range(1, deletions + 1):
-        frontier = {s[:i] + s[i + 1 :] for s in frontier for i in range(len(s))}
-        for variant in frontier:
-            found.setdefault(variant, count)
-    return found
+_SHIFTS = np.arange(PREFIX_LENGTH, dtype=np.uint64) * np.uint64(BITS_PER_CODE)
+
+
+def variant_keys(codes: str, deletions: int) -> tuple[np.ndarray, np.ndarray]:
+    """The packed deletion variants (at most ``deletions`` deleted) of the first
+    :data:`PREFIX_LENGTH` codes, and their lengths. A key holds 5 bits a code, the first
+    lowest; 0 ends it (no code is 0). A repeated letter makes a variant more than once."""
+    prefix = codes[:PREFIX_LENGTH]
+    kept, lengths = _deletion_patterns(len(prefix), deletions)
+    padded = np.frombuffer(prefix.encode("ascii") + b"\0", np.uint8).astype(np.uint64)
+    keys: np.ndarray = (padded[kept] << _SHIFTS).sum(axis=1, dtype=np.uint64)
+    return keys, lengths
 
 
 def letter_set(codes: str) -> int:
@@ -274,14 +284,18 @@ class SuggestIndex:
     - ``prefix_lengths`` uint8 [P]: folded letters in the prefix; ``prefix_starts`` [P + 1]:
       its rows;
     - per row: ``folded_lengths`` uint8, ``letter_sets`` uint64 (:func:`letter_set`),
-      ``pair_sets`` uint64 (:func:`pair_set`), ``suffix_keys`` uint32 (the last
-      :data:`SUFFIX_LENGTH` folded letters, packed),
+      ``pair_sets`` uint64 (:func:`pair_set`),
       ``category_bits`` (bit i: ``categories[i]`` admits it) and ``row_ids`` uint32, the
-      word's key id in ``words.marisa``.
+      word's key id in ``words.marisa``;
+    - the small categories' own rows (under :data:`OWN_ROWS_BELOW` of the forms each):
+      ``own_categories`` uint8 [K], their indexes in ``categories``; ``own_rows`` uint32, the
+      rows each admits, one ascending run a category; ``own_starts`` uint32 [K, P + 1]: where
+      a prefix's rows start in ``own_rows``, for each of them.
     """
 
-    #: Rows from which :meth:`near` applies the suffix filter (the tests set 0 to check it).
-    suffix_filter_from = SUFFIX_FILTER_FROM
+    #: Share of the rows up to which a query reads its categories' own rows (the tests set 0
+    #: to read the shared rows always).
+    own_rows_up_to = OWN_ROWS_UP_TO
 
     def __init__(
         self, arrays: Mapping[str, np.ndarray], words: marisa_trie.Trie, categories: Sequence[str]
@@ -294,12 +308,22 @@ class SuggestIndex:
         self.folded_lengths = arrays["folded_lengths"]
         self.letter_sets = arrays["letter_sets"]
         self.pair_sets = arrays["pair_sets"]
-        self.suffix_keys = arrays["suffix_keys"]
         self.category_bits = arrays["category_bits"]
         self.row_ids = arrays["row_ids"]
+        self.own_categories = arrays["own_categories"]
+        self.own_starts = arrays["own_starts"]
+        self.own_rows = arrays["own_rows"]
         self.words = words
         self.categories = tuple(categories)
         self._bit_of = {category: 1 << i for i, category in enumerate(self.categories)}
+        #: Category bit -> (slot in ``own_starts``, how many rows the category admits).
+        self._own_slot_of = {
+            1 << int(category): (slot, int(starts[-1] - starts[0]))
+            for slot, (category, starts) in enumerate(
+                zip(self.own_categories.tolist(), self.own_starts, strict=True)
+            )
+        }
+        self._own_slots_cache: dict[tuple[int, float], np.ndarray | None] = {}
 
     def __len__(self) -> int:
         return len(self.row_ids)
@@ -316,19 +340,33 @@ class SuggestIndex:
         that one of the ``categories`` (bits) admits, in no particular order."""
         edits = min(max_cost // EDIT, MAX_EDITS)
         codes = folded_codes(word)
-        rows = self._candidate_rows(codes, edits)
+        prefixes = self._candidate_prefixes(codes, edits)
+        own_slots = self._own_slots(categories)
+        if own_slots is None:
+            rows = _ranges(
+                self.prefix_starts[prefixes].astype(np.int64),
+                self.prefix_starts[prefixes + 1].astype(np.int64),
+            )
+        else:  # only rows the categories admit: no category filter below
+            rows = self.own_rows[
+                _ranges(
+                    self.own_starts[own_slots, prefixes].ravel().astype(np.int64),
+                    self.own_starts[own_slots, prefixes + 1].ravel().astype(np.int64),
+                )
+            ]
         if len(rows) == 0:
             return []
         # Cheapest first; each filter reads only the rows the one before kept.
         rows = rows[np.abs(self.folded_lengths[rows].astype(np.int16) - len(codes)) <= edits]
-        rows = rows[(self.category_bits[rows] & categories) != 0]
+        if own_slots is None:
+            rows = rows[(self.category_bits[rows] & categories) != 0]
         # An edit takes at most one letter and two pairs of letters away, and adds as many.
         query_letters = np.uint64(letter_set(codes))
         rows = rows[_each_lacks_at_most(self.letter_sets[rows], query_letters, edits)]
         query_pairs = np.uint64(pair_set(codes))
         rows = rows[_each_lacks_at_most(self.pair_sets[rows], query_pairs, 2 * edits)]
-        if len(rows) >= self.suffix_filter_from:
-            rows = rows[self._suffixes_meet(rows, codes, edits)]
+        if own_slots is not None and len(own_slots) > 1:
+            rows = _distinct(rows)  # a row two of the categories admit came twice
         restore = self.words.restore_key
         candidates = [restore(row) for row in self.row_ids[rows].tolist()]
         costs = distances_to(word, candidates, max_cost)
@@ -340,31 +378,33 @@ class SuggestIndex:
             if 0 < cost <= max_cost
         ]
 
-    def _suffixes_meet(self, rows: np.ndarray, codes: str, edits: int) -> np.ndarray:
-        """Which rows' last :data:`SUFFIX_LENGTH` folded letters share a deletion variant
-        with the query's (at most ``edits`` deletions a side): the prefix argument, from the
-        end. It pins the end of the word as the index pins its start."""
-        wanted = {pack(v) for v in deletion_variants(codes[-SUFFIX_LENGTH:], edits)}
-        query = np.array(sorted(wanted), np.uint32)
-        keys = self.suffix_keys[rows]
-        variants = [keys]
-        for first in range(SUFFIX_LENGTH):
-            once = _delete(keys, first)
-            variants.append(once)
-            if edits > 1:
-                variants.extend(_delete(once, second) for second in range(first))
-        stacked = np.stack(variants)
-        slots = np.minimum(np.searchsorted(query, stacked), len(query) - 1)
-        meet: np.ndarray = (query[slots] == stacked).any(axis=0)
-        return meet
+    def _own_slots(self, categories: int) -> np.ndarray | None:
+        """The ``own_starts`` slots (a column, to index with prefixes) of the categories, when
+        each has its own rows and together they are at most :attr:`own_rows_up_to` of the
+        rows; None when a query must read the shared rows."""
+        key = (categories, self.own_rows_up_to)
+        if key not in self._own_slots_cache:
+            slots, rows, bit = [], 0, 1
+            while bit <= categories:
+                if categories & bit:
+                    slot, admitted = self._own_slot_of.get(bit, (None, 0))
+                    if slot is None:
+                        break
+                    slots.append(slot)
+                    rows += admitted
+                bit <<= 1
+            else:
+                if rows <= self.own_rows_up_to * len(self):
+                    found = np.array(slots, np.intp)[:, np.newaxis]
+                    self._own_slots_cache[key] = found
+                    return found
+            self._own_slots_cache[key] = None
+        return self._own_slots_cache[key]
 
-    def _candidate_rows(self, codes: str, edits: int) -> np.ndarray:
-        """Rows whose folded prefix shares a deletion variant with the query's (each side
-        using at most ``edits`` deletions)."""
-        prefix = codes[:PREFIX_LENGTH]
-        variants = deletion_variants(prefix, edits)
-        keys = np.fromiter((pack(v) for v in variants), np.uint64, len(variants))
-        lengths = np.fromiter((len(v) for v in variants), np.int16, len(variants))
+    def _candidate_prefixes(self, codes: str, edits: int) -> np.ndarray:
+        """Prefixes that share a deletion variant with the query's (each side using at most
+        ``edits`` deletions), each once."""
+        keys, lengths = variant_keys(codes, edits)
         slots = np.searchsorted(self.variant_keys, keys)
         slots[slots >= len(self.variant_keys)] = 0
         hit = self.variant_keys[slots] == keys
@@ -377,11 +417,7 @@ class SuggestIndex:
         prefixes = self.variant_prefixes[entries]
         # The indexed side may delete at most ``edits`` characters from its prefix too.
         variant_lengths = np.repeat(lengths, stops - starts)
-        prefixes = _distinct(prefixes[self.prefix_lengths[prefixes] - variant_lengths <= edits])
-        return _ranges(
-            self.prefix_starts[prefixes].astype(np.int64),
-            self.prefix_starts[prefixes + 1].astype(np.int64),
-        )
+        return _distinct(prefixes[self.prefix_lengths[prefixes] - variant_lengths <= edits])
 
     # --- building and storing ---------------------------------------------------------------
 
@@ -391,9 +427,11 @@ class SuggestIndex:
         words: Iterable[tuple[str, int]],
         categories: Sequence[str],
         progress: Callable[[int], None] = lambda count: None,
+        own_rows_below: float = OWN_ROWS_BELOW,
     ) -> SuggestIndex:
         """Index (word, category bits) pairs: the build's playable forms, or a test's few.
-        ``progress`` is told how many words each step read."""
+        ``progress`` is told how many words each step read; a category admitting under
+        ``own_rows_below`` of the words gets its own rows."""
         pairs = dict(words)
         if not pairs:
             raise ValueError("no words to index")
@@ -438,30 +476,25 @@ class SuggestIndex:
             before = code
         sets = once | twice << np.uint64(32)
         del once, twice
-        suffix_keys = np.zeros(count, np.uint32)
-        suffix_lengths = np.minimum(lengths, SUFFIX_LENGTH)
-        suffix_starts = starts + lengths - suffix_lengths
-        for position in range(SUFFIX_LENGTH):
-            having = int(np.count_nonzero(suffix_lengths > position))
-            code = codes[suffix_starts[:having] + position]
-            suffix_keys[:having] |= code.astype(np.uint32) << np.uint32(BITS_PER_CODE * position)
         progress(count // 4)
         order = np.argsort(prefix_keys, kind="stable")
         unique_keys, first_rows = np.unique(prefix_keys[order], return_index=True)
         prefix_lengths = np.minimum(lengths[order][first_rows], PREFIX_LENGTH).astype(np.uint8)
         variant_keys, variant_starts, variant_prefixes = _variant_table(unique_keys, prefix_lengths)
+        prefix_starts = np.append(first_rows, count).astype(np.uint32)
+        own = _own_rows(bits[order], len(categories), prefix_starts, own_rows_below * count)
         arrays = {
             "variant_keys": variant_keys,
             "variant_starts": variant_starts,
             "variant_prefixes": variant_prefixes,
             "prefix_lengths": prefix_lengths,
-            "prefix_starts": np.append(first_rows, count).astype(np.uint32),
+            "prefix_starts": prefix_starts,
             "folded_lengths": lengths[order].astype(np.uint8),
             "letter_sets": sets[order],
             "pair_sets": pairs_found[order],
-            "suffix_keys": suffix_keys[order],
             "category_bits": bits[order],
             "row_ids": by_length[order].astype(np.uint32),
+            **own,
         }
         progress(count - 3 * (count // 4))
         return cls(arrays, trie, categories)
@@ -513,6 +546,31 @@ def _distinct(values: np.ndarray) -> np.ndarray:
     keep[1:] = ordered[1:] != ordered[:-1]
     distinct: np.ndarray = ordered[keep]
     return distinct
+
+
+def _own_rows(
+    category_bits: np.ndarray, categories: int, prefix_starts: np.ndarray, below: float
+) -> dict[str, np.ndarray]:
+    """The own rows of each category admitting fewer than ``below`` rows (rows sorted by
+    prefix; see :class:`SuggestIndex`)."""
+    own_categories, own_starts, own_rows = [], [], []
+    taken = 0
+    for category in range(categories):
+        admitted = (category_bits & category_bits.dtype.type(1 << category)) != 0
+        rows = np.flatnonzero(admitted)
+        if len(rows) >= below:
+            continue
+        before = np.zeros(len(admitted) + 1, np.int64)
+        np.cumsum(admitted, out=before[1:])
+        own_categories.append(category)
+        own_starts.append((before[prefix_starts] + taken).astype(np.uint32))
+        own_rows.append(rows.astype(np.uint32))
+        taken += len(rows)
+    return {
+        "own_categories": np.array(own_categories, np.uint8),
+        "own_starts": np.array(own_starts, np.uint32).reshape(len(own_starts), len(prefix_starts)),
+        "own_rows": np.concatenate(own_rows) if own_rows else np.zeros(0, np.uint32),
+    }
 
 
 def _ranges(starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
@@ -577,9 +635,7 @@ def _delete(keys: np.ndarray, position: int) -> np.ndarray:
 Commonness = Callable[[str], float]
 
 
-def rank_key(
-    near: Near, commonness: Commonness | None = None
-) -> tuple[int, float, int, tuple[int, ...], str]:
+def rank_key(near: Near, commonness: Commonness | None = None) -> tuple[int, float, int, str, str]:
     """How suggestions are ordered: nearest first; then, when ``commonness`` is given, the
     more common word; then the word more of the asked categories admit; then Ukrainian
     alphabetical order (the spelling breaks ties such as м'ясо and мясо)."""
