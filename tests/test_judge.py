@@ -183,6 +183,8 @@ def test_suggestions_rank_the_commoner_of_equally_near_words_first(judge):
         if nearer.distance == farther.distance:
             assert nearer.zipf >= farther.zipf
     assert any(s.zipf > 0 for s in found)
+    # The index reads them by row from the solver's column: the same as a lookup by word.
+    assert [s.zipf for s in found] == [judge.lexicon.zipf(s.word) for s in found]
 
 
 def test_lemma_forms_without_a_case_in_the_dictionary_count_as_nominative(judge):

@@ -328,7 +328,8 @@ def _write_category_sets(
     def units(word: str) -> int:
         return zipf_units(zipf.get(word, 0.0))
 
-    writer.write_letter_index(LetterIndex.from_words(playable, units))
+    letter_index = LetterIndex.from_words(playable, units)
+    writer.write_letter_index(letter_index)
     progress.done(f"{len(playable):,} forms")
     # Suggestions for refused words look up their neighbours in this index.
     clock = time.perf_counter()
@@ -337,6 +338,7 @@ def _write_category_sets(
         ((word, masks[word]) for word in playable),
         [category.id for category in categories],
         progress.advance,
+        column=letter_index.column,  # the suggestions read their words from the solver's
     )
     writer.write_suggest_index(suggest_index)
     progress.done(f"{len(suggest_index.variant_keys):,} deletion variants")

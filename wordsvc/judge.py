@@ -277,10 +277,9 @@ class Judge:
     ) -> tuple[Suggestion, ...]:
         """The nearest playable words in the wanted categories (at most 2 edits away), from
         the lexicon's suggestion index: about a millisecond for four categories. Ranked by
-        distance, then by ``commonness`` (the lexicon's Zipf values unless given), then by how
-        many of the wanted categories admit the word, then alphabetically (:func:`rank_key`)."""
-        zipf = self.lexicon.zipf
-        commonness = commonness or zipf
+        distance, then by ``commonness`` (the lexicon's Zipf values unless given: the index
+        reads them from the solver's column by row), then by how many of the wanted
+        categories admit the word, then alphabetically (:func:`rank_key`)."""
         index = self.lexicon.suggest_index
         try:
             bits = index.bits(category.id for category in wanted)
@@ -302,7 +301,7 @@ class Judge:
                 near.word,
                 near.cost / EDIT,
                 tuple(c.id for c in wanted if near.category_bits & index.bits((c.id,))),
-                zipf(near.word),
+                near.zipf,
             )
             for near in best
         )

@@ -21,6 +21,7 @@ from wordsvc.lexicon.suggest_index import (
     weighted_distances,
 )
 from wordsvc.lexicon.trie_search import nearest
+from wordsvc.lexicon.word_column import WordColumn
 
 CATEGORIES = ["first", "second"]
 BOTH = 0b11
@@ -92,10 +93,20 @@ def test_a_category_has_its_own_rows_when_it_admits_few_words(words, below):
         assert np.count_nonzero(index.category_bits & (1 << category)) >= below * len(index)
 
 
-@settings(max_examples=200)
-@given(lexicons, queries, st.integers(1, 6))
-def test_the_best_are_the_first_of_everything_within_reach_ranked(words, query, limit):
-    index = SuggestIndex.from_words(words.items(), CATEGORIES)
+@settings(max_examples=300)
+@given(
+    lexicons,
+    queries,
+    st.integers(1, 6),
+    st.sampled_from([OWN_ROWS_ALWAYS, OWN_ROWS_NEVER]),
+    st.sampled_from([OWN_ROWS_ALWAYS, OWN_ROWS_NEVER]),
+)
+def test_the_best_are_the_first_of_everything_within_reach_ranked(
+    words, query, limit, own_rows, one_pass
+):
+    """From own and shared rows; in one search within 2 edits, or 1.5 edits first."""
+    index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=OWN_ROWS_ALWAYS)
+    index.own_rows_up_to, index.one_pass_up_to = own_rows, one_pass
     everything = [
         Near(w, cost, words[w] & BOTH) for w, cost in oracle(words, query, 4, BOTH).items()
     ]
@@ -151,13 +162,26 @@ def test_commonness_ranks_words_at_the_same_distance():
     assert [near.word for near in alphabetical] == ["кота", "коти", "кото"]
 
 
+def test_the_word_columns_zipf_values_rank_words_at_the_same_distance():
+    words = ["кота", "коти", "кото"]
+    column = WordColumn.from_words(words)
+    column = WordColumn(column.text, column.offsets, np.array([0, 420, 100], np.uint16))
+    index = SuggestIndex.from_words([(w, 1) for w in words], ["any"], column=column)
+    ranked = best_near(index, "коту", 1, limit=3)
+    assert [(near.word, near.zipf) for near in ranked] == [
+        ("коти", 4.2),
+        ("кото", 1.0),
+        ("кота", 0.0),
+    ]
+
+
 def test_a_saved_index_answers_the_same(tmp_path: Path):
     words = {"котик": 1, "котики": 3, "котика": 2, "м'ясо": 1, "перепілочка": 1}
     index = SuggestIndex.from_words(words.items(), CATEGORIES, own_rows_below=0.5)
     assert index.own_categories.tolist() == [1]  # "second" admits 2 of the 5
     names = index.save(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
-    loaded = SuggestIndex.load(tmp_path)
+    loaded = SuggestIndex.load(tmp_path, index.words)
     assert loaded.categories == tuple(CATEGORIES)
     for query in ("котикж", "мясо", "перепилочки", "кіт"):
         for bits in (0b10, BOTH):
@@ -172,7 +196,7 @@ def test_the_build_indexes_every_playable_form_with_its_categories(tiny):
     manifest = build(tiny)
     lexicon = StoredLexicon(tiny.data_dir)
     index = lexicon.suggest_index
-    indexed = {index.words.restore_key(int(row)): int(bits)
+    indexed = {index.words.word(int(row)): int(bits)
                for row, bits in zip(index.row_ids, index.category_bits, strict=True)}  # fmt: skip
     for category in index.categories:
         members = set(lexicon.word_set(category).keys())

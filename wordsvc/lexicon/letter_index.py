@@ -25,13 +25,12 @@ from pathlib import Path
 import numpy as np
 
 from wordsvc.alphabet import APOSTROPHE, LETTERS
+from wordsvc.lexicon.word_column import ENCODING as ENCODING  # the solver reads its text too
+from wordsvc.lexicon.word_column import WordColumn
 
 NIBBLE_MAX = 15
 LETTER_INDEX = {letter: i for i, letter in enumerate(LETTERS)}
 PACKED_ROWS = (len(LETTERS) + 1) // 2
-#: Lexicon keys are Ukrainian letters and the apostrophe: one byte each in this encoding.
-ENCODING = "cp1251"
-NEWLINE = ord("\n")
 #: Each letter's bit in a row's letter set: ґ shares г's, so that 33 letters fit 32 bits.
 #: A set only rules words out ("needs a letter the hand lacks"), so the shared bit makes the
 #: test a little less strict, never wrong: the counts decide what it lets through.
@@ -55,8 +54,10 @@ class LetterIndex:
         # each time, which made reading a row's word cost several times more.
         self.packed = packed.view(np.ndarray)
         self.starts = starts.view(np.ndarray)
-        self.text = text.view(np.ndarray)
-        self.offsets = offsets.view(np.ndarray)
+        #: The rows' words, shared with the suggestion index.
+        self.column = WordColumn(text, offsets, zipf)
+        self.text = self.column.text
+        self.offsets = self.column.offsets
         self.zipf = zipf.view(np.ndarray)
         self.sets = (letter_sets_of(self.packed) if sets is None else sets).view(np.ndarray)
 
@@ -84,8 +85,7 @@ class LetterIndex:
         return self.sets[start:stop]
 
     def word(self, row: int) -> str:
-        begin, end = int(self.offsets[row]), int(self.offsets[row + 1]) - 1
-        return self.text[begin:end].tobytes().decode(ENCODING)
+        return self.column.word(row)
 
     # --- building and storing ---------------------------------------------------------------
 
@@ -102,10 +102,8 @@ class LetterIndex:
         lengths = lengths[order]
         longest = int(lengths[-1]) if len(ordered) else 0
         starts = np.searchsorted(lengths, np.arange(longest + 2)).astype(np.int64)
-        encoded = "".join(w + "\n" for w in ordered).encode(ENCODING)
-        text = np.frombuffer(encoded, np.uint8)
-        ends = np.flatnonzero(text == NEWLINE) + 1
-        offsets = np.concatenate(([0], ends)).astype(np.uint32)
+        column = WordColumn.from_words(ordered)
+        text, offsets = column.text, column.offsets
         # The letter number of every letter of every word, and the row it belongs to.
         table = np.full(256, -1, np.int64)
         for letter, i in LETTER_INDEX.items():
@@ -117,7 +115,7 @@ class LetterIndex:
         np.add.at(counts, (letter_of_byte[is_letter], row_of_byte[is_letter]), 1)
         np.minimum(counts, NIBBLE_MAX, out=counts)
         packed = (counts[0::2] | (counts[1::2] << 4)).astype(np.uint8)
-        return cls(packed, starts, text.copy(), offsets, zipf_column(ordered, zipf_units))
+        return cls(packed, starts, text, offsets, zipf_column(ordered, zipf_units))
 
     def save(self, directory: Path) -> list[str]:
         """Write the index's files into ``directory``; returns their names."""

@@ -40,7 +40,7 @@ from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import file_checksum
 from wordsvc.lexicon.suggest_index import SuggestIndex
 
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: ``manifest.json``: JSON metadata read by key (sources, versions, counts, checksums).
@@ -201,7 +201,9 @@ class StoredLexicon:
                 details={"path": str(self.path)},
             ) from exc
         try:
-            self.suggest_index = SuggestIndex.load(self.path / SUGGEST_DIR)
+            self.suggest_index = SuggestIndex.load(
+                self.path / SUGGEST_DIR, self.letter_index.column
+            )
         except (OSError, ValueError, RuntimeError) as exc:
             raise LexiconCorrupt(
                 message=f"The suggestion index in {self.path} cannot be read: {exc}. "

@@ -25,8 +25,9 @@ How, after SymSpell's symmetric delete (Wolf Garbe) with its prefix-length bound
   as well: the same rows, in the same order, with where each prefix's run starts. A query
   for such categories reads only the rows they admit, not every form of the prefixes.
 
-Everything is ``.npy`` arrays plus one marisa trie, memory-mapped: gunicorn workers forked
-from a preloaded app share the pages.
+Everything is ``.npy`` arrays, memory-mapped: gunicorn workers forked from a preloaded app
+share the pages. A row's word is read from the lexicon's word column, the text the solver's
+letter index keeps (a few hundred rows at once: one gather, one decode).
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import marisa_trie
 import numpy as np
 
 from wordsvc.alphabet import APOSTROPHE, HYPHEN, LETTERS, sort_key
 from wordsvc.lexicon.trie_search import CHEAP_PAIRS, EDIT
+from wordsvc.lexicon.word_column import WordColumn
 
 #: Folded letters: the 33 letters less ґ, і, є (read as г, и, е).
 FOLDED_LETTERS = "".join(ch for ch in LETTERS if ch not in "ґіє")
@@ -60,6 +61,10 @@ OWN_ROWS_BELOW = 0.2
 #: A query reads the wanted categories' own rows while, together, they are at most this
 #: share of all the rows (beyond it, one pass over the shared rows costs less).
 OWN_ROWS_UP_TO = 0.5
+#: A query reading its categories' own rows, at most this share of the rows, searches within
+#: 2 edits at once: a first pass within 1.5 edits would cost it about as much as it saves
+#: (measured: one noun-singular search 154 µs a typo, both passes 229 µs).
+ONE_PASS_UP_TO = 0.12
 #: Each letter's code, 1..30; 0 ends a packed prefix.
 _CODES = {ch: i for i, ch in enumerate(FOLDED_LETTERS, start=1)}
 #: Word -> folded word as code characters (chr(code)), in one str.translate.
@@ -73,7 +78,6 @@ _TO_CODES = str.maketrans(
         HYPHEN: chr(OTHER_CODE),
     }
 )
-ENCODING = "cp1251"
 DIRECTORY = "suggest"
 _FILES = ("variant_keys", "variant_starts", "variant_prefixes", "prefix_lengths",
           "prefix_starts", "folded_lengths", "letter_sets", "pair_sets",
@@ -266,12 +270,14 @@ def distances_to(word: str, candidates: Sequence[str], max_cost: int) -> list[in
 
 @dataclass(frozen=True, slots=True)
 class Near:
-    """A word found near the query: its weighted distance in half-edits and the category
-    bits (:attr:`SuggestIndex.categories` order) of the categories that admit it."""
+    """A word found near the query: its weighted distance in half-edits, the category bits
+    (:attr:`SuggestIndex.categories` order) of the categories that admit it, and how common
+    it is (Zipf; 0.0 when unlisted, or when the index's word column has no Zipf values)."""
 
     word: str
     cost: int
     category_bits: int
+    zipf: float = 0.0
 
 
 class SuggestIndex:
@@ -286,7 +292,8 @@ class SuggestIndex:
     - per row: ``folded_lengths`` uint8, ``letter_sets`` uint64 (:func:`letter_set`),
       ``pair_sets`` uint64 (:func:`pair_set`),
       ``category_bits`` (bit i: ``categories[i]`` admits it) and ``row_ids`` uint32, the
-      word's key id in ``words.marisa``;
+      word's row in the lexicon's :class:`~wordsvc.lexicon.word_column.WordColumn` (the solver's
+      letter index has the same rows: the build gives both the same column);
     - the small categories' own rows (under :data:`OWN_ROWS_BELOW` of the forms each):
       ``own_categories`` uint8 [K], their indexes in ``categories``; ``own_rows`` uint32, the
       rows each admits, one ascending run a category; ``own_starts`` uint32 [K, P + 1]: where
@@ -296,10 +303,18 @@ class SuggestIndex:
     #: Share of the rows up to which a query reads its categories' own rows (the tests set 0
     #: to read the shared rows always).
     own_rows_up_to = OWN_ROWS_UP_TO
+    #: Share of the rows up to which :func:`best_near` searches within 2 edits at once (the
+    #: tests set 0 to search within 1.5 edits first always).
+    one_pass_up_to = ONE_PASS_UP_TO
 
     def __init__(
-        self, arrays: Mapping[str, np.ndarray], words: marisa_trie.Trie, categories: Sequence[str]
+        self, arrays: Mapping[str, np.ndarray], words: WordColumn, categories: Sequence[str]
     ) -> None:
+        if len(words) != len(arrays["row_ids"]):
+            raise ValueError(
+                f"the suggestion index has {len(arrays['row_ids']):,} rows and its word column "
+                f"{len(words):,}: they come from different builds"
+            )
         self.variant_keys = arrays["variant_keys"]
         self.variant_starts = arrays["variant_starts"]
         self.variant_prefixes = arrays["variant_prefixes"]
@@ -323,7 +338,7 @@ class SuggestIndex:
                 zip(self.own_categories.tolist(), self.own_starts, strict=True)
             )
         }
-        self._own_slots_cache: dict[tuple[int, float], np.ndarray | None] = {}
+        self._own_rows_cache: dict[int, tuple[np.ndarray, float | None]] = {}
 
     def __len__(self) -> int:
         return len(self.row_ids)
@@ -367,39 +382,48 @@ class SuggestIndex:
         rows = rows[_each_lacks_at_most(self.pair_sets[rows], query_pairs, 2 * edits)]
         if own_slots is not None and len(own_slots) > 1:
             rows = _distinct(rows)  # a row two of the categories admit came twice
-        restore = self.words.restore_key
-        candidates = [restore(row) for row in self.row_ids[rows].tolist()]
+        column_rows = self.row_ids[rows]
+        candidates = self.words.words(column_rows)
         costs = distances_to(word, candidates, max_cost)
-        bits = self.category_bits[rows].tolist()
         # A cost of 0 is the word itself (any other spelling costs something).
+        kept = [i for i, cost in enumerate(costs) if 0 < cost <= max_cost]
+        bits = self.category_bits[rows[kept]].tolist()
+        zipf = self.words.zipf_of(column_rows[kept])
         return [
-            Near(candidate, cost, each & categories)
-            for candidate, cost, each in zip(candidates, costs, bits, strict=True)
-            if 0 < cost <= max_cost
+            Near(candidates[i], costs[i], each & categories, common)
+            for i, each, common in zip(kept, bits, zipf, strict=True)
         ]
+
+    def own_share(self, categories: int) -> float | None:
+        """The share of all rows that the categories' own rows hold together; None when one
+        of them has none (a query for them reads the shared rows)."""
+        return self._own_rows_of(categories)[1]
 
     def _own_slots(self, categories: int) -> np.ndarray | None:
         """The ``own_starts`` slots (a column, to index with prefixes) of the categories, when
         each has its own rows and together they are at most :attr:`own_rows_up_to` of the
         rows; None when a query must read the shared rows."""
-        key = (categories, self.own_rows_up_to)
-        if key not in self._own_slots_cache:
+        slots, share = self._own_rows_of(categories)
+        return slots if share is not None and share <= self.own_rows_up_to else None
+
+    def _own_rows_of(self, categories: int) -> tuple[np.ndarray, float | None]:
+        found = self._own_rows_cache.get(categories)
+        if found is None:
             slots, rows, bit = [], 0, 1
             while bit <= categories:
                 if categories & bit:
-                    slot, admitted = self._own_slot_of.get(bit, (None, 0))
-                    if slot is None:
+                    slot, admitted = self._own_slot_of.get(bit, (-1, 0))
+                    if slot < 0:
                         break
                     slots.append(slot)
                     rows += admitted
                 bit <<= 1
             else:
-                if rows <= self.own_rows_up_to * len(self):
-                    found = np.array(slots, np.intp)[:, np.newaxis]
-                    self._own_slots_cache[key] = found
-                    return found
-            self._own_slots_cache[key] = None
-        return self._own_slots_cache[key]
+                column = np.array(slots, np.intp)[:, np.newaxis]
+                found = self._own_rows_cache[categories] = (column, rows / max(len(self), 1))
+                return found
+            found = self._own_rows_cache[categories] = (np.zeros((0, 1), np.intp), None)
+        return found
 
     def _candidate_prefixes(self, codes: str, edits: int) -> np.ndarray:
         """Prefixes that share a deletion variant with the query's (each side using at most
@@ -428,18 +452,21 @@ class SuggestIndex:
         categories: Sequence[str],
         progress: Callable[[int], None] = lambda count: None,
         own_rows_below: float = OWN_ROWS_BELOW,
+        column: WordColumn | None = None,
     ) -> SuggestIndex:
         """Index (word, category bits) pairs: the build's playable forms, or a test's few.
-        ``progress`` is told how many words each step read; a category admitting under
-        ``own_rows_below`` of the words gets its own rows."""
+        A row's word is read from ``column`` (the build passes the solver's, which must hold
+        exactly these words); without one, the index gets its own. ``progress`` is told how
+        many words each step read; a category admitting under ``own_rows_below`` of the
+        words gets its own rows."""
         pairs = dict(words)
         if not pairs:
             raise ValueError("no words to index")
-        trie = marisa_trie.Trie(pairs)
-        count = len(trie)
-        keys: list[str] = [""] * count
-        for key, key_id in trie.iteritems():
-            keys[key_id] = key
+        column = column or WordColumn.from_words(sorted(pairs))
+        keys = column.all_words()
+        if len(keys) != len(pairs) or not all(key in pairs for key in keys):
+            raise ValueError("the word column must hold exactly the indexed words")
+        count = len(keys)
         progress(count // 4)
         bits = np.fromiter((pairs[key] for key in keys), _bits_dtype(len(categories)), count)
         # Fold every word in one translate: far faster than a call a word.
@@ -460,6 +487,7 @@ class SuggestIndex:
         twice = np.zeros(count, np.uint64)
         pairs_found = np.zeros(count, np.uint64)
         prefix_keys = np.zeros(count, np.uint64)
+        alphabetical = np.zeros(count, np.uint64)  # the prefix, its first code highest
         before = np.zeros(0, np.uint64)
         for position in range(int(lengths.max(initial=0))):
             having = int(np.count_nonzero(lengths > position))
@@ -473,12 +501,21 @@ class SuggestIndex:
                 pairs_found[:having] |= np.uint64(1) << hashed
             if position < PREFIX_LENGTH:
                 prefix_keys[:having] |= code << np.uint64(BITS_PER_CODE * position)
+                high = BITS_PER_CODE * (PREFIX_LENGTH - 1 - position)
+                alphabetical[:having] |= code << np.uint64(high)
             before = code
         sets = once | twice << np.uint64(32)
         del once, twice
         progress(count // 4)
-        order = np.argsort(prefix_keys, kind="stable")
-        unique_keys, first_rows = np.unique(prefix_keys[order], return_index=True)
+        # Prefixes, and rows, in the order of their letters: a query's candidate prefixes
+        # mostly share its first letters, so that what it reads lies close together.
+        order = np.argsort(alphabetical, kind="stable")
+        del alphabetical
+        sorted_keys = prefix_keys[order]
+        starts_prefix = np.ones(count, bool)
+        starts_prefix[1:] = sorted_keys[1:] != sorted_keys[:-1]
+        first_rows = np.flatnonzero(starts_prefix)
+        unique_keys = sorted_keys[first_rows]
         prefix_lengths = np.minimum(lengths[order][first_rows], PREFIX_LENGTH).astype(np.uint8)
         variant_keys, variant_starts, variant_prefixes = _variant_table(unique_keys, prefix_lengths)
         prefix_starts = np.append(first_rows, count).astype(np.uint32)
@@ -497,7 +534,7 @@ class SuggestIndex:
             **own,
         }
         progress(count - 3 * (count // 4))
-        return cls(arrays, trie, categories)
+        return cls(arrays, column, categories)
 
     def save(self, directory: Path) -> list[str]:
         """Write the index into ``directory``; returns the names of its files."""
@@ -506,19 +543,17 @@ class SuggestIndex:
         for name in _FILES:
             np.save(directory / f"{name}.npy", getattr(self, name))
             names.append(f"{name}.npy")
-        self.words.save(str(directory / "words.marisa"))
         (directory / "categories.json").write_text(json.dumps(list(self.categories)), "utf-8")
-        return [*names, "words.marisa", "categories.json"]
+        return [*names, "categories.json"]
 
     @classmethod
-    def load(cls, directory: Path) -> SuggestIndex:
-        """Memory-map a saved index."""
+    def load(cls, directory: Path, words: WordColumn) -> SuggestIndex:
+        """Memory-map a saved index, whose rows' words are those of ``words`` (the column it
+        was built with: the solver's letter index saves it)."""
         # Plain arrays over the mapping: numpy's memmap class costs microseconds an index.
         arrays = {
             name: np.asarray(np.load(directory / f"{name}.npy", mmap_mode="r")) for name in _FILES
         }
-        words = marisa_trie.Trie()
-        words.mmap(str(directory / "words.marisa"))
         categories = json.loads((directory / "categories.json").read_text("utf-8"))
         return cls(arrays, words, categories)
 
@@ -636,10 +671,11 @@ Commonness = Callable[[str], float]
 
 
 def rank_key(near: Near, commonness: Commonness | None = None) -> tuple[int, float, int, str, str]:
-    """How suggestions are ordered: nearest first; then, when ``commonness`` is given, the
-    more common word; then the word more of the asked categories admit; then Ukrainian
-    alphabetical order (the spelling breaks ties such as м'ясо and мясо)."""
-    common = -commonness(near.word) if commonness is not None else 0.0
+    """How suggestions are ordered: nearest first; then the more common word, by
+    ``commonness`` when given, else by the Zipf value the index found; then the word more of
+    the asked categories admit; then Ukrainian alphabetical order (the spelling breaks ties
+    such as м'ясо and мясо)."""
+    common = -commonness(near.word) if commonness is not None else -near.zipf
     return (near.cost, common, -near.category_bits.bit_count(), sort_key(near.word), near.word)
 
 
@@ -656,11 +692,16 @@ def best_near(
     (bits) admits, ordered by :func:`rank_key`.
 
     Words within one and a half edits share a deletion variant with at most one deletion a
-    side, a far smaller set of candidates: they are looked for first, and the search within
-    ``max_cost`` only runs when they are fewer than ``limit``. Either way the answer is the
-    best ``limit`` of every word within ``max_cost``, since nearer words always rank first.
+    side, a far smaller set of candidates: when the categories' rows are many, they are
+    looked for first, and the search within ``max_cost`` only runs when they are fewer than
+    ``limit``. When a query reads few rows (its categories' own rows, at most
+    :attr:`SuggestIndex.one_pass_up_to` of them), that first pass would cost about as much as
+    it saves, and one search within ``max_cost`` runs. Either way the answer is the best
+    ``limit`` of every word within ``max_cost``, since nearer words always rank first.
     """
-    nearer = min(max_cost, EDIT + 1)
+    share = index.own_share(categories)
+    one_pass = share is not None and share <= min(index.one_pass_up_to, index.own_rows_up_to)
+    nearer = max_cost if one_pass else min(max_cost, EDIT + 1)
     found = index.near(word, nearer, categories)
     if len(found) < limit and max_cost > nearer:
         found = index.near(word, max_cost, categories)
