@@ -142,6 +142,10 @@ VARIANTS = {
     ),
 }
 
+#: The throughput each variant must reach, as a share of bare Flask's, when it leads the run:
+#: the service's requirement for single-word checks (70%), issue 14's for its stream (50%).
+TARGETS = {"refused-40": 0.50}
+
 BARE_APP = '''"""Bare Flask JSON endpoint: the baseline of scripts/bench_http.py (generated)."""
 
 from flask import Flask, jsonify
@@ -564,7 +568,12 @@ def parse_args(argv):
         default=60,
         help="before repeating a pair, wait at most this many seconds for the CPUs to calm [60]",
     )
-    p.add_argument("--min-ratio", type=float, default=0.70, help="requirement [0.70]")
+    p.add_argument(
+        "--min-ratio",
+        type=float,
+        default=None,
+        help="requirement for the first variant [0.50 for refused-40 (issue 14), else 0.70]",
+    )
     p.add_argument("--strict", action="store_true", help="exit 1 below --min-ratio")
     p.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     args = p.parse_args(argv)
@@ -749,11 +758,12 @@ def benchmark(args, tmp):
             "usually the bottleneck, which flatters the ratio; install wrk for a fair number."
         )
     headline = args.variants[0]
+    min_ratio = args.min_ratio if args.min_ratio is not None else TARGETS.get(headline, 0.70)
     return {
-        "requirement": f"{headline} throughput >= {args.min_ratio:.0%} of bare Flask",
+        "requirement": f"{headline} throughput >= {min_ratio:.0%} of bare Flask",
         "headline": headline,
         "ratio": summary[headline]["ratio"],
-        "meets_requirement": summary[headline]["ratio"] >= args.min_ratio,
+        "meets_requirement": summary[headline]["ratio"] >= min_ratio,
         "machine": {
             **machine_info(),
             "cores_busy_before": busy_before,

@@ -40,7 +40,7 @@ from wordsvc.lexicon.letter_index import LetterIndex
 from wordsvc.lexicon.sources import file_checksum
 from wordsvc.lexicon.suggest_index import SuggestIndex
 
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 RECORD_FORMAT = "<HI"
 CURRENT = "current"
 #: ``manifest.json``: JSON metadata read by key (sources, versions, counts, checksums).

@@ -79,7 +79,8 @@ _TO_CODES = str.maketrans(
     }
 )
 DIRECTORY = "suggest"
-_FILES = ("variant_keys", "variant_starts", "variant_prefixes", "prefix_lengths",
+_FILES = ("variant_keys", "variant_starts", "variant_prefixes", "variant_deletions",
+
           "prefix_starts", "folded_lengths", "letter_sets", "pair_sets",
           "category_bits", "row_ids", "own_categories", "own_starts",
           "own_rows")  # fmt: skip
@@ -95,31 +96,31 @@ def folded_codes(word: str) -> str:
 
 
 @functools.cache
-def _deletion_patterns(length: int, deletions: int) -> tuple[np.ndarray, np.ndarray]:
+def _deletion_patterns(length: int, deletions: int) -> np.ndarray:
     """How to make every deletion variant of a prefix of ``length`` codes, at most
     ``deletions`` deleted: each variant's kept positions, padded with ``length`` (where the
-    query's codes hold a 0), and its length."""
+    query's codes hold a 0)."""
     kept = [
         positions
         for deleted in range(min(deletions, length) + 1)
         for positions in itertools.combinations(range(length), length - deleted)
     ]
     padded = [(*positions, *[length] * (PREFIX_LENGTH - len(positions))) for positions in kept]
-    return np.array(padded, np.intp), np.array([len(p) for p in kept], np.int16)
+    return np.array(padded, np.intp)
 
 
 _SHIFTS = np.arange(PREFIX_LENGTH, dtype=np.uint64) * np.uint64(BITS_PER_CODE)
 
 
-def variant_keys(codes: str, deletions: int) -> tuple[np.ndarray, np.ndarray]:
+def variant_keys(codes: str, deletions: int) -> np.ndarray:
     """The packed deletion variants (at most ``deletions`` deleted) of the first
-    :data:`PREFIX_LENGTH` codes, and their lengths. A key holds 5 bits a code, the first
-    lowest; 0 ends it (no code is 0). A repeated letter makes a variant more than once."""
+    :data:`PREFIX_LENGTH` codes. A key holds 5 bits a code, the first lowest; 0 ends it (no
+    code is 0). A repeated letter makes a variant more than once."""
     prefix = codes[:PREFIX_LENGTH]
-    kept, lengths = _deletion_patterns(len(prefix), deletions)
+    kept = _deletion_patterns(len(prefix), deletions)
     padded = np.frombuffer(prefix.encode("ascii") + b"\0", np.uint8).astype(np.uint64)
     keys: np.ndarray = (padded[kept] << _SHIFTS).sum(axis=1, dtype=np.uint64)
-    return keys, lengths
+    return keys
 
 
 def letter_set(codes: str) -> int:
@@ -205,15 +206,16 @@ _SYMBOL_OF = np.zeros(max(map(ord, _SYMBOLS)) + 1, np.intp)
 _SYMBOL_OF[[ord(ch) for ch in _SYMBOLS]] = np.arange(1, len(_SYMBOLS) + 1)
 #: Half-edits to insert each symbol; the padding's cost is never read into a result.
 _INSERT_COST = np.array([EDIT] + [1 if ch == APOSTROPHE else EDIT for ch in _SYMBOLS], np.int16)
-_OTHER_ROW = np.full(len(_SYMBOLS) + 1, EDIT, np.int16)  # a query character no word has
-#: Half-edits to put each symbol where the query has a given character.
-_SUBSTITUTION_COSTS = {
-    ch: np.array(
-        [EDIT] + [0 if c == ch else 1 if c == _PARTNER.get(ch) else EDIT for c in _SYMBOLS],
-        np.int16,
-    )
-    for ch in _SYMBOLS
-}
+#: Half-edits to put each symbol (column; 0 the padding) where the query has a character
+#: (row: its symbol number; row 0 for a character no indexed word has, such as a hyphen).
+_SUBSTITUTION = np.array(
+    [[EDIT] * (len(_SYMBOLS) + 1)]
+    + [
+        [EDIT] + [0 if c == ch else 1 if c == _PARTNER.get(ch) else EDIT for c in _SYMBOLS]
+        for ch in _SYMBOLS
+    ],
+    np.int16,
+)
 
 
 def weighted_distances(word: str, candidates: Sequence[str]) -> np.ndarray:
@@ -221,48 +223,66 @@ def weighted_distances(word: str, candidates: Sequence[str]) -> np.ndarray:
     (int16).
 
     One row of the edit-distance table per letter of ``word``, for all candidates together
-    (padded to the longest). Within a row, the insertions chain left to right; with P the
-    running sum of a candidate's insertion costs, ``D[j] = P[j] + min(base[k] - P[k], k <= j)``
-    turns that chain into one cumulative minimum, so a row is a handful of vector operations.
+    (padded to the longest; each candidate a column, so that every operation runs along
+    the candidates). Within a row, the insertions chain along a candidate; with P the running
+    sum of its insertion costs, ``D[j] = P[j] + min(base[k] - P[k], k <= j)`` turns that chain
+    into one cumulative minimum. The table is kept as ``E = D - P``: with I[j] the insertion
+    cost of the candidate's j-th symbol, ``E'[0] = E[0] + del`` and
+    ``E'[j + 1] = min(E[j] + sub[j] - I[j], E[j + 1] + del)``, then the cumulative minimum,
+    four vector operations a row; ``sub - I`` is gathered for every letter of ``word`` at once.
     """
     count = len(candidates)
     if count == 0:
         return np.zeros(0, np.int16)
     lengths = np.fromiter(map(len, candidates), np.int64, count)
     flat = np.frombuffer("".join(candidates).encode("utf-32-le"), np.uint32)
-    symbols = np.zeros((count, int(lengths.max())), np.intp)
+    width = int(lengths.max())
+    symbols = np.zeros((width, count), np.intp)
     starts = np.cumsum(lengths) - lengths
     position = np.arange(len(flat)) - np.repeat(starts, lengths)
-    symbols[np.repeat(np.arange(count), lengths), position] = _SYMBOL_OF[flat]
-    running = np.zeros((count, symbols.shape[1] + 1), np.int16)
-    np.cumsum(_INSERT_COST[symbols], axis=1, out=running[:, 1:])
-    previous = running
-    base = np.empty_like(running)
-    for ch in word:
-        costs = _SUBSTITUTION_COSTS.get(ch, _OTHER_ROW)
+    symbols[position, np.repeat(np.arange(count), lengths)] = _SYMBOL_OF[flat]
+    inserts = _INSERT_COST[symbols]
+    running = np.zeros((width + 1, count), np.int16)
+    np.cumsum(inserts, axis=0, out=running[1:])
+    query = np.array([_symbol_number(ch) for ch in word], np.intp)
+    shifted = np.take(_SUBSTITUTION[query], symbols, axis=1)
+    shifted -= inserts
+    table = np.zeros((width + 1, count), np.int16)  # E: the first row of D is P itself
+    base = np.empty_like(table)
+    for letter, ch in enumerate(word):
         delete = 1 if ch == APOSTROPHE else EDIT
-        base[:, 0] = previous[:, 0] + delete
-        np.minimum(previous[:, :-1] + costs[symbols], previous[:, 1:] + delete, out=base[:, 1:])
-        base -= running
-        previous = running + np.minimum.accumulate(base, axis=1)
-    distances: np.ndarray = previous[np.arange(count), lengths]
+        np.add(table[1:], delete, out=base[1:])
+        np.minimum(base[1:], table[:-1] + shifted[letter], out=base[1:])
+        base[0] = table[0] + delete
+        table = np.minimum.accumulate(base, axis=0)
+    columns = np.arange(count)
+    distances: np.ndarray = table[lengths, columns] + running[lengths, columns]
     return distances
+
+
+def _symbol_number(ch: str) -> int:
+    """A query character's row of :data:`_SUBSTITUTION` (0: no indexed word has it)."""
+    code = ord(ch)
+    return int(_SYMBOL_OF[code]) if code < len(_SYMBOL_OF) else 0
 
 
 #: Below this many candidates the table is cheaper row by row in Python (it stops early).
 VECTOR_FROM = 12
 
 
-def distances_to(word: str, candidates: Sequence[str], max_cost: int) -> list[int]:
-    """Each candidate's weighted distance from ``word``; above ``max_cost`` when farther."""
+def distances_to(word: str, candidates: Sequence[str], max_cost: int) -> np.ndarray:
+    """Each candidate's weighted distance from ``word`` (int16); above ``max_cost`` when
+    farther."""
     if len(candidates) >= VECTOR_FROM:
-        found: list[int] = weighted_distances(word, candidates).tolist()
-        return found
+        return weighted_distances(word, candidates)
     far = max_cost + 1
-    return [
-        0 if candidate == word else (weighted_distance(word, candidate, max_cost) or far)
-        for candidate in candidates
-    ]
+    return np.array(
+        [
+            0 if candidate == word else (weighted_distance(word, candidate, max_cost) or far)
+            for candidate in candidates
+        ],
+        np.int16,
+    )
 
 
 # --- the index ------------------------------------------------------------------------------
@@ -283,12 +303,12 @@ class Near:
 class SuggestIndex:
     """The symmetric-delete index over every playable form (see the module's docstring).
 
-    Arrays (``.npy``, memory-mapped), rows sorted by folded prefix:
+    Arrays (``.npy``, memory-mapped), rows sorted by folded prefix, in alphabetical order:
 
     - ``variant_keys`` uint64 [V], sorted: a packed deletion variant of some prefix;
-      ``variant_starts`` [V + 1] and ``variant_prefixes`` uint32: the prefixes it comes from;
-    - ``prefix_lengths`` uint8 [P]: folded letters in the prefix; ``prefix_starts`` [P + 1]:
-      its rows;
+      ``variant_starts`` [V + 1] and ``variant_prefixes`` uint32: the prefixes it comes from,
+      ``variant_deletions`` uint8: how many deletions made it from each;
+    - ``prefix_starts`` [P + 1]: each prefix's rows;
     - per row: ``folded_lengths`` uint8, ``letter_sets`` uint64 (:func:`letter_set`),
       ``pair_sets`` uint64 (:func:`pair_set`),
       ``category_bits`` (bit i: ``categories[i]`` admits it) and ``row_ids`` uint32, the
@@ -318,7 +338,7 @@ class SuggestIndex:
         self.variant_keys = arrays["variant_keys"]
         self.variant_starts = arrays["variant_starts"]
         self.variant_prefixes = arrays["variant_prefixes"]
-        self.prefix_lengths = arrays["prefix_lengths"]
+        self.variant_deletions = arrays["variant_deletions"]
         self.prefix_starts = arrays["prefix_starts"]
         self.folded_lengths = arrays["folded_lengths"]
         self.letter_sets = arrays["letter_sets"]
@@ -386,12 +406,14 @@ class SuggestIndex:
         candidates = self.words.words(column_rows)
         costs = distances_to(word, candidates, max_cost)
         # A cost of 0 is the word itself (any other spelling costs something).
-        kept = [i for i, cost in enumerate(costs) if 0 < cost <= max_cost]
+        kept = np.flatnonzero((costs > 0) & (costs <= max_cost))
         bits = self.category_bits[rows[kept]].tolist()
         zipf = self.words.zipf_of(column_rows[kept])
         return [
-            Near(candidates[i], costs[i], each & categories, common)
-            for i, each, common in zip(kept, bits, zipf, strict=True)
+            Near(candidates[i], cost, each & categories, common)
+            for i, cost, each, common in zip(
+                kept.tolist(), costs[kept].tolist(), bits, zipf, strict=True
+            )
         ]
 
     def own_share(self, categories: int) -> float | None:
@@ -428,20 +450,19 @@ class SuggestIndex:
     def _candidate_prefixes(self, codes: str, edits: int) -> np.ndarray:
         """Prefixes that share a deletion variant with the query's (each side using at most
         ``edits`` deletions), each once."""
-        keys, lengths = variant_keys(codes, edits)
+        keys = variant_keys(codes, edits)
         slots = np.searchsorted(self.variant_keys, keys)
         slots[slots >= len(self.variant_keys)] = 0
-        hit = self.variant_keys[slots] == keys
-        slots, lengths = slots[hit], lengths[hit]
+        slots = slots[self.variant_keys[slots] == keys]
         if len(slots) == 0:
             return np.empty(0, np.int64)
-        starts = self.variant_starts[slots].astype(np.int64)
-        stops = self.variant_starts[slots + 1].astype(np.int64)
-        entries = _ranges(starts, stops)
-        prefixes = self.variant_prefixes[entries]
-        # The indexed side may delete at most ``edits`` characters from its prefix too.
-        variant_lengths = np.repeat(lengths, stops - starts)
-        return _distinct(prefixes[self.prefix_lengths[prefixes] - variant_lengths <= edits])
+        entries = _ranges(
+            self.variant_starts[slots].astype(np.int64),
+            self.variant_starts[slots + 1].astype(np.int64),
+        )
+        if edits < MAX_EDITS:  # the indexed side may delete at most ``edits`` codes too
+            entries = entries[self.variant_deletions[entries] <= edits]
+        return _distinct(self.variant_prefixes[entries])
 
     # --- building and storing ---------------------------------------------------------------
 
@@ -517,14 +538,11 @@ class SuggestIndex:
         first_rows = np.flatnonzero(starts_prefix)
         unique_keys = sorted_keys[first_rows]
         prefix_lengths = np.minimum(lengths[order][first_rows], PREFIX_LENGTH).astype(np.uint8)
-        variant_keys, variant_starts, variant_prefixes = _variant_table(unique_keys, prefix_lengths)
+        variants = _variant_table(unique_keys, prefix_lengths)
         prefix_starts = np.append(first_rows, count).astype(np.uint32)
         own = _own_rows(bits[order], len(categories), prefix_starts, own_rows_below * count)
         arrays = {
-            "variant_keys": variant_keys,
-            "variant_starts": variant_starts,
-            "variant_prefixes": variant_prefixes,
-            "prefix_lengths": prefix_lengths,
+            **variants,
             "prefix_starts": prefix_starts,
             "folded_lengths": lengths[order].astype(np.uint8),
             "letter_sets": sets[order],
@@ -618,16 +636,16 @@ def _ranges(starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
     return offsets + np.arange(total)
 
 
-def _variant_table(
-    prefix_keys: np.ndarray, prefix_lengths: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _variant_table(prefix_keys: np.ndarray, prefix_lengths: np.ndarray) -> dict[str, np.ndarray]:
     """For each deletion variant (at most :data:`MAX_EDITS` deletions) of the packed
-    prefixes: the sorted distinct variant keys, and for each the prefixes it comes from."""
+    prefixes: the sorted distinct variant keys, and for each the prefixes it comes from and
+    how many deletions made it from each."""
     ids = np.arange(len(prefix_keys), dtype=np.uint32)
     found_keys = [prefix_keys]
     found_ids = [ids]
+    found_deletions = [np.zeros(len(ids), np.uint8)]
     frontier_keys, frontier_ids, frontier_lengths = prefix_keys, ids, prefix_lengths
-    for _ in range(MAX_EDITS):
+    for deletions in range(1, MAX_EDITS + 1):
         next_keys, next_ids, next_lengths = [], [], []
         for position in range(PREFIX_LENGTH):
             has = frontier_lengths > position
@@ -640,16 +658,23 @@ def _variant_table(
         frontier_lengths = np.concatenate(next_lengths)
         found_keys.append(frontier_keys)
         found_ids.append(frontier_ids)
+        found_deletions.append(np.full(len(frontier_ids), deletions, np.uint8))
     keys = np.concatenate(found_keys)
     owners = np.concatenate(found_ids)
+    made_by = np.concatenate(found_deletions)
     order = np.lexsort((owners, keys))
-    keys, owners = keys[order], owners[order]
+    # A variant made from one prefix in several ways has one length: one deletion count.
+    keys, owners, made_by = keys[order], owners[order], made_by[order]
     distinct = np.ones(len(keys), bool)
     distinct[1:] = (keys[1:] != keys[:-1]) | (owners[1:] != owners[:-1])
-    keys, owners = keys[distinct], owners[distinct]
+    keys, owners, made_by = keys[distinct], owners[distinct], made_by[distinct]
     variant_keys, first = np.unique(keys, return_index=True)
-    starts = np.append(first, len(keys)).astype(np.uint32)
-    return variant_keys, starts, owners
+    return {
+        "variant_keys": variant_keys,
+        "variant_starts": np.append(first, len(keys)).astype(np.uint32),
+        "variant_prefixes": owners,
+        "variant_deletions": made_by,
+    }
 
 
 def _delete(keys: np.ndarray, position: int) -> np.ndarray:
