@@ -4,7 +4,7 @@ The judge suggests, for a refused word, the playable words at most 2 edits away,
 inserting or deleting an apostrophe and confusing г/ґ, и/і or е/є cost half an edit
 (:mod:`wordsvc.lexicon.trie_search` has the rules and the plain trie walk, kept as the
 tests' oracle). The walk pays Python's cost per trie node, tens of milliseconds a word; this
-index answers in about a millisecond, for every asked category at once.
+index answers in about half a millisecond, for every asked category at once.
 
 How, after SymSpell's symmetric delete (Wolf Garbe) with its prefix-length bound:
 
@@ -80,7 +80,6 @@ _TO_CODES = str.maketrans(
 )
 DIRECTORY = "suggest"
 _FILES = ("variant_keys", "variant_starts", "variant_prefixes", "variant_deletions",
-
           "prefix_starts", "folded_lengths", "letter_sets", "pair_sets",
           "category_bits", "row_ids", "own_categories", "own_starts",
           "own_rows")  # fmt: skip
@@ -88,11 +87,15 @@ _FILES = ("variant_keys", "variant_starts", "variant_prefixes", "variant_deletio
 
 def folded_codes(word: str) -> str:
     """The word folded (no apostrophe; ґ, і, є as г, и, е) as code characters, one a letter;
-    a character outside the alphabet (a hyphen) becomes :data:`OTHER_CODE`."""
+    a character outside the alphabet (a hyphen, a Latin letter) becomes :data:`OTHER_CODE`."""
     coded = word.translate(_TO_CODES)
-    if not coded.isascii():  # normalised words have no such character; a test's might
-        coded = "".join(ch if ch.isascii() else chr(OTHER_CODE) for ch in coded)
+    if coded and not _FIRST_CODE <= min(coded) <= max(coded) <= _OTHER:
+        # Normalised words have no such character; a test's or a library caller's might.
+        coded = "".join(ch if _FIRST_CODE <= ch <= _OTHER else _OTHER for ch in coded)
     return coded
+
+
+_FIRST_CODE, _OTHER = chr(1), chr(OTHER_CODE)
 
 
 @functools.cache
@@ -483,9 +486,10 @@ class SuggestIndex:
         pairs = dict(words)
         if not pairs:
             raise ValueError("no words to index")
-        column = column or WordColumn.from_words(sorted(pairs))
+        if column is None:
+            column = WordColumn.from_words(sorted(pairs))
         keys = column.all_words()
-        if len(keys) != len(pairs) or not all(key in pairs for key in keys):
+        if len(keys) != len(pairs) or set(keys) != pairs.keys():
             raise ValueError("the word column must hold exactly the indexed words")
         count = len(keys)
         progress(count // 4)
