@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from wordsvc.alphabet import APOSTROPHE, HYPHEN, LETTERS, sort_key
+from wordsvc.lexicon.ranges import ranges
 from wordsvc.lexicon.trie_search import CHEAP_PAIRS, EDIT
 from wordsvc.lexicon.word_column import WordColumn
 
@@ -381,13 +382,13 @@ class SuggestIndex:
         prefixes = self._candidate_prefixes(codes, edits)
         own_slots = self._own_slots(categories)
         if own_slots is None:
-            rows = _ranges(
+            rows = ranges(
                 self.prefix_starts[prefixes].astype(np.int64),
                 self.prefix_starts[prefixes + 1].astype(np.int64),
             )
         else:  # only rows the categories admit: no category filter below
             rows = self.own_rows[
-                _ranges(
+                ranges(
                     self.own_starts[own_slots, prefixes].ravel().astype(np.int64),
                     self.own_starts[own_slots, prefixes + 1].ravel().astype(np.int64),
                 )
@@ -434,20 +435,14 @@ class SuggestIndex:
     def _own_rows_of(self, categories: int) -> tuple[np.ndarray, float | None]:
         found = self._own_rows_cache.get(categories)
         if found is None:
-            slots, rows, bit = [], 0, 1
-            while bit <= categories:
-                if categories & bit:
-                    slot, admitted = self._own_slot_of.get(bit, (-1, 0))
-                    if slot < 0:
-                        break
-                    slots.append(slot)
-                    rows += admitted
-                bit <<= 1
+            asked = [1 << i for i in range(categories.bit_length()) if categories >> i & 1]
+            owned = [self._own_slot_of[bit] for bit in asked if bit in self._own_slot_of]
+            if len(owned) == len(asked):  # every asked category has its own rows
+                slots = np.array([slot for slot, _ in owned], np.intp)[:, np.newaxis]
+                found = (slots, sum(admitted for _, admitted in owned) / max(len(self), 1))
             else:
-                column = np.array(slots, np.intp)[:, np.newaxis]
-                found = self._own_rows_cache[categories] = (column, rows / max(len(self), 1))
-                return found
-            found = self._own_rows_cache[categories] = (np.zeros((0, 1), np.intp), None)
+                found = (np.zeros((0, 1), np.intp), None)
+            self._own_rows_cache[categories] = found
         return found
 
     def _candidate_prefixes(self, codes: str, edits: int) -> np.ndarray:
@@ -459,7 +454,7 @@ class SuggestIndex:
         slots = slots[self.variant_keys[slots] == keys]
         if len(slots) == 0:
             return np.empty(0, np.int64)
-        entries = _ranges(
+        entries = ranges(
             self.variant_starts[slots].astype(np.int64),
             self.variant_starts[slots + 1].astype(np.int64),
         )
@@ -617,10 +612,8 @@ def _own_rows(
         rows = np.flatnonzero(admitted)
         if len(rows) >= below:
             continue
-        before = np.zeros(len(admitted) + 1, np.int64)
-        np.cumsum(admitted, out=before[1:])
         own_categories.append(category)
-        own_starts.append((before[prefix_starts] + taken).astype(np.uint32))
+        own_starts.append((np.searchsorted(rows, prefix_starts) + taken).astype(np.uint32))
         own_rows.append(rows.astype(np.uint32))
         taken += len(rows)
     return {
@@ -628,16 +621,6 @@ def _own_rows(
         "own_starts": np.array(own_starts, np.uint32).reshape(len(own_starts), len(prefix_starts)),
         "own_rows": np.concatenate(own_rows) if own_rows else np.zeros(0, np.uint32),
     }
-
-
-def _ranges(starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
-    """Every index of the half-open ranges ``starts[i]:stops[i]``, concatenated."""
-    sizes = stops - starts
-    total = int(sizes.sum())
-    if total == 0:
-        return np.empty(0, np.int64)
-    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
-    return offsets + np.arange(total)
 
 
 def _variant_table(prefix_keys: np.ndarray, prefix_lengths: np.ndarray) -> dict[str, np.ndarray]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordsvc.lexicon.frequency import ZIPF_UNITS
+from wordsvc.lexicon.ranges import ranges
 
 #: Lexicon keys are Ukrainian letters and the apostrophe: one byte each in this encoding.
 ENCODING = "cp1251"
@@ -47,9 +48,7 @@ class WordColumn:
         a slice each costs less than numpy's fixed cost)."""
         if len(rows) < GATHER_FROM:
             return [self.word(row) for row in rows.tolist()]
-        starts = self.offsets[rows].astype(np.int64)
-        sizes = self.offsets[rows + 1].astype(np.int64) - starts
-        positions = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(sizes.sum())
+        positions = ranges(self.offsets[rows].astype(np.int64), self.offsets[rows + 1])
         found: list[str] = self.text[positions].tobytes().decode(ENCODING).split("\n")[:-1]
         return found
 
