@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from wordsvc.api.models.games import OPTION_EXAMPLES
+from wordsvc.games.registry import GAMES
 from wordsvc.rules.words_of_magic import components as parts
 
 SEATS = [
@@ -409,3 +412,30 @@ def _fuzz_session(client):
             client, [{"kind": "human"}, {"kind": "human"}], {"characters": False}
         )
     return _FUZZ_SESSIONS[id(client)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("options", OPTION_EXAMPLES)
+def test_careless_options_make_a_playable_session_or_a_422_never_a_500(games_client, game, options):
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    made = games_client.post(
+        "/v1/games/sessions", json={"game": game, "options": options, "seats": seats}
+    )
+    if made.status_code != 201:
+        assert made.status_code == 422, made.json
+        assert made.json["code"] in ("invalid_options", "seat_count_mismatch")
+        return
+    session = made.json["id"]
+    joined = games_client.post(f"/v1/games/sessions/{session}/join", json={"seat": 0})
+    token = joined.json["token"]
+    summary = games_client.get(
+        f"/v1/games/sessions/{session}", headers={"Authorization": f"Bearer {token}"}
+    ).json
+    if 0 in summary["to_act"]:
+        action = next(a for a in summary["legal_actions"] if "needs" not in a)
+        acted = games_client.post(
+            f"/v1/games/sessions/{session}/actions",
+            json={"action": action, "expected_version": summary["version"]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert acted.status_code == 200, acted.json

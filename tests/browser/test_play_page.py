@@ -732,3 +732,20 @@ def test_the_lobby_lists_open_games_and_speaks_english(people):
     assert len(names) == 12
     assert all(re.fullmatch(r"[A-Z][a-z]+", name) for name in names), names
     assert "Draw pile" in taras.page.locator("#view .lw-board").inner_text()
+
+
+def test_a_chosen_deal_is_shown_at_the_table_and_the_seed_once_it_is_over(people, app):
+    olena = people()
+    made = app.test_client().post(
+        "/v1/games/sessions",
+        json={"game": "lost-words", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 5},
+    )
+    assert made.status_code == 201, made.json
+    olena.open(f"/play/{made.json['id']}")
+    status = olena.page.locator("#status").inner_text()
+    assert "обрав творець гри" in status
+    assert "Зерно розкладу: 5." in status
+    drawn = create(olena, "lost-words", ["human", "bot:random"])
+    olena.open(f"/play/{drawn}")
+    assert olena.page.locator("#deal-chosen").count() == 0
+    assert olena.page.locator("#seed").count() == 0

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 
 from wordsvc.errors import InputError
-from wordsvc.sessions.database import current_revision
+from wordsvc.sessions.database import current_revision, upgrade
 from wordsvc.sessions.errors import (
     ActionRefused,
     GameOver,
@@ -19,7 +20,7 @@ from wordsvc.sessions.errors import (
     UnknownSeat,
     UnknownSession,
 )
-from wordsvc.sessions.schema import actions, seats
+from wordsvc.sessions.schema import actions, seats, sessions
 from wordsvc.sessions.store import SeatSpec
 
 HUMANS_AND_BOTS = [
@@ -50,7 +51,47 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == "0001"
+    assert current_revision(store.engine) == "0002"
+
+
+def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
+    engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    upgrade(engine, "0001")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO sessions VALUES ('ab', 'lost-words', '{}', 5, 0, 'active', '{}',"
+                " '2026-01-01', '2026-01-01')"
+            )
+        )
+    upgrade(engine)
+    with engine.connect() as conn:
+        assert conn.execute(select(sessions.c.seed_chosen)).scalar_one() is False
+
+
+def test_the_server_draws_the_seed_unless_the_creator_chooses_the_deal(store):
+    drawn = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")])
+    chosen = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")], 3)
+    assert drawn["deal"] == "drawn"
+    assert chosen["deal"] == "chosen"
+    for seat in (None, 0, 1):  # every seat and spectators are told
+        assert store.summary(chosen["id"], seat)["deal"] == "chosen"
+        assert store.summary(drawn["id"], seat)["deal"] == "drawn"
+    seeds = {store.create("lost-words", {}, [SeatSpec("bot", "random")] * 2)["result"]["seed"]
+             for _ in range(3)}  # fmt: skip
+    assert len(seeds) == 3, "each drawn deal has its own seed"
+
+
+def test_the_seed_is_revealed_in_the_result_once_the_game_is_over(store):
+    session_id, tokens = new_session(store)
+    assert store.summary(session_id)["result"] is None
+    assert "seed" not in json.dumps(store.summary(session_id, 0)["view"])
+    for _ in range(500):
+        if store.summary(session_id)["status"] == "over":
+            break
+        play_one(store, session_id, tokens)
+    assert store.summary(session_id)["result"]["seed"] == 11
+    assert store.result(session_id)["seed"] == 11
 
 
 def test_a_whole_game_with_bots_replays_to_the_cached_state(store):

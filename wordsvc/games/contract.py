@@ -178,9 +178,20 @@ def validated_options(
         )
         raise RuleError("invalid_options", f"Invalid options: {listed}.", {"problems": problems})
     return {
-        name: options[name] if name in options else copy.deepcopy(spec["default"])
+        name: whole_numbers(options[name]) if name in options else copy.deepcopy(spec["default"])
         for name, spec in schema["properties"].items()
     }
+
+
+def whole_numbers(value: object) -> Any:
+    """``value`` with every whole-number float made an ``int``, in lists too. JSON Schema
+    counts ``2.0`` as an integer, as the wire models read JSON elsewhere (3.0 is 3), so an
+    engine that indexes or counts with an option never meets a float."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
 
 
 def invalid_option(name: str, message: str) -> RuleError:

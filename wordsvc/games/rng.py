@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import MutableMapping, MutableSequence
 from typing import TypeVar
 
+from wordsvc.games.contract import RuleError
+
 MASK = (1 << 64) - 1
 T = TypeVar("T")
 
@@ -47,4 +49,8 @@ def shuffle(rng: MutableMapping[str, int], items: MutableSequence[T]) -> None:
 
 
 def new_rng(seed: int) -> dict[str, int]:
+    """A generator for a new game. ``seed`` is a whole number (never a bool, a float or None),
+    else :class:`RuleError` ``invalid_seed``: every engine's ``new`` starts here."""
+    if type(seed) is not int:
+        raise RuleError("invalid_seed", "A game's seed is a whole number.", {"seed": repr(seed)})
     return {"seed": seed & MASK, "counter": 0}

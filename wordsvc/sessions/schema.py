@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -13,6 +14,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -24,6 +26,8 @@ sessions = Table(
     Column("game", String(64), nullable=False),
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    # True when the creator chose the seed (a chosen deal: replays, tests); else secrets drew it
+    Column("seed_chosen", Boolean, nullable=False, server_default=false()),
     Column("version", Integer, nullable=False),  # actions applied so far
     Column("status", String(16), nullable=False),  # "active" or "over"
     Column("state", JSON, nullable=False),  # cached state after `version` actions

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from sqlalchemy import Engine, insert, select, text, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
 from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
@@ -88,6 +88,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _result_record(game: Game, row: Row[Any]) -> dict[str, Any] | None:
+    """The game's result once it is over, with its seed revealed, so that anyone can replay
+    the log and verify the deal; None while it goes on (the seed stays secret)."""
+    result = game.result(row.state)
+    return {**result.to_record(), "seed": row.seed} if result else None
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -118,7 +125,8 @@ class SessionStore:
         """A new session of ``game_name``; bot seats that are to act first act at once."""
         hosted = self.hosted(game_name)
         specs = self._seat_specs(hosted, seat_specs)
-        if seed is None:
+        chosen = seed is not None
+        if seed is None:  # drawn here, so that nobody at the table can recompute the deal
             seed = secrets.randbits(63)
         if not 0 <= seed < 2**63:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
@@ -143,6 +151,7 @@ class SessionStore:
                     game=game_name,
                     options=state.get("options", options),
                     seed=seed,
+                    seed_chosen=chosen,
                     version=0,
                     status="active",
                     state=state,
@@ -282,7 +291,6 @@ class SessionStore:
             ).all()
         game = self.hosted(row.game).game
         state = row.state
-        result = game.result(state)
         return {
             "id": row.id,
             "game": row.game,
@@ -303,7 +311,8 @@ class SessionStore:
             "to_act": game.to_act(state),
             "legal_actions": game.legal_actions(state, seat) if seat is not None else [],
             "view": game.view(state, seat),
-            "result": result.to_record() if result else None,
+            "deal": "chosen" if row.seed_chosen else "drawn",
+            "result": _result_record(game, row),
         }
 
     def act(
@@ -398,8 +407,7 @@ class SessionStore:
     def result(self, session_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)
-        result = self.hosted(row.game).game.result(row.state)
-        return result.to_record() if result else None
+        return _result_record(self.hosted(row.game).game, row)
 
     def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
         with self.engine.connect() as conn:

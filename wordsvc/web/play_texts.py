@@ -21,6 +21,14 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "switch_lang_label": ("Switch to English", "Перейти на українську"),
     "arbiter": ("Арбітр", "Arbiter"),
     "lobby": ("До вибору гри", "To the lobby"),
+    "deal_chosen": (
+        "Розклад карт обрав творець гри: він може знати всі приховані карти.",
+        "The deal was chosen by whoever set up the game: they can know every hidden card.",
+    ),
+    "seed_revealed": (
+        "Зерно розкладу: {seed}. Повторіть гру з ним, щоб перевірити роздачу.",
+        "The deal's seed: {seed}. Replay the game with it to check the deal.",
+    ),
     "needs_js": ("Ця сторінка потребує JavaScript.", "This page needs JavaScript."),
     "new_game": ("Нова гра", "New game"),
     "game": ("Гра", "Game"),

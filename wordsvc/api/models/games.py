@@ -15,6 +15,14 @@ NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,64}$"
 SESSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$"}
 #: The hosted games' names, as the schema's enum of `game`.
 GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
+#: Options as careless clients send them: every one is played or refused, never a crash.
+OPTION_EXAMPLES: list[JsonValue] = [
+    {"players": 2.0, "first_player": 1.0},
+    {"players": True},
+    {"first_player": 10**30},
+    {"turn_limit": 1e300},
+    {"players": 2, "first_player": -1.0},
+]
 SeatNumber = Annotated[int, Strict(), Field(ge=0, lt=MAX_SEATS), BeforeValidator(integral)]
 Seed = Annotated[int, Strict(), Field(ge=0, le=MAX_SEED), BeforeValidator(integral)]
 
@@ -41,10 +49,17 @@ class CreateSessionBody(WireModel):
         json_schema_extra={"enum": GAME_NAMES},
     )
     options: dict[str, Any] = Field(
-        default_factory=dict, description="The game's setup options (its options_schema)."
+        default_factory=dict,
+        description="The game's setup options (its options_schema); 2.0 is the integer 2.",
+        # for the API fuzzer: whole-number floats, bools and huge numbers where integers go
+        json_schema_extra={"examples": OPTION_EXAMPLES},
     )
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
-    seed: Seed | None = Field(default=None, description="None: drawn.")
+    seed: Seed | None = Field(
+        default=None,
+        description="Leave it out: the server draws the seed and nobody can recompute the "
+        "deal. A chosen seed is a chosen deal (replays, tests), shown to every seat.",
+    )
 
 
 class JoinBody(WireModel):
@@ -111,6 +126,9 @@ class GameResult(WireModel):
     places: list[int]
     winners: list[int]
     details: dict[str, Any]
+    seed: int = Field(
+        description="The game's seed, revealed once it is over: replay the log to verify it."
+    )
 
 
 class SessionSummary(WireModel):
@@ -124,6 +142,10 @@ class SessionSummary(WireModel):
     to_act: list[int]
     legal_actions: list[dict[str, Any]]
     view: dict[str, Any] = Field(description="What you may see of the game.")
+    deal: Literal["drawn", "chosen"] = Field(
+        description="drawn: the server drew the seed; chosen: the creator chose it (a chosen "
+        "deal, for replays and tests), so the creator can know every hidden card."
+    )
     result: GameResult | None
     bot_actions: list[AppliedAction] | None = None
 

@@ -37,6 +37,7 @@ def options_schema() -> dict[str, object]:
             "turn_limit": {
                 "type": ["integer", "null"],
                 "minimum": 1,
+                "maximum": 10_000,
                 "default": None,
                 "description": "end the game after this many turns per player, ranked by "
                 "obstacles taken, then gems, then orbs; null plays until the beer is won",

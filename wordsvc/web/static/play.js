@@ -228,6 +228,12 @@ async function table() {
       status.className = mine ? "status mine" : "status";
     }
     status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
+    if (s.deal === "chosen") {
+      status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
+    }
+    if (s.result) {
+      status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
+    }
     const own = tableFor(s.game);
     if (own) {
       own.draw(s);
