@@ -5,7 +5,7 @@ import pytest
 from tests.conftest import FAKE_DICTIONARY
 from wordsvc import build as build_module
 from wordsvc.errors import LexiconNotBuilt
-from wordsvc.lexicon.store import CURRENT, StoredLexicon
+from wordsvc.lexicon.store import CURRENT, FORMAT_VERSION, StoredLexicon
 
 
 def test_build_publishes_tries_and_a_manifest(tiny):
@@ -104,3 +104,53 @@ def test_a_rebuild_keeps_an_open_lexicon_readable(tiny):
 def test_loading_without_a_build_says_how_to_build(tmp_path):
     with pytest.raises(LexiconNotBuilt, match="wordsvc build"):
         StoredLexicon(tmp_path)
+
+
+def test_capitalised_lemmas_mark_the_dictionarys_common_nouns_with_or_without_the_list(
+    tiny, monkeypatch
+):
+    lemmas = tiny.dictionaries_dir / "lemmas"
+    lemmas.mkdir()
+    (lemmas / "capitalised.txt").write_text("# id: capitalised-lemmas\nДуб\n", "utf-8")
+    verdicts = []
+    for wordlist in (None, ""):  # the tiny fixture's list, then none
+        if wordlist is not None:
+            monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", wordlist)
+        build_module.build(tiny)
+        lexicon = StoredLexicon(tiny.data_dir)
+        tags = {kind.tag for kind, _ in lexicon.analyses("дуба")}
+        assert tags == {"NOUN,inan masc,gent,Prop"}
+        dictionary = ("дуб", "дуба", "дуби", "бігати", "микола")
+        verdicts.append(
+            {c: sorted(set(lexicon.word_set(c).keys()) & set(dictionary)) for c in
+             ("any", "noun-singular", "noun-plural", "proper-noun", "abbreviation", "verb")}
+        )  # fmt: skip
+    assert verdicts[0] == verdicts[1], "dictionary forms judged alike with and without the list"
+    assert verdicts[0]["proper-noun"] == ["дуб", "дуби", "микола"]
+    assert verdicts[0]["noun-singular"] == []
+
+
+def test_a_rebuild_says_why(tiny, monkeypatch):
+    assert build_module.stale_reason(tiny) == "no lexicon has been built yet (first use)"
+    build_module.build(tiny)
+    assert build_module.stale_reason(tiny) is None
+    birds = tiny.dictionaries_dir / "categories" / "birds.txt"
+    birds.write_text(birds.read_text(encoding="utf-8") + "синиця\n", encoding="utf-8")
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", "")
+    assert build_module.stale_reason(tiny) == (
+        "its sources changed: Debian's word list was removed; "
+        "dictionaries/categories/birds.txt changed"
+    )
+    monkeypatch.setattr(build_module, "FORMAT_VERSION", 999)
+    assert f"lexicon format {FORMAT_VERSION} → 999" in (build_module.stale_reason(tiny) or "")
+
+
+def test_the_system_list_adds_no_analysis_to_a_dictionary_form(tiny, monkeypatch, tmp_path):
+    system = tmp_path / "capitals"
+    system.write_text("Дуба\nМИКОЛА\nКиїв\n", encoding="utf-8")
+    monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", str(system))
+    build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert [k.source for k, _ in lexicon.analyses("дуба")] == ["pymorphy3-dicts-uk"]
+    assert [k.source for k, _ in lexicon.analyses("микола")] == ["pymorphy3-dicts-uk"]
+    assert [k.source for k, _ in lexicon.analyses("київ")] == ["system-wordlist"]

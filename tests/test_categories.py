@@ -130,3 +130,29 @@ def test_source_patterns_with_a_star_match_by_prefix():
     rule = Rule(sources=("words:*",))
     assert rule.covers("words:house")
     assert not rule.covers("list:house")
+
+
+@pytest.mark.parametrize(
+    ("word", "category", "reason"),
+    [
+        ("ГМО", "noun-singular", "abbreviation"),  # the dictionary leaves Abbr off this form
+        ("ЄБРР", "noun-singular", "abbreviation"),  # a capitalised lemma: in capitals
+        ("Іркутськ", "noun-singular", "proper_noun"),  # a place the dictionary calls common
+        ("Шевченка", "any", "wrong_case"),  # a surname, whatever its second reading
+    ],
+)
+def test_lexeme_marks_refuse_abbreviations_and_proper_nouns_as_common_nouns(
+    judge, word, category, reason
+):
+    """The same verdicts with and without Debian's word list (CI runs the suite both ways)."""
+    verdict = judge.check(word, [category], suggest=False)
+    assert not verdict.valid
+    assert verdict.categories[0].reason == reason
+
+
+@pytest.mark.parametrize(
+    ("word", "category"),
+    [("ГМО", "abbreviation"), ("ЄБРР", "abbreviation"), ("Іркутськ", "proper-noun")],
+)
+def test_they_are_playable_in_their_own_category(judge, word, category):
+    assert judge.check(word, [category], suggest=False).valid

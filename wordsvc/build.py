@@ -25,7 +25,7 @@ from wordsvc.config import CATEGORIES_FILE, Settings
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.frequency import COMMONNESS_FILE, read_wordfreq, zipf_units
 from wordsvc.lexicon.letter_index import LetterIndex
-from wordsvc.lexicon.sources import Entry, SourceInfo, WordList
+from wordsvc.lexicon.sources import UPPERCASE, Entry, SourceInfo, WordList, capitalisation_tag
 from wordsvc.lexicon.store import (
     FORMAT_VERSION,
     REVERSED_PLAYABLE,
@@ -42,6 +42,8 @@ PYMORPHY = sources.PYMORPHY_SOURCE
 PROPER_NOUN_LIST = "proper-noun"
 #: Pseudo-grammeme for dictionary nouns whose lemma is a proper noun (see docs/lexicon.md).
 PROPER = "Prop"
+#: The dictionary's own abbreviation mark, added where it left it off (see _mark_lexemes).
+ABBREVIATION = "Abbr"
 
 
 class Progress(Protocol):
@@ -83,27 +85,35 @@ class BuildInputs:
             pymorphy_dir=sources.pymorphy_dictionary_path(),
         )
 
+    def capitalised_lemmas_file(self) -> Path:
+        """Lemmas the dictionary has as common nouns that are proper nouns or abbreviations
+        (made by scripts/derive_capitalised_lemmas.py)."""
+        return self.settings.dictionaries_dir / "lemmas" / "capitalised.txt"
+
     def word_list_files(self) -> list[Path]:
         return sorted((self.settings.dictionaries_dir / "words").glob("*.txt"))
 
-    def fingerprint(self) -> str:
-        """A hash of what the inputs are: contents of small files, size and mtime of big ones."""
-        digest = hashlib.sha256()
-        parts: list[object] = [
-            FORMAT_VERSION,
-            importlib.metadata.version("wordsvc"),
-            importlib.metadata.version("pymorphy3-dicts-uk"),
-            importlib.metadata.version("wordfreq"),
-            COMMONNESS_FILE.read_bytes().hex(),
-            _stat(self.pymorphy_dir / "words.dawg"),
-            _stat(self.system_wordlist) if self.system_wordlist else None,
-            CATEGORIES_FILE.read_bytes().hex(),
-        ]
+    def parts(self) -> dict[str, object]:
+        """What each input is, by name: versions, digests of small files, size and mtime of
+        big ones. The manifest keeps them, so that a rebuild can say what changed."""
+        parts: dict[str, object] = {
+            "lexicon format": FORMAT_VERSION,
+            "wordsvc": importlib.metadata.version("wordsvc"),
+            "pymorphy3-dicts-uk": importlib.metadata.version("pymorphy3-dicts-uk"),
+            "wordfreq": importlib.metadata.version("wordfreq"),
+            "commonness.toml": _digest(COMMONNESS_FILE),
+            "pymorphy3-dicts-uk words.dawg": _stat(self.pymorphy_dir / "words.dawg"),
+            "Debian's word list": _stat(self.system_wordlist) if self.system_wordlist else None,
+            "categories.toml": _digest(CATEGORIES_FILE),
+        }
         dictionaries = self.settings.dictionaries_dir
         for path in sorted(dictionaries.glob("*/*.txt")) if dictionaries.is_dir() else []:
-            parts.append([str(path.relative_to(dictionaries)), path.read_bytes().hex()])
-        digest.update(json.dumps(parts).encode())
-        return digest.hexdigest()
+            parts[f"dictionaries/{path.relative_to(dictionaries)}"] = _digest(path)
+        return parts
+
+    def fingerprint(self) -> str:
+        """A hash of :meth:`parts`: equal inputs, equal fingerprints."""
+        return hashlib.sha256(json.dumps(self.parts(), sort_keys=True).encode()).hexdigest()
 
 
 def _stat(path: Path) -> list[object]:
@@ -111,11 +121,40 @@ def _stat(path: Path) -> list[object]:
     return [str(path), info.st_size, info.st_mtime_ns]
 
 
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def is_up_to_date(settings: Settings) -> bool:
+    return stale_reason(settings) is None
+
+
+def stale_reason(settings: Settings) -> str | None:
+    """Why the lexicon on disk must be (re)built, for people; None when it is up to date."""
     manifest = current_manifest(settings.data_dir)
     if manifest is None:
-        return False
-    return manifest.get("fingerprint") == BuildInputs.discover(settings).fingerprint()
+        return "no lexicon has been built yet (first use)"
+    inputs = BuildInputs.discover(settings)
+    if manifest.get("fingerprint") == inputs.fingerprint():
+        return None
+    before = manifest.get("inputs")
+    if not isinstance(before, dict):
+        return "the lexicon was built by an older wordsvc"
+    now = inputs.parts()
+    changed = []
+    for name in sorted(set(before) | set(now)):
+        old, new = before.get(name), now.get(name)
+        if old == new:
+            continue
+        if name == "Debian's word list" and (old is None) != (new is None):
+            changed.append(f"Debian's word list was {'installed' if old is None else 'removed'}")
+        elif isinstance(old, str | int) and isinstance(new, str | int) and len(str(new)) < 64:
+            changed.append(f"{name} {old} → {new}")
+        elif old is None or new is None:
+            changed.append(f"{name} was {'added' if old is None else 'removed'}")
+        else:
+            changed.append(f"{name} changed")
+    return "its sources changed: " + "; ".join(changed)
 
 
 def build(settings: Settings, progress: Progress | None = None) -> Manifest:
@@ -182,10 +221,13 @@ def _build(
     if inputs.system_wordlist is not None:
         info = sources.system_info(inputs.system_wordlist)
         source_infos.append(info)
+        # Only forms the dictionary lacks: what the list says of the dictionary's own forms
+        # (a capital, capitals) comes from dictionaries/lemmas/capitalised.txt, so that
+        # verdicts on them are the same without the list.
         entries = (
             e
             for e in sources.iter_system_wordlist(inputs.system_wordlist, skipped)
-            if e.tag or e.word not in dictionary_words
+            if e.word not in dictionary_words
         )
         add(info.id, entries, None)
         system_note = None
@@ -196,8 +238,11 @@ def _build(
         )
         progress.note(system_note)
     del dictionary_words
-    marked = _mark_proper_lexemes(inputs, registry, kinds, records, per_source[PYMORPHY])
-    progress.done(f"{marked:,} dictionary analyses marked as proper nouns (Prop)")
+    marked = _mark_lexemes(inputs, registry, kinds, records, per_source[PYMORPHY])
+    progress.done(
+        f"{marked[PROPER]:,} dictionary analyses marked as proper nouns (Prop), "
+        f"{marked[ABBREVIATION]:,} as abbreviations (Abbr)"
+    )
 
     clock = time.perf_counter()
     kind_list = sorted(kinds, key=kinds.__getitem__)
@@ -225,6 +270,7 @@ def _build(
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "wordsvc_version": importlib.metadata.version("wordsvc"),
         "sources": [s.to_record() for s in source_infos],
+        "inputs": inputs.parts(),
         "system_wordlist": system_note or "included",
         "counts": {
             **counts,
@@ -239,42 +285,50 @@ def _build(
     }
 
 
-def _mark_proper_lexemes(
+def _mark_lexemes(
     inputs: BuildInputs,
     registry: Registry,
     kinds: dict[Kind, int],
     records: list[tuple[str, int, str]],
     dictionary_records: int,
-) -> int:
-    """Add the pseudo-grammeme ``Prop`` to dictionary nouns whose lemma is a proper noun.
+) -> Counter[str]:
+    """Add ``Prop`` or ``Abbr`` to the dictionary nouns of lemmas that are proper nouns or
+    abbreviations although the dictionary tags them as common nouns.
 
-    pymorphy3-dicts-uk tags place names (Львів, Україна) as plain nouns, so they would pass
-    as common nouns. A lemma counts as proper when the proper-noun list has it, or when
-    Debian's word list spells it only with a capital. Returns how many analyses were marked.
+    pymorphy3-dicts-uk tags place names (Львів, Україна) as plain nouns, gives some surnames
+    a second, common reading (шевченко, neuter), and leaves ``Abbr`` off some abbreviations.
+    A lemma is proper when the proper-noun list has it or ``dictionaries/lemmas/
+    capitalised.txt`` spells it with a capital, an abbreviation when that file spells it in
+    capitals. Both are shipped data, never the optional Debian list, so that a verdict on a
+    dictionary form is the same with or without it. Returns how many analyses got each mark.
     """
-    proper: set[str] = set()
+    marks: dict[str, str] = {}
+    path = inputs.capitalised_lemmas_file()
+    if path.is_file():
+        lemmas = sources.read_word_list(path)
+        for written, key in zip(lemmas.words, lemmas.keys, strict=True):
+            marks[key] = ABBREVIATION if capitalisation_tag(written) == UPPERCASE else PROPER
     for word_list in registry.word_lists:
         if word_list.id == PROPER_NOUN_LIST:
-            proper.update(word_list.keys)
-    if inputs.system_wordlist is not None:
-        capitalised, lowercase = sources.system_spellings(inputs.system_wordlist)
-        proper |= capitalised - lowercase
+            marks.update(dict.fromkeys(word_list.keys, PROPER))
     ids = {kind_id: kind for kind, kind_id in kinds.items()}
-    marked = 0
+    marked: Counter[str] = Counter()
     for index in range(dictionary_records):
         word, kind_id, lemma = records[index]
-        if lemma not in proper:
+        mark = marks.get(lemma)
+        if mark is None:
             continue
         kind = ids[kind_id]
-        if parse_tag(kind.tag)[0] != "NOUN":
+        pos, grammemes = parse_tag(kind.tag)
+        if pos != "NOUN" or mark in grammemes:
             continue
-        prop = Kind(kind.source, f"{kind.tag},{PROPER}")
-        prop_id = kinds.get(prop)
-        if prop_id is None:
-            prop_id = kinds[prop] = len(kinds)
-            ids[prop_id] = prop
-        records[index] = (word, prop_id, lemma)
-        marked += 1
+        marked_kind = Kind(kind.source, f"{kind.tag},{mark}")
+        marked_id = kinds.get(marked_kind)
+        if marked_id is None:
+            marked_id = kinds[marked_kind] = len(kinds)
+            ids[marked_id] = marked_kind
+        records[index] = (word, marked_id, lemma)
+        marked[mark] += 1
     return marked
 
 

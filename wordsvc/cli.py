@@ -66,10 +66,11 @@ class ClickProgress:
 
 def ensure_lexicon(settings: Settings, *, quiet: bool = False) -> None:
     """Build the lexicon when it is missing or its sources changed (first use)."""
-    if lexicon_build.is_up_to_date(settings):
+    reason = lexicon_build.stale_reason(settings)
+    if reason is None:
         return
     if not quiet:
-        click.echo(f"Building the lexicon in {settings.data_dir} (first use)...", err=True)
+        click.echo(f"Building the lexicon in {settings.data_dir}: {reason}...", err=True)
     run_build(settings, quiet=quiet)
 
 

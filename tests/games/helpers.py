@@ -13,6 +13,8 @@ import pytest
 
 from wordsvc.games.contract import Game, RuleError, State, canonical, replay
 
+#: Tests of the contract's own refusals (seats, options, seeds) that run for every engine.
+SHARED_TESTS = [pathlib.Path(__file__).with_name(n) for n in ("test_views.py", "test_options.py")]
 Chooser = Callable[[Game, State, int, random.Random], dict]
 
 
@@ -64,12 +66,13 @@ def assert_every_refusal_code_tested(
     engine: pathlib.Path, test_file: str, *also: pathlib.Path
 ) -> None:
     """Every ``RuleError`` code the engine's modules (and ``also``) raise appears, quoted, in
-    ``test_file``: the contract asks that each be raised by a test."""
+    ``test_file`` or in the tests every engine shares (:data:`SHARED_TESTS`, parametrised over
+    every game): the contract asks that each be raised by a test."""
     sources = [*sorted(engine.glob("*.py")), *also]
     codes = set(
         re.findall(r'RuleError\(\s*"([a-z_]+)"', "".join(p.read_text("utf-8") for p in sources))
     )
-    tested = pathlib.Path(test_file).read_text(encoding="utf-8")
+    tested = "".join(p.read_text("utf-8") for p in [pathlib.Path(test_file), *SHARED_TESTS])
     missing = sorted(c for c in codes if f'"{c}"' not in tested)
     assert not missing, f"no test raises {missing}"
 

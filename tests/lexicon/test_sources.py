@@ -3,6 +3,8 @@
 import itertools
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordsvc.errors import ConfigurationError
 from wordsvc.lexicon import sources
@@ -18,15 +20,54 @@ def test_the_dictionary_walk_agrees_with_pymorphy3():
     sample = list(itertools.islice(sources.iter_pymorphy(), 0, None, 20_000))
     assert len(sample) > 300
     by_word: dict[str, set] = {}
+    marked = 0
     for entry in sample:
-        by_word.setdefault(entry.word, set()).add((entry.lemma, entry.tag.removesuffix(",nomn")))
+        by_word.setdefault(entry.word, set()).add((entry.lemma, unmarked(entry.tag)))
+        marked += entry.tag.count(",") > unmarked(entry.tag).count(",")
     for word, ours in by_word.items():
         theirs = {
-            (p.normal_form, str(p.tag).removesuffix(",nomn"))
+            (p.normal_form, unmarked(str(p.tag)))
             for p in morph.parse(word)
             if p.word == word and len(p.methods_stack) == 1
         }
         assert ours <= theirs, word
+    assert marked < len(sample) / 50, "lexeme marks are added to few forms"
+
+
+def unmarked(tag: str) -> str:
+    """A tag's grammemes in a canonical order, without the lexeme marks (which the walk adds
+    per lexeme) and the nominative (which it adds to case-less lemmas)."""
+    grammemes = set(tag.replace(" ", ",").split(",")) - {*sources.LEXEME_MARKS, "nomn"}
+    return ",".join(sorted(grammemes))
+
+
+def test_marks_of_a_lexeme_are_read_from_all_of_its_forms():
+    # ГМО as the dictionary has it: Abbr on every form but the nominative singular
+    forms = ["NOUN,Fixd,inan masc,nomn", "NOUN,Abbr,Fixd,masc,inan gent", "NOUN,Abbr,plur,nomn"]
+    tagged = sources.lexeme_tags(forms)
+    assert tagged[0] == "NOUN,Abbr,Fixd,inan masc,nomn"
+    assert tagged[1:] == forms[1:]
+    assert sources.lexeme_tags(["NOUN,Surn,masc,anim nomn", "NOUN,masc,anim gent"]) == [
+        "NOUN,Surn,masc,anim nomn",
+        "NOUN,Surn,masc,anim gent",
+    ]
+    assert sources.lexeme_tags(["NOUN,anim masc"]) == ["NOUN,anim masc,nomn"]  # repaired
+
+
+GRAMMEMES = st.sampled_from(["Abbr", "Surn", "Name", "masc", "femn", "inan", "plur", "gent"])
+
+
+@given(st.lists(st.lists(GRAMMEMES, max_size=4), min_size=1, max_size=6))
+def test_every_form_of_a_lexeme_carries_the_same_lexeme_marks(forms):
+    tags = [",".join(["NOUN", *grammemes, "nomn"]) for grammemes in forms]
+    tagged = sources.lexeme_tags(tags)
+    marks = [set(t.replace(" ", ",").split(",")) & set(sources.LEXEME_MARKS) for t in tagged]
+    every = set().union(*(set(t.split(",")) for t in tags)) & set(sources.LEXEME_MARKS)
+    assert all(m == every for m in marks)
+    for before, after in zip(tags, tagged, strict=True):  # nothing else is lost or added
+        assert set(after.split(",")) - set(sources.LEXEME_MARKS) == set(before.split(",")) - set(
+            sources.LEXEME_MARKS
+        )
 
 
 def test_capitalisation_pseudo_grammemes():

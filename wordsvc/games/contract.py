@@ -210,6 +210,20 @@ def as_seat(seat: object) -> Seat | None:
     return seat if type(seat) is int else None
 
 
+def viewer(state: State, seat: object) -> Seat | None:
+    """The seat a view is for: None for a spectator (``None``, or anything :func:`as_seat`
+    does not take for a seat). A number that is no seat at this table (99, -1) is refused
+    with ``unknown_seat``, never answered with a view labelled with it."""
+    number = as_seat(seat)
+    if number is not None and not 0 <= number < len(state["players"]):
+        raise RuleError(
+            "unknown_seat",
+            f"Seat {number} does not sit at this table.",
+            {"seat": number, "seats": len(state["players"])},
+        )
+    return number
+
+
 def check_fields(action: Mapping[str, object], allowed: Collection[str]) -> None:
     """Refuse an action carrying a field its type does not take (``malformed_action``), so a
     typo such as ``{"type": "end", "foo": 1}`` is not silently ignored."""

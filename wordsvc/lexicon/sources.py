@@ -103,24 +103,56 @@ def iter_pymorphy(skipped: dict[str, int] | None = None) -> Iterator[Entry]:
     suffixes = dictionary.suffixes
     prefixes = dictionary.paradigm_prefixes
     tags = [str(tag) for tag in dictionary.gramtab]
-    lemma_tags = [_repair_lemma_tag(tag) for tag in tags]
+    # Each paradigm's tags, indexed by form, with its lexeme marks on every form.
+    paradigm_tags = [
+        lexeme_tags([tags[t] for t in p[len(p) // 3 : 2 * len(p) // 3]]) for p in paradigms
+    ]
     rejected = 0
     for word, (para_id, idx) in words.iteritems():
         if not is_lexicon_key(word):
             rejected += 1
             continue
-        paradigm = paradigms[para_id]
-        size = len(paradigm) // 3
         if idx == 0:
-            yield Entry(word, word, lemma_tags[paradigm[size]])
+            yield Entry(word, word, paradigm_tags[para_id][0])
         else:
+            paradigm = paradigms[para_id]
+            size = len(paradigm) // 3
             prefix = prefixes[paradigm[2 * size + idx]]
             suffix = suffixes[paradigm[idx]]
             stem = word[len(prefix) : len(word) - len(suffix)]
             lemma = prefixes[paradigm[2 * size]] + stem + suffixes[paradigm[0]]
-            yield Entry(word, lemma, tags[paradigm[size + idx]])
+            yield Entry(word, lemma, paradigm_tags[para_id][idx])
     if skipped is not None:
         skipped[PYMORPHY_SOURCE] = rejected
+
+
+#: Marks that belong to a lexeme, not to one of its forms: an abbreviation or a proper noun
+#: is one in every case and number. The dictionary sometimes leaves one off a form (about 820
+#: lexemes lack ``Abbr`` on the nominative singular alone: ГМО), so they are read per lexeme.
+LEXEME_MARKS = ("Abbr", "Name", "Surn", "Patr", "Geox", "Prop")
+
+
+def lexeme_tags(forms: list[str]) -> list[str]:
+    """The tags of one paradigm's forms (the lemma's first), each with every lexeme mark that
+    any form of the paradigm carries, and the lemma's missing nominative repaired."""
+    present = {g for tag in forms for g in _grammemes(tag)}
+    marks = [m for m in LEXEME_MARKS if m in present]
+    tagged = [_with_marks(tag, marks) for tag in forms]
+    tagged[0] = _repair_lemma_tag(tagged[0])
+    return tagged
+
+
+def _with_marks(tag: str, marks: list[str]) -> str:
+    """``tag`` with the ``marks`` it lacks, after its part of speech (NOUN,Abbr,...)."""
+    missing = [m for m in marks if m not in _grammemes(tag)]
+    if not missing:
+        return tag
+    pos, _, rest = tag.partition(",")
+    return ",".join([pos, *missing, rest]) if rest else ",".join([pos, *missing])
+
+
+def _grammemes(tag: str) -> set[str]:
+    return set(tag.replace(" ", ",").split(","))
 
 
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct", "voct"})
@@ -134,7 +166,7 @@ def _repair_lemma_tag(tag: str) -> str:
     noun, adjective or numeral is its nominative, so the case is stated here; case-less tags
     of other forms are left as they are. Listed in docs/lexicon.md.
     """
-    grammemes = set(tag.replace(" ", ",").split(","))
+    grammemes = _grammemes(tag)
     if grammemes & DECLINABLE and not grammemes & CASES:
         return f"{tag},nomn"
     return tag
@@ -243,7 +275,7 @@ def system_info(path: Path) -> SourceInfo:
     return SourceInfo(
         id=SYSTEM_SOURCE,
         kind="wordlist",
-        version=_debian_package_version("wukrainian") or "unknown",
+        version=debian_package_version("wukrainian") or "unknown",
         checksum=file_checksum(path),
         path=str(path),
     )
@@ -278,7 +310,7 @@ def system_spellings(path: Path) -> tuple[set[str], set[str]]:
     return capitalised, lowercase
 
 
-def _debian_package_version(package: str) -> str | None:
+def debian_package_version(package: str) -> str | None:
     status = Path("/var/lib/dpkg/status")
     if not status.is_file():
         return None

@@ -21,7 +21,7 @@ from wordsvc.games.contract import (
     Result,
     Seat,
     State,
-    as_seat,
+    viewer,
 )
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
@@ -58,7 +58,7 @@ class LostWords(PhasedGame):
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner; nature cards, pairs, walls, the middle cards and the
         top of the discard pile are public. Anything but an ``int`` seat is a spectator."""
-        seat = as_seat(seat)
+        seat = viewer(state, seat)
         players = []
         for s, player in enumerate(state["players"]):
             players.append(

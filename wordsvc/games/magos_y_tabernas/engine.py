@@ -24,8 +24,8 @@ from wordsvc.games.contract import (
     Result,
     Seat,
     State,
-    as_seat,
     places_by,
+    viewer,
 )
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
@@ -63,7 +63,7 @@ class MagosYTabernas(PhasedGame):
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner only, and obstacles by nobody (they are taken unseen);
         objects in play, resources, the supply, the stack and the discard pile are public."""
-        seat = as_seat(seat)
+        seat = viewer(state, seat)
         players = []
         for s, me in enumerate(state["players"]):
             players.append(

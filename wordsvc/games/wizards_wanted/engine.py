@@ -22,8 +22,8 @@ from wordsvc.games.contract import (
     Result,
     Seat,
     State,
-    as_seat,
     places_by,
+    viewer,
 )
 from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
@@ -56,7 +56,7 @@ class WizardsWanted(PhasedGame):
         held, face-up jobs, where face-down mushrooms lie, the pixies, the back of the deck's
         top card and of face-down jobs. A seal's value is seen by its owner, the courtyard's
         licences by the wizard at the castle, and after by its memory."""
-        seat = as_seat(seat)
+        seat = viewer(state, seat)
         players = []
         for s, me in enumerate(state["players"]):
             mine = s == seat

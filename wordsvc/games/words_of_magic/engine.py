@@ -29,6 +29,7 @@ from wordsvc.games.contract import (
     apply_by_phase,
     as_seat,
     places_by,
+    viewer,
 )
 from wordsvc.games.words_of_magic.forming import form_word
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
@@ -186,7 +187,7 @@ class WordsOfMagic:
         """Hands, tokens and characters are open; deck order and the face-down Balance of
         Power cards are hidden from everyone; a discard pile is seen by its owner only
         (rulebook), unless the option ``open_discards`` is set."""
-        seat = as_seat(seat)
+        seat = viewer(state, seat)
         opts = state["options"]
         players = []
         for s, p in enumerate(state["players"]):
