@@ -40,6 +40,10 @@ from wordsvc.morphology import parse_tag
 WORDS_SOURCE_PREFIX = "words:"
 PYMORPHY = sources.PYMORPHY_SOURCE
 PROPER_NOUN_LIST = "proper-noun"
+#: How the build reads its sources: raised when the same sources give other analyses (2:
+#: lexeme marks per lexeme, capitalised lemmas from dictionaries/lemmas/), so lexicons built
+#: the old way are rebuilt, as a changed source would make them.
+BUILD_RULES = 2
 #: Pseudo-grammeme for dictionary nouns whose lemma is a proper noun (see docs/lexicon.md).
 PROPER = "Prop"
 #: The dictionary's own abbreviation mark, added where it left it off (see _mark_lexemes).
@@ -98,6 +102,7 @@ class BuildInputs:
         big ones. The manifest keeps them, so that a rebuild can say what changed."""
         parts: dict[str, object] = {
             "lexicon format": FORMAT_VERSION,
+            "build rules": BUILD_RULES,
             "wordsvc": importlib.metadata.version("wordsvc"),
             "pymorphy3-dicts-uk": importlib.metadata.version("pymorphy3-dicts-uk"),
             "wordfreq": importlib.metadata.version("wordfreq"),
@@ -298,37 +303,42 @@ def _mark_lexemes(
     pymorphy3-dicts-uk tags place names (Львів, Україна) as plain nouns, gives some surnames
     a second, common reading (шевченко, neuter), and leaves ``Abbr`` off some abbreviations.
     A lemma is proper when the proper-noun list has it or ``dictionaries/lemmas/
-    capitalised.txt`` spells it with a capital, an abbreviation when that file spells it in
-    capitals. Both are shipped data, never the optional Debian list, so that a verdict on a
-    dictionary form is the same with or without it. Returns how many analyses got each mark.
+    capitalised.txt`` spells it with a capital, an abbreviation when either spells it in
+    capitals (США is both). Both are shipped data, never the optional Debian list, so that a
+    verdict on a dictionary form is the same with or without it. Returns how many analyses
+    got each mark.
     """
-    marks: dict[str, str] = {}
+    marks: dict[str, set[str]] = {}
     path = inputs.capitalised_lemmas_file()
-    if path.is_file():
-        lemmas = sources.read_word_list(path)
-        for written, key in zip(lemmas.words, lemmas.keys, strict=True):
-            marks[key] = ABBREVIATION if capitalisation_tag(written) == UPPERCASE else PROPER
-    for word_list in registry.word_lists:
-        if word_list.id == PROPER_NOUN_LIST:
-            marks.update(dict.fromkeys(word_list.keys, PROPER))
+    lists = [sources.read_word_list(path)] if path.is_file() else []
+    lists += [w for w in registry.word_lists if w.id == PROPER_NOUN_LIST]
+    for word_list in lists:
+        for written, key in zip(word_list.words, word_list.keys, strict=True):
+            wanted = marks.setdefault(key, set())
+            capitals = capitalisation_tag(written) == UPPERCASE
+            if capitals:
+                wanted.add(ABBREVIATION)
+            if not capitals or word_list.id == PROPER_NOUN_LIST:  # США: a place, in capitals
+                wanted.add(PROPER)
     ids = {kind_id: kind for kind, kind_id in kinds.items()}
     marked: Counter[str] = Counter()
     for index in range(dictionary_records):
         word, kind_id, lemma = records[index]
-        mark = marks.get(lemma)
-        if mark is None:
+        lemma_marks = marks.get(lemma)
+        if lemma_marks is None:
             continue
         kind = ids[kind_id]
         pos, grammemes = parse_tag(kind.tag)
-        if pos != "NOUN" or mark in grammemes:
+        missing = sorted(lemma_marks - grammemes, reverse=True)  # Prop, then Abbr
+        if pos != "NOUN" or not missing:
             continue
-        marked_kind = Kind(kind.source, f"{kind.tag},{mark}")
+        marked_kind = Kind(kind.source, ",".join([kind.tag, *missing]))
         marked_id = kinds.get(marked_kind)
         if marked_id is None:
             marked_id = kinds[marked_kind] = len(kinds)
             ids[marked_id] = marked_kind
         records[index] = (word, marked_id, lemma)
-        marked[mark] += 1
+        marked.update(missing)
     return marked
 
 
