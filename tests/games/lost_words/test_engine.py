@@ -612,3 +612,35 @@ def test_each_cards_count_is_checked_against_the_rulebook(tmp_path, old, new):
         parts.load(path)
     assert "rulebook" in failed.value.message
     assert parts.load(parts.CARDS_FILE)[0] == parts.CATALOGUE
+
+
+# --- issue 23: the lone face-up card, the Skylark, the Heron's doubles, the Acorn -----------
+
+
+def test_the_lone_face_up_action_card_is_never_drawn_from_the_pile():
+    """Interpretation: with the draw pile empty, a discard pile of one card would be turned
+    over and straight back up, so nothing can be drawn; the action card stays face up."""
+    state = setup(table(phase="draw"), 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1"])
+    state["draw"], state["discard"] = [], ["a:magpie:1"]
+    assert_refused(game, state, 0, {"type": "draw", "from": "discard"}, "cannot_take_action_card")
+    assert game.legal_actions(state, 0) == [{"type": "draw", "from": "pile"}]
+    state, events = act(state, 0, type="draw", **{"from": "pile"})
+    assert "a:magpie:1" not in state["players"][0]["hand"]
+    assert state["discard"] == ["a:magpie:1"]
+    assert [e.type for e in events][:1] == ["nothing_to_draw"]
+    assert state["phase"] == "act"
+    # Step 3's refill does not take it either: the hand stays short.
+    state["players"][0]["hand"].pop()
+    state, _ = act(state, 0, type="end")
+    assert state["discard"] == ["a:magpie:1"]
+    assert len(state["players"][0]["hand"]) == 2
+    assert state["active"] == 1
+
+
+def test_a_lone_face_up_spell_is_taken_from_the_discard_pile_only():
+    state = setup(table(phase="draw"), 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1"])
+    state["draw"], state["discard"] = [], ["s:otter:1"]
+    drawn, _ = act(state, 0, type="draw", **{"from": "pile"})
+    assert "s:otter:1" not in drawn["players"][0]["hand"]
+    taken, _ = act(state, 0, type="draw", **{"from": "discard"})
+    assert "s:otter:1" in taken["players"][0]["hand"]
