@@ -644,3 +644,26 @@ def test_a_lone_face_up_spell_is_taken_from_the_discard_pile_only():
     assert "s:otter:1" not in drawn["players"][0]["hand"]
     taken, _ = act(state, 0, type="draw", **{"from": "discard"})
     assert "s:otter:1" in taken["players"][0]["hand"]
+
+
+def test_the_skylarks_further_action_must_be_taken_when_it_can_be():
+    """Interpretation: "then perform one further action" is the card's instruction, so a
+    Skylark played is no free card swap; option skylark_further_action: optional lifts it."""
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "a:skylark:1", "s:otter:1"], nature=["n:fern", "n:ivy"])
+    state, _ = act(state, 0, type="pair", spell="s:fern:1", nature="n:fern")
+    assert {"type": "end"} in game.legal_actions(state, 0)
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    assert_refused(game, state, 0, {"type": "end"}, "skylark_action_unused")
+    legal = game.legal_actions(state, 0)
+    assert {"type": "end"} not in legal
+    assert {a["type"] for a in legal} == {"swap"}
+    swapped, _ = act(state, 0, **legal[0])
+    assert {"type": "end"} in game.legal_actions(swapped, 0)
+    ended, _ = act(swapped, 0, type="end")
+    assert ended["active"] == 1
+    nothing_left = {**state, "middle": []}  # no further action possible: the turn may end
+    assert game.legal_actions(nothing_left, 0) == [{"type": "end"}]
+    state["options"]["skylark_further_action"] = "optional"
+    ended, _ = act(state, 0, type="end")
+    assert ended["active"] == 1

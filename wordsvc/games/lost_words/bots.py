@@ -110,7 +110,11 @@ class HeuristicBot:
         skylarks = [a for a in plays if _is(a["card"], "skylark")]
         if skylarks and self._further_action_helps(view, seat, hand, singles):
             return skylarks[0]
-        return {"type": "end"}
+        if {"type": "end"} in legal:
+            return {"type": "end"}
+        # The Skylark's further action must be taken (option skylark_further_action): a swap
+        # this bot has no use for, or any other action left.
+        return rng.choice(by_type.get("swap") or legal)
 
     @staticmethod
     def _useful_swap(action: Action, hand: list[str]) -> bool:
