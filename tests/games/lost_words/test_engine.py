@@ -667,3 +667,38 @@ def test_the_skylarks_further_action_must_be_taken_when_it_can_be():
     state["options"]["skylark_further_action"] = "optional"
     ended, _ = act(state, 0, type="end")
     assert ended["active"] == 1
+
+
+def test_a_player_with_the_spell_twice_gives_both():
+    """Rulebook, the Heron: "If a player has the requested spell card twice in hand, you
+    receive both cards"; the giver refills to three."""
+    state = table(players=3)
+    setup(state, 1, hand=["s:otter:1", "s:otter:2", "s:wren:1"])
+    setup(state, 2, hand=["s:newt:1", "s:newt:2", "s:ivy:1"])
+    setup(state, 0, hand=["a:heron:1", "s:fern:1"], nature=["n:otter", "n:fern"])
+    top = state["draw"][:2]
+    state, events = act(state, 0, type="play", card="a:heron:1", ask="otter")
+    assert sorted(state["players"][0]["hand"]) == ["s:fern:1", "s:otter:1", "s:otter:2"]
+    assert state["players"][1]["hand"] == ["s:wren:1", *top]  # refilled with two cards
+    assert state["players"][2]["hand"] == ["s:newt:1", "s:newt:2", "s:ivy:1"]
+    asked = next(e for e in events if e.type == "heron")
+    assert asked.data["answers"] == {"1": 2, "2": 0}
+    assert asked.data["success"] is True
+    gave = next(e for e in events if e.type == "heron_gave")
+    assert gave.data["cards"] == ["s:otter:1", "s:otter:2"]
+
+
+@pytest.mark.parametrize("pile", ["pile", "discard"])
+def test_the_acorn_may_take_both_cards_from_one_pile(pile):
+    """Rulebook, the Acorn: "You decide whether to take both cards from one pile"."""
+    state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1"])
+    state["discard"] += ["s:newt:1", "s:wren:1"]  # s:wren:1 on top, s:newt:1 under it
+    expected = state["draw"][:2] if pile == "pile" else ["s:wren:1", "s:newt:1"]
+    state, _ = act(state, 0, type="play", card="a:acorn:1")
+    state, _ = act(state, 0, type="draw", **{"from": pile})
+    assert state["phase"] == "acorn"
+    assert {"type": "draw", "from": pile} in game.legal_actions(state, 0)
+    state, _ = act(state, 0, type="draw", **{"from": pile})
+    assert state["players"][0]["hand"] == ["s:fern:1", *expected]
+    assert state["phase"] == "act"
+    assert state["discard"][-1] == "a:acorn:1"
