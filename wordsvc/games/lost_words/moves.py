@@ -187,9 +187,7 @@ def _end_check(state: State, seat: Seat, action: Action) -> None:
         state["options"]["skylark_further_action"] == "required"
         and turn["skylark"]
         and turn["actions_left"] > 0
-        and any(
-            move.legal(state, seat) for kind, move in MOVES["act"].items() if kind != "end"
-        )
+        and any(move.legal(state, seat) for kind, move in MOVES["act"].items() if kind != "end")
     ):
         raise RuleError(
             "skylark_action_unused",
