@@ -125,8 +125,36 @@ def test_the_elf_example():
     assert state["word_formed"] == {"word": "прибуток", "draw_up_to": 5}
     assert [a["type"] for a in game.legal_actions(state, 0)] == ["play_magic", "end_turn"]
     state, _ = game.apply(state, 0, {"type": "end_turn"})
+    assert len(state["players"][0]["hand"]) == 5  # the codex's must
+    assert state["phase"] == "elf_draw"  # and the Elf's "may" (Interpretations)
+    assert game.legal_actions(state, 0) == [{"type": "elf_draw", "count": n} for n in range(3)]
+    state, _ = game.apply(state, 0, {"type": "elf_draw", "count": 2})
     assert len(state["players"][0]["hand"]) == 7
     assert state["active"] == 1
+
+
+def test_the_elfs_extra_draw_is_hers_to_choose_none_included():
+    """Interpretation: the Elf *may* draw up to the codex plus her magic cards. With a 2-card
+    deck she no longer has to draw both, which would empty it and end the game."""
+    game, state = new_table(["прибуток"], mode="magic", balance_order="dealt")
+    elf = state["players"][0]
+    elf["character"] = "elf"
+    elf["hand"] = take(state, "п р и б у т о к revival revival а б в")
+    elf["deck"] = elf["deck"][:2]
+    word = {"type": "form_word", "word": "прибуток", "slots": letters(elf["hand"][:8])}
+    state, _ = game.apply(state, 0, word)  # 5 cards left, 2 of them magic: up to 5 + 2
+    assert state["phase"] == "elf_draw"
+    assert state["pending"] == {"most": 2}
+    assert_refused(game, state, 0, {"type": "elf_draw", "count": 3}, "invalid_count")
+    assert_refused(game, state, 0, {"type": "elf_draw", "count": True}, "invalid_count")
+    assert_refused(game, state, 1, {"type": "elf_draw", "count": 0}, "not_your_turn")
+    kept, _ = game.apply(state, 0, {"type": "elf_draw", "count": 0})
+    assert (len(kept["players"][0]["hand"]), len(kept["players"][0]["deck"])) == (5, 2)
+    assert kept["end"] is None
+    assert kept["active"] == 1
+    emptied, _ = game.apply(state, 0, {"type": "elf_draw", "count": 2})
+    assert emptied["players"][0]["deck"] == []
+    assert emptied["end"]["reason"] == "deck_empty"
 
 
 def test_revival_after_the_word_wins_back_the_token_it_used():

@@ -66,6 +66,8 @@ class SolverBot:
             return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.__getitem__)}
         if phase == "gnome":
             return {"type": "gnome_take"}
+        if phase == "elf_draw":
+            return {"type": "elf_draw", "count": _elf_count(view, seat)}
         if phase == "choose_fate":
             return {
                 "type": "choose_card",
@@ -186,6 +188,21 @@ def _magic_of(me: Mapping[str, Any], card_id: str) -> str:
 def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:
     """The solver's card for a face the view shows."""
     return HandCard(index, CardKind(face["kind"]), face.get("letter"), face.get("magic"))
+
+
+def _elf_count(view: Mapping[str, Any], seat: Seat) -> int:
+    """The Elf's extra draw: every card she may, but not the last of her deck (which ends the
+    game) unless the game is ending anyway or she is ahead (fewest cards, then most tokens)."""
+    most: int = view["pending"]["most"]
+    me = view["players"][seat]
+    if most < me["deck_size"] or view["end"] is not None:
+        return most
+
+    def standing(player: Mapping[str, Any]) -> tuple[int, int]:
+        return (len(player["hand"]) + player["deck_size"], -player["tokens"])
+
+    others = [standing(p) for s, p in enumerate(view["players"]) if s != seat]
+    return most if standing(me) < min(others) else most - 1
 
 
 def _usefulness(card: Mapping[str, Any]) -> int:

@@ -8,7 +8,8 @@ interpretation of a gap.
 Phases: ``choose_character`` (every seat at once) → ``turn`` (the active seat plays magic
 cards, then forms a word or passes) → response windows that the turn may open
 (``choose_fate``, ``mage_repeat`` for the active seat; ``order_balance`` for neighbours given
-several Balance of Power cards; ``gnome`` for Gnome players after a pass) → the next turn, or
+several Balance of Power cards; ``gnome`` for Gnome players after a pass; ``elf_draw``, the
+Elf's own extra draw after a word) → the next turn, or
 ``over`` when the round in which the end was triggered is complete.
 """
 
@@ -151,6 +152,8 @@ class WordsOfMagic:
             return [{"type": "gnome_take"}, {"type": "decline"}]
         if phase == "choose_fate":
             return [{"type": "choose_card", "card": c} for c in state["pending"]["cards"]]
+        if phase == "elf_draw":
+            return [{"type": "elf_draw", "count": n} for n in range(state["pending"]["most"] + 1)]
         if phase == "mage_repeat":
             magic = state["pending"]["magic"]
             repeat: Action = {"type": "repeat_magic"}
@@ -458,6 +461,21 @@ def _gnome(
         next_turn(state, events)
 
 
+def _elf_draw(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    most = state["pending"]["most"]
+    count = action.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
+        raise RuleError(
+            "invalid_count",
+            f"`count`: the Elf draws none to {most} more cards.",
+            {"most": most},
+        )
+    take_from_deck(state, seat, count, events, "elf")
+    next_turn(state, events)
+
+
 def _order_balance(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
@@ -490,6 +508,7 @@ _HANDLERS: dict[tuple[str, str], Any] = {
     ("gnome", "gnome_take"): _gnome,
     ("gnome", "decline"): _gnome,
     ("order_balance", "order_balance"): _order_balance,
+    ("elf_draw", "elf_draw"): _elf_draw,
 }
 
 #: The fields each action type may carry besides ``type``; any other is ``malformed_action``.
@@ -504,4 +523,5 @@ _FIELDS = {
     "end_turn": (),
     "gnome_take": (),
     "order_balance": ("order",),
+    "elf_draw": ("count",),
 }
