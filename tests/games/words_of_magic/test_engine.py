@@ -257,6 +257,41 @@ def test_renewal_search_for_fate_extra_portion_and_the_mage():
     assert state["phase"] == "mage_repeat"
 
 
+def test_search_for_fate_is_seen_by_its_player_who_orders_the_rest_under_the_deck():
+    """Interpretations: the searching player alone sees the 3 cards (the one taken joins the
+    open hand); the other two go under the deck in the order the player chooses."""
+    game, state = new_table(mode="magic")
+    player = state["players"][0]
+    fate, a = player["hand"] = take(state, "search-for-fate а")
+    top = player["deck"][:3]
+    state, events = game.apply(state, 0, {"type": "play_magic", "card": fate})
+    shown = [(e.audience, e.data) for e in events if e.type == "cards_revealed"]
+    assert shown == [((0,), {"seat": 0, "cards": top}), (None, {"seat": 0, "count": 3})]
+    assert [c["id"] for c in game.view(state, 0)["pending"]["cards"]] == top
+    for other in (1, None):
+        assert game.view(state, other)["pending"] == {"cards": None, "count": 3}
+    legal = game.legal_actions(state, 0)
+    assert len(legal) == 3 * 2  # a card, and an order for the other two
+    assert {"type": "choose_card", "card": top[0], "under": [top[2], top[1]]} in legal
+    assert_refused(
+        game, state, 0, {"type": "choose_card", "card": top[0], "under": [top[1]]}, "invalid_order"
+    )
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "choose_card", "card": top[0], "under": [top[0], top[1]]},
+        "invalid_order",
+    )
+    after, events = game.apply(
+        state, 0, {"type": "choose_card", "card": top[0], "under": [top[2], top[1]]}
+    )
+    assert after["players"][0]["deck"][-2:] == [top[2], top[1]]
+    assert top[0] in after["players"][0]["hand"]
+    under = next(e for e in events if e.type == "fate_under_deck")
+    assert (under.audience, under.data["cards"]) == ((0,), [top[2], top[1]])
+
+
 def test_dragon_druid_witch_gnome_and_librarian():
     game, state = new_table(["кіт"], mode="magic")
     druid, dragon, gnome = state["players"]

@@ -69,10 +69,12 @@ class SolverBot:
         if phase == "elf_draw":
             return {"type": "elf_draw", "count": _elf_count(view, seat)}
         if phase == "choose_fate":
-            return {
-                "type": "choose_card",
-                "card": max(view["pending"]["cards"], key=_usefulness)["id"],
-            }
+            # The most useful card (a tie, and the order under the deck, drawn by the rng).
+            faces = {c["id"]: c for c in view["pending"]["cards"]}
+            best = max(_usefulness(face) for face in faces.values())
+            return rng.choice(
+                [a for a in view["legal_actions"] if _usefulness(faces[a["card"]]) == best]
+            )
         if phase == "mage_repeat":
             # Repeat what needs nothing more (Renewal would need cards: the greedy bot
             # never renews, so it declines).

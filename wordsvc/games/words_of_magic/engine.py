@@ -151,7 +151,12 @@ class WordsOfMagic:
         if phase == "gnome":
             return [{"type": "gnome_take"}, {"type": "decline"}]
         if phase == "choose_fate":
-            return [{"type": "choose_card", "card": c} for c in state["pending"]["cards"]]
+            revealed = state["pending"]["cards"]
+            return [
+                {"type": "choose_card", "card": card, "under": list(order)}
+                for card in revealed
+                for order in _orders([c for c in revealed if c != card])
+            ]
         if phase == "elf_draw":
             return [{"type": "elf_draw", "count": n} for n in range(state["pending"]["most"] + 1)]
         if phase == "mage_repeat":
@@ -215,7 +220,12 @@ class WordsOfMagic:
             )
         pending = dict(state["pending"])
         if state["phase"] == "choose_fate":
-            pending["cards"] = [parts.CATALOGUE[c].face() for c in pending["cards"]]
+            # Search for Fate's cards are seen by the player searching only (Interpretations).
+            cards = pending["cards"]
+            pending["cards"] = (
+                [parts.CATALOGUE[c].face() for c in cards] if seat == state["active"] else None
+            )
+            pending["count"] = len(cards)
         return {
             "game": NAME,
             "options": opts,
@@ -239,7 +249,9 @@ class WordsOfMagic:
         discard pile with ``open_discards``). Deck orders, the Balance of Power decks, the
         face-down cards waiting to be ordered and the generator are hidden."""
         discards = "players.*.discard" if state["options"]["open_discards"] else "players.@.discard"
-        return [*_PUBLIC_PATHS, "players.@.offered", discards]
+        searching = state["phase"] == "choose_fate" and seat != state["active"]
+        pending = "pending.then_repeat" if searching else "pending"
+        return [*_PUBLIC_PATHS, pending, "players.@.offered", discards]
 
     def card_back(self, value: str) -> str:
         card = parts.CATALOGUE.get(value)
@@ -270,7 +282,7 @@ class WordsOfMagic:
 # --- helpers --------------------------------------------------------------------------------
 
 _PUBLIC_PATHS = (
-    *("game", "options", "phase", "turn", "active", "first", "familiar", "pending", "end"),
+    *("game", "options", "phase", "turn", "active", "first", "familiar", "end"),
     "word_formed",
     *(f"players.*.{key}" for key in ("hand", "tokens", "used_tokens", "witch_used")),
     *(f"players.*.{key}" for key in ("character", "turns", "words")),
@@ -286,10 +298,10 @@ def _without_effect(magic: str) -> RuleError:
     )
 
 
-def _orders(colours: Sequence[str]) -> list[tuple[str, ...]]:
+def _orders(items: Sequence[str]) -> list[tuple[str, ...]]:
     from itertools import permutations
 
-    return sorted(set(permutations(colours)))
+    return sorted(set(permutations(items)))
 
 
 # --- phase handlers -------------------------------------------------------------------------
@@ -364,7 +376,9 @@ def _magic_effect(
         revealed = player["deck"][:3]
         if revealed:
             del player["deck"][: len(revealed)]
-            events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}))
+            # Seen by the player searching only; the others learn how many (Interpretations).
+            events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}, (seat,)))
+            events.append(Event("cards_revealed", {"seat": seat, "count": len(revealed)}))
             state["phase"] = "choose_fate"
             state["pending"] = {"cards": revealed}
     elif magic == "extra-portion":
@@ -380,10 +394,19 @@ def _choose_card(
         raise RuleError(
             "card_not_revealed", "Choose one of the revealed cards.", {"cards": revealed}
         )
+    rest = [c for c in revealed if c != card]
+    under = action.get("under", rest)
+    if not isinstance(under, list) or sorted(map(str, under)) != sorted(rest):
+        raise RuleError(
+            "invalid_order",
+            "`under` lists the other revealed cards in the order they go under your deck.",
+            {"cards": rest},
+        )
     player = state["players"][seat]
     player["hand"].append(card)
-    player["deck"] += [c for c in revealed if c != card]
+    player["deck"] += under
     events.append(Event("fate_chosen", {"seat": seat, "card": card}))
+    events.append(Event("fate_under_deck", {"seat": seat, "cards": under}, (seat,)))
     if not player["deck"]:
         trigger_end(state, events, seat, "deck_empty")
     repeat = state["pending"].get("then_repeat")
@@ -517,7 +540,7 @@ _FIELDS = {
     "play_magic": ("card", "cards"),
     "pass": ("under_deck",),
     "form_word": ("word", "slots", "property", "discard", "witch"),
-    "choose_card": ("card",),
+    "choose_card": ("card", "under"),
     "repeat_magic": ("cards",),
     "decline": (),
     "end_turn": (),
