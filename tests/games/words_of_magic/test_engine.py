@@ -652,3 +652,24 @@ def test_the_apostrophe_is_free_and_not_a_letter():
         {"type": "form_word", "word": "м'ясо", "slots": letters([m, ya, s, o, o])},
         "layout_mismatch",
     )
+
+
+def test_characters_are_chosen_blind_and_shown_once_all_have_chosen():
+    """Interpretation: a seat still choosing does not see what the others chose."""
+    game, state = new_table(players=3, characters=True)
+    first = state["players"][0]["offered"][0]
+    state, events = game.apply(state, 0, {"type": "choose_character", "character": first})
+    assert game.view(state, 0)["players"][0]["character"] == first
+    for viewer in (1, 2, None):
+        assert game.view(state, viewer)["players"][0]["character"] is None
+    told = [(e.audience, e.data) for e in events if e.type == "character_chosen"]
+    assert told == [((0,), {"seat": 0, "character": first}), (None, {"seat": 0})]
+    for seat in (1, 2):
+        offered = state["players"][seat]["offered"][1]
+        state, events = game.apply(state, seat, {"type": "choose_character", "character": offered})
+    chosen = [p["character"] for p in state["players"]]
+    assert next(e for e in events if e.type == "characters_revealed").data == {
+        "characters": chosen
+    }
+    for viewer in (0, 1, 2, None):
+        assert [p["character"] for p in game.view(state, viewer)["players"]] == chosen

@@ -196,6 +196,8 @@ class WordsOfMagic:
         (rulebook), unless the option ``open_discards`` is set."""
         seat = as_seat(seat)
         opts = state["options"]
+        # Characters are chosen blind and shown once everyone has chosen (Interpretations).
+        choosing = state["phase"] == "choose_character"
         players = []
         for s, p in enumerate(state["players"]):
             own = seat == s
@@ -211,7 +213,7 @@ class WordsOfMagic:
                     "used_tokens": p["used_tokens"],
                     "witch_used": p["witch_used"],
                     "held": [parts.CATALOGUE[c].colour for c in p.get("held", [])],
-                    "character": p["character"],
+                    "character": p["character"] if own or not choosing else None,
                     # The card a player returns goes back to the box unseen (rulebook).
                     "offered": p["offered"] if own else None,
                     "turns": p["turns"],
@@ -251,7 +253,9 @@ class WordsOfMagic:
         discards = "players.*.discard" if state["options"]["open_discards"] else "players.@.discard"
         searching = state["phase"] == "choose_fate" and seat != state["active"]
         pending = "pending.then_repeat" if searching else "pending"
-        return [*_PUBLIC_PATHS, pending, "players.@.offered", discards]
+        choosing = state["phase"] == "choose_character"
+        characters = "players.@.character" if choosing else "players.*.character"
+        return [*_PUBLIC_PATHS, pending, characters, "players.@.offered", discards]
 
     def card_back(self, value: str) -> str:
         card = parts.CATALOGUE.get(value)
@@ -285,7 +289,7 @@ _PUBLIC_PATHS = (
     *("game", "options", "phase", "turn", "active", "first", "familiar", "end"),
     "word_formed",
     *(f"players.*.{key}" for key in ("hand", "tokens", "used_tokens", "witch_used")),
-    *(f"players.*.{key}" for key in ("character", "turns", "words")),
+    *(f"players.*.{key}" for key in ("turns", "words")),
     "over",
 )
 
@@ -319,9 +323,13 @@ def _choose_character(
             {"offered": player["offered"]},
         )
     player["character"] = choice
-    events.append(Event("character_chosen", {"seat": seat, "character": choice}))
+    # Chosen blind: the others learn that the seat chose, and what once all have.
+    events.append(Event("character_chosen", {"seat": seat, "character": choice}, (seat,)))
+    events.append(Event("character_chosen", {"seat": seat}))
     if all(p["character"] for p in state["players"]):
         state["phase"] = "turn"
+        chosen = [p["character"] for p in state["players"]]
+        events.append(Event("characters_revealed", {"characters": chosen}))
         events.append(Event("turn_started", {"seat": state["active"], "turn": state["turn"]}))
 
 
