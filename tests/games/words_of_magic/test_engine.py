@@ -387,9 +387,12 @@ def test_familiar_properties_discard_from_deck_and_hand():
         state, 0, {"type": "form_word", "word": "кіт", "slots": slots, "property": "discard-deck"}
     )
     assert top in state["players"][0]["discard"]
-    # Only the owner reviews their discard pile: the card is told to them alone.
-    told = [e for e in events if e.type == "deck_top_discarded"]
-    assert [(e.audience, "card" in e.data) for e in told] == [((0,), True), (None, False)]
+    # Interpretation: the card goes "face up", so everyone sees it go (as a word's cards do);
+    # the discard pile itself stays its owner's to review.
+    told = [(e.audience, e.data) for e in events if e.type == "deck_top_discarded"]
+    assert told == [(None, {"seat": 0, "card": top})]
+    assert game.view(state, 1)["players"][0]["discard"] is None
+    assert game.view(state, 1)["players"][0]["discard_top"]["id"] == top  # face up on top
 
 
 REFUSALS = {

@@ -206,6 +206,10 @@ class WordsOfMagic:
                     "hand": [parts.CATALOGUE[c].face() for c in p["hand"]],
                     "deck_size": len(p["deck"]),
                     "discard_size": len(p["discard"]),
+                    # Cards go face up onto a discard pile: its top card lies in plain view.
+                    "discard_top": parts.CATALOGUE[p["discard"][-1]].face()
+                    if p["discard"]
+                    else None,
                     "discard": [parts.CATALOGUE[c].face() for c in p["discard"]]
                     if own or opts["open_discards"]
                     else None,
@@ -248,14 +252,20 @@ class WordsOfMagic:
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """Open hands, tokens and characters; a seat's own offer and discard pile (every
-        discard pile with ``open_discards``). Deck orders, the Balance of Power decks, the
-        face-down cards waiting to be ordered and the generator are hidden."""
+        discard pile with ``open_discards``), and the face-up top card of every discard pile.
+        Deck orders, the Balance of Power decks, the face-down cards waiting to be ordered and
+        the generator are hidden."""
         discards = "players.*.discard" if state["options"]["open_discards"] else "players.@.discard"
+        tops = [
+            f"players.{s}.discard.{len(p['discard']) - 1}"
+            for s, p in enumerate(state["players"])
+            if p["discard"]
+        ]
         searching = state["phase"] == "choose_fate" and seat != state["active"]
         pending = "pending.then_repeat" if searching else "pending"
         choosing = state["phase"] == "choose_character"
         characters = "players.@.character" if choosing else "players.*.character"
-        return [*_PUBLIC_PATHS, pending, characters, "players.@.offered", discards]
+        return [*_PUBLIC_PATHS, pending, characters, "players.@.offered", discards, *tops]
 
     def card_back(self, value: str) -> str:
         card = parts.CATALOGUE.get(value)

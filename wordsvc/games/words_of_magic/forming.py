@@ -118,11 +118,9 @@ def form_word(
     if prop == "discard-deck" and player["deck"]:
         top = player["deck"].pop(0)
         player["discard"].append(top)
-        # Only its owner reviews a discard pile (rulebook); others learn that a card went.
-        seen_by = None if state["options"]["open_discards"] else (seat,)
-        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}, seen_by))
-        if seen_by is not None:
-            events.append(Event("deck_top_discarded", {"seat": seat}))
+        # "Place the top card of your deck face up in your own discard pile": everyone sees it
+        # go, as they see a word's cards go; only the pile is its owner's to review later.
+        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}))
         if not player["deck"]:
             trigger_end(state, events, seat, "deck_empty")
     if prop == "discard-hand" and discard is not None:
