@@ -676,3 +676,22 @@ def test_characters_are_chosen_blind_and_shown_once_all_have_chosen():
     }
     for viewer in (0, 1, 2, None):
         assert [p["character"] for p in game.view(state, viewer)["players"]] == chosen
+
+
+def test_the_witchs_curse_is_kept_when_no_yellow_card_is_left_to_give():
+    """Interpretation: the once-per-game curse is refused, not spent, when the yellow deck is
+    empty once the word's own Balance of Power cards are dealt."""
+    game, state = new_table(["котик"], players=3)
+    witch = state["players"][0]
+    witch["character"] = "witch"
+    witch["hand"] = take(state, "к о т и к")
+    curse = {"type": "form_word", "word": "котик", "slots": letters(witch["hand"]), "witch": True}
+    yellow = list(state["balance"]["yellow"])
+    state["balance"]["yellow"] = yellow[:2]  # a 5-letter word: one yellow card per neighbour
+    assert_refused(game, state, 0, curse, "curse_without_effect")
+    after, _ = game.apply(state, 0, {**curse, "witch": False})
+    assert after["players"][0]["witch_used"] is False
+    state["balance"]["yellow"] = yellow[:3]  # one left for the curse: seat 1 takes it
+    after, events = game.apply(state, 0, curse)
+    assert after["players"][0]["witch_used"] is True
+    assert [e.data["seat"] for e in events if e.type == "witch_card"] == [1]

@@ -136,7 +136,7 @@ class SolverBot:
         best = solution.plays
         if best and best[0].score.total <= solution.pass_play.score.total:
             return []
-        return [_to_action(play, me) for play in best]
+        return [_to_action(play, me, view["balance"]["yellow"]) for play in best]
 
 
 class GreedyBot(SolverBot):
@@ -211,7 +211,9 @@ def _usefulness(card: Mapping[str, Any]) -> int:
     return {"joker": 2, "magic": 1}.get(card["kind"], 0)
 
 
-def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
+def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
+    """The form_word action of a solver play; the Witch curses with it while the yellow deck
+    (``yellow`` cards now) still has a card once the word's own Balance cards are dealt."""
     layout, counted = play.layout, play.effects.counted_length
     assert layout is not None, "a pass is no form_word action"
     assert counted is not None
@@ -235,6 +237,7 @@ def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
         action["property"] = "discard-hand"
         if effects.discarded_from_hand is not None:
             action["discard"] = ids[effects.discarded_from_hand]
-    if me["character"] == "witch" and not me["witch_used"]:
+    dealt_yellow = sum(colour == "yellow" for cards in effects.balance for colour in cards)
+    if me["character"] == "witch" and not me["witch_used"] and yellow > dealt_yellow:
         action["witch"] = True
     return action

@@ -129,6 +129,14 @@ def form_word(
         events.append(Event("hand_card_discarded", {"seat": seat, "card": discard}))
 
     orders = _deal_balance(game, state, seat, counted, events)
+    if witch and not state["balance"]["yellow"]:
+        # The curse is once per game: with no yellow card left to give (after this word's
+        # Balance of Power cards) it would be spent for nothing (Interpretations).
+        raise RuleError(
+            "curse_without_effect",
+            "The yellow deck is empty (after your word's Balance of Power cards): the Witch's "
+            "curse would give no one a card, so it is kept.",
+        )
     if witch:
         player["witch_used"] = True
         _witch(state, seat, events)
