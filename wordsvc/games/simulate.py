@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from wordsvc.games.contract import Bot, Game, action_label
+from wordsvc.games.contract import Bot, Game, State, action_label
 
 Z95 = 1.96
 #: A game still going after this many actions is stopped and counted as ``unfinished`` (two
@@ -201,7 +201,7 @@ def simulate(
     return summary
 
 
-def _first_mover(game: Game, state: Mapping[str, Any]) -> int:
+def _first_mover(game: Game, state: State) -> int:
     """The seat that takes the first turn: the state's ``first`` when it names one (a game
     that opens with a step every seat takes at once, as Words of Magic's choice of
     characters, would otherwise always name seat 0), else the first seat to act."""
