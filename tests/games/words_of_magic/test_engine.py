@@ -262,7 +262,7 @@ def test_search_for_fate_is_seen_by_its_player_who_orders_the_rest_under_the_dec
     open hand); the other two go under the deck in the order the player chooses."""
     game, state = new_table(mode="magic")
     player = state["players"][0]
-    fate, a = player["hand"] = take(state, "search-for-fate а")
+    fate, _letter = player["hand"] = take(state, "search-for-fate а")
     top = player["deck"][:3]
     state, events = game.apply(state, 0, {"type": "play_magic", "card": fate})
     shown = [(e.audience, e.data) for e in events if e.type == "cards_revealed"]
@@ -671,9 +671,7 @@ def test_characters_are_chosen_blind_and_shown_once_all_have_chosen():
         offered = state["players"][seat]["offered"][1]
         state, events = game.apply(state, seat, {"type": "choose_character", "character": offered})
     chosen = [p["character"] for p in state["players"]]
-    assert next(e for e in events if e.type == "characters_revealed").data == {
-        "characters": chosen
-    }
+    assert next(e for e in events if e.type == "characters_revealed").data == {"characters": chosen}
     for viewer in (0, 1, 2, None):
         assert [p["character"] for p in game.view(state, viewer)["players"]] == chosen
 
