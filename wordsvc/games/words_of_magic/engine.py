@@ -333,9 +333,10 @@ def _choose_character(
             {"offered": player["offered"]},
         )
     player["character"] = choice
-    # Chosen blind: the others learn that the seat chose, and what once all have.
+    # Chosen blind: the others learn that the seat chose (an event of its own, so that no
+    # client reads a character into it), and what once all have.
     events.append(Event("character_chosen", {"seat": seat, "character": choice}, (seat,)))
-    events.append(Event("character_chosen", {"seat": seat}))
+    events.append(Event("seat_chose_character", {"seat": seat}))
     if all(p["character"] for p in state["players"]):
         state["phase"] = "turn"
         chosen = [p["character"] for p in state["players"]]
@@ -394,9 +395,10 @@ def _magic_effect(
         revealed = player["deck"][:3]
         if revealed:
             del player["deck"][: len(revealed)]
-            # Seen by the player searching only; the others learn how many (Interpretations).
+            # Seen by the player searching only; the others learn how many, in an event of its
+            # own (Interpretations).
             events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}, (seat,)))
-            events.append(Event("cards_revealed", {"seat": seat, "count": len(revealed)}))
+            events.append(Event("fate_searched", {"seat": seat, "count": len(revealed)}))
             state["phase"] = "choose_fate"
             state["pending"] = {"cards": revealed}
     elif magic == "extra-portion":
