@@ -12,10 +12,16 @@ from hypothesis import strategies as st
 from tests.games.helpers import assert_refused
 from tests.games.words_of_magic.conftest import WordList
 from wordsvc.games.contract import RuleError
+from wordsvc.games.words_of_magic import engine as engine_module
 from wordsvc.games.words_of_magic.engine import WordsOfMagic
 from wordsvc.rules.words_of_magic import components as parts
 
-ENGINE_DIR = Path(parts.__file__).resolve().parent
+#: The engine's package and the rules it shares with the solver (every RuleError code in
+#: either must be raised by a test here).
+ENGINE_DIRS = (
+    Path(engine_module.__file__).resolve().parent,
+    Path(parts.__file__).resolve().parent,
+)
 
 
 def new_table(words=(), players=3, **options):
@@ -417,7 +423,9 @@ def test_simple_refusals(code, action):
 
 def test_every_refusal_code_is_raised_by_a_test():
     """Each RuleError code in the engine's source appears in these tests' expectations."""
-    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.glob("*.py"))
+    source = "".join(
+        p.read_text(encoding="utf-8") for d in ENGINE_DIRS for p in sorted(d.glob("*.py"))
+    )
     codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
     codes.add("invalid_options")  # options.py raises it through _fail()
     tested = Path(__file__).read_text(encoding="utf-8")
