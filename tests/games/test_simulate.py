@@ -49,3 +49,33 @@ def test_a_game_that_never_ends_is_stopped_and_counted_unfinished(monkeypatch):
     report = summary.report()
     assert report["ends"] == {"unfinished": 3}
     assert report["bots"]["random"]["wins"] == 0
+
+
+class Draft(Race):
+    """Every seat acts at once first (a draft), then the state's ``first`` seat starts, and
+    it always wins."""
+
+    def new(self, options, seed):
+        return {**super().new(options, seed), "first": 1, "drafted": False}
+
+    def to_act(self, state):
+        if not state["drafted"]:
+            return list(range(len(state["players"])))
+        return [(state["moves"] + state["first"]) % len(state["players"])]
+
+    def apply(self, state, seat, action):
+        if not state["drafted"]:
+            return {**state, "drafted": True}, []
+        return {**state, "moves": state["moves"] + 1}, []
+
+    def result(self, state):
+        if state["moves"] < 3:
+            return None
+        return Result([0, 1], [2, 1], [1])
+
+
+def test_the_first_seat_is_the_one_that_takes_the_first_turn_after_a_draft():
+    """Words of Magic opens with every seat choosing a character: the first mover is the
+    state's ``first``, not seat 0 of that step."""
+    summary = simulation.simulate(Draft(), {"random": RandomBot}, ["random"], {"players": 2}, 10, 1)
+    assert summary.report()["first_seat"]["win_rate"] == 1.0

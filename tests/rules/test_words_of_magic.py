@@ -12,6 +12,7 @@ from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import (
     draw_up_to,
+    elf_may_draw,
     magic_has_effect,
     may_use_familiar_card,
 )
@@ -78,6 +79,21 @@ def test_the_elf_draws_up_to_the_codex_number_plus_her_magic_cards():
     assert draw_up_to(5, "elf", 2) == 7  # engines pass the id the state holds
     assert draw_up_to(5, Character.AMAZON, 2) == 5
     assert draw_up_to(5, None, 2) == 5
+
+
+@pytest.mark.parametrize(
+    ("character", "magic", "hand", "deck", "expected"),
+    [
+        ("elf", 2, 5, 9, 2),  # the rulebook's Sasha: up to 5 + 2, none to 2 more
+        ("elf", 2, 5, 1, 1),  # no more than the deck holds
+        ("elf", 2, 6, 9, 1),  # a hand already above the codex number
+        ("elf", 0, 5, 9, 0),
+        ("amazon", 2, 5, 9, 0),
+        (None, 2, 5, 9, 0),
+    ],
+)
+def test_the_elf_may_draw_beyond_the_codex_number(character, magic, hand, deck, expected):
+    assert elf_may_draw(5, character, magic, hand, deck) == expected
 
 
 def test_only_the_druid_uses_an_occupied_familiar_card():

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from wordsvc.games.contract import Bot, Game, action_label
+from wordsvc.games.contract import Bot, Game, State, action_label
 
 Z95 = 1.96
 #: A game still going after this many actions is stopped and counted as ``unfinished`` (two
@@ -165,7 +165,7 @@ def simulate(
         rng = random.Random(seed * 1_000_003 + number)
         started = time.perf_counter()
         state = game.new(options, seed * 1_000_003 + number)
-        first = game.to_act(state)[0]
+        first = _first_mover(game, state)
         for _ in range(MAX_ACTIONS):
             if game.result(state) is not None:
                 break
@@ -199,6 +199,16 @@ def simulate(
             summary.first_seat_wins += 1 / len(winners)
         progress(number + 1)
     return summary
+
+
+def _first_mover(game: Game, state: State) -> int:
+    """The seat that takes the first turn: the state's ``first`` when it names one (a game
+    that opens with a step every seat takes at once, as Words of Magic's choice of
+    characters, would otherwise always name seat 0), else the first seat to act."""
+    first = state.get("first")
+    if isinstance(first, int) and not isinstance(first, bool):
+        return first
+    return game.to_act(state)[0]
 
 
 def _end_of(state: Mapping[str, Any]) -> str:

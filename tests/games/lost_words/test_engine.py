@@ -612,3 +612,93 @@ def test_each_cards_count_is_checked_against_the_rulebook(tmp_path, old, new):
         parts.load(path)
     assert "rulebook" in failed.value.message
     assert parts.load(parts.CARDS_FILE)[0] == parts.CATALOGUE
+
+
+# --- issue 23: the lone face-up card, the Skylark, the Heron's doubles, the Acorn -----------
+
+
+def test_the_lone_face_up_action_card_is_never_drawn_from_the_pile():
+    """Interpretation: with the draw pile empty, a discard pile of one card would be turned
+    over and straight back up, so nothing can be drawn; the action card stays face up."""
+    state = setup(table(phase="draw"), 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1"])
+    state["draw"], state["discard"] = [], ["a:magpie:1"]
+    assert_refused(game, state, 0, {"type": "draw", "from": "discard"}, "cannot_take_action_card")
+    assert game.legal_actions(state, 0) == [{"type": "draw", "from": "pile"}]
+    state, events = act(state, 0, type="draw", **{"from": "pile"})
+    assert "a:magpie:1" not in state["players"][0]["hand"]
+    assert state["discard"] == ["a:magpie:1"]
+    assert [e.type for e in events][:1] == ["nothing_to_draw"]
+    assert state["phase"] == "act"
+    # Step 3's refill does not take it either: the hand stays short.
+    state["players"][0]["hand"].pop()
+    state, _ = act(state, 0, type="end")
+    assert state["discard"] == ["a:magpie:1"]
+    assert len(state["players"][0]["hand"]) == 2
+    assert state["active"] == 1
+
+
+def test_a_lone_face_up_spell_is_taken_from_the_discard_pile_only():
+    state = setup(table(phase="draw"), 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1"])
+    state["draw"], state["discard"] = [], ["s:otter:1"]
+    drawn, _ = act(state, 0, type="draw", **{"from": "pile"})
+    assert "s:otter:1" not in drawn["players"][0]["hand"]
+    taken, _ = act(state, 0, type="draw", **{"from": "discard"})
+    assert "s:otter:1" in taken["players"][0]["hand"]
+
+
+def test_the_skylarks_further_action_must_be_taken_when_it_can_be():
+    """Interpretation: "then perform one further action" is the card's instruction, so a
+    Skylark played is no free card swap; option skylark_further_action: optional lifts it."""
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "a:skylark:1", "s:otter:1"], nature=["n:fern", "n:ivy"])
+    state, _ = act(state, 0, type="pair", spell="s:fern:1", nature="n:fern")
+    assert {"type": "end"} in game.legal_actions(state, 0)
+    state, _ = act(state, 0, type="play", card="a:skylark:1")
+    assert_refused(game, state, 0, {"type": "end"}, "skylark_action_unused")
+    legal = game.legal_actions(state, 0)
+    assert {"type": "end"} not in legal
+    assert {a["type"] for a in legal} == {"swap"}
+    swapped, _ = act(state, 0, **legal[0])
+    assert {"type": "end"} in game.legal_actions(swapped, 0)
+    ended, _ = act(swapped, 0, type="end")
+    assert ended["active"] == 1
+    nothing_left = {**state, "middle": []}  # no further action possible: the turn may end
+    assert game.legal_actions(nothing_left, 0) == [{"type": "end"}]
+    state["options"]["skylark_further_action"] = "optional"
+    ended, _ = act(state, 0, type="end")
+    assert ended["active"] == 1
+
+
+def test_a_player_with_the_spell_twice_gives_both():
+    """Rulebook, the Heron: "If a player has the requested spell card twice in hand, you
+    receive both cards"; the giver refills to three."""
+    state = table(players=3)
+    setup(state, 1, hand=["s:otter:1", "s:otter:2", "s:wren:1"])
+    setup(state, 2, hand=["s:newt:1", "s:newt:2", "s:ivy:1"])
+    setup(state, 0, hand=["a:heron:1", "s:fern:1"], nature=["n:otter", "n:fern"])
+    top = state["draw"][:2]
+    state, events = act(state, 0, type="play", card="a:heron:1", ask="otter")
+    assert sorted(state["players"][0]["hand"]) == ["s:fern:1", "s:otter:1", "s:otter:2"]
+    assert state["players"][1]["hand"] == ["s:wren:1", *top]  # refilled with two cards
+    assert state["players"][2]["hand"] == ["s:newt:1", "s:newt:2", "s:ivy:1"]
+    asked = next(e for e in events if e.type == "heron")
+    assert asked.data["answers"] == {"1": 2, "2": 0}
+    assert asked.data["success"] is True
+    gave = next(e for e in events if e.type == "heron_gave")
+    assert gave.data["cards"] == ["s:otter:1", "s:otter:2"]
+
+
+@pytest.mark.parametrize("pile", ["pile", "discard"])
+def test_the_acorn_may_take_both_cards_from_one_pile(pile):
+    """Rulebook, the Acorn: "You decide whether to take both cards from one pile"."""
+    state = setup(table(), 0, hand=["a:acorn:1", "s:fern:1"])
+    state["discard"] += ["s:newt:1", "s:wren:1"]  # s:wren:1 on top, s:newt:1 under it
+    expected = state["draw"][:2] if pile == "pile" else ["s:wren:1", "s:newt:1"]
+    state, _ = act(state, 0, type="play", card="a:acorn:1")
+    state, _ = act(state, 0, type="draw", **{"from": pile})
+    assert state["phase"] == "acorn"
+    assert {"type": "draw", "from": pile} in game.legal_actions(state, 0)
+    state, _ = act(state, 0, type="draw", **{"from": pile})
+    assert state["players"][0]["hand"] == ["s:fern:1", *expected]
+    assert state["phase"] == "act"
+    assert state["discard"][-1] == "a:acorn:1"

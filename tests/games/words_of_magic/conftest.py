@@ -97,8 +97,9 @@ def random_word(state: dict, seat: int, rng: random.Random) -> dict:
             left = [c for c in player["hand"] if c not in spent]
             if prop == "discard-hand" and left:
                 action["discard"] = rng.choice(left)
+    # A curse needs a yellow card left once the word's own (at most one per neighbour) are dealt.
     if player["character"] == "witch" and not player["witch_used"]:
-        action["witch"] = rng.random() < 0.5
+        action["witch"] = len(state["balance"]["yellow"]) > 2 and rng.random() < 0.5
     return action
 
 

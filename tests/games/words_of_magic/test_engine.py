@@ -12,10 +12,16 @@ from hypothesis import strategies as st
 from tests.games.helpers import assert_refused
 from tests.games.words_of_magic.conftest import WordList
 from wordsvc.games.contract import RuleError
+from wordsvc.games.words_of_magic import engine as engine_module
 from wordsvc.games.words_of_magic.engine import WordsOfMagic
 from wordsvc.rules.words_of_magic import components as parts
 
-ENGINE_DIR = Path(parts.__file__).resolve().parent
+#: The engine's package and the rules it shares with the solver (every RuleError code in
+#: either must be raised by a test here).
+ENGINE_DIRS = (
+    Path(engine_module.__file__).resolve().parent,
+    Path(parts.__file__).resolve().parent,
+)
 
 
 def new_table(words=(), players=3, **options):
@@ -125,8 +131,36 @@ def test_the_elf_example():
     assert state["word_formed"] == {"word": "прибуток", "draw_up_to": 5}
     assert [a["type"] for a in game.legal_actions(state, 0)] == ["play_magic", "end_turn"]
     state, _ = game.apply(state, 0, {"type": "end_turn"})
+    assert len(state["players"][0]["hand"]) == 5  # the codex's must
+    assert state["phase"] == "elf_draw"  # and the Elf's "may" (Interpretations)
+    assert game.legal_actions(state, 0) == [{"type": "elf_draw", "count": n} for n in range(3)]
+    state, _ = game.apply(state, 0, {"type": "elf_draw", "count": 2})
     assert len(state["players"][0]["hand"]) == 7
     assert state["active"] == 1
+
+
+def test_the_elfs_extra_draw_is_hers_to_choose_none_included():
+    """Interpretation: the Elf *may* draw up to the codex plus her magic cards. With a 2-card
+    deck she no longer has to draw both, which would empty it and end the game."""
+    game, state = new_table(["прибуток"], mode="magic", balance_order="dealt")
+    elf = state["players"][0]
+    elf["character"] = "elf"
+    elf["hand"] = take(state, "п р и б у т о к revival revival а б в")
+    elf["deck"] = elf["deck"][:2]
+    word = {"type": "form_word", "word": "прибуток", "slots": letters(elf["hand"][:8])}
+    state, _ = game.apply(state, 0, word)  # 5 cards left, 2 of them magic: up to 5 + 2
+    assert state["phase"] == "elf_draw"
+    assert state["pending"] == {"most": 2}
+    assert_refused(game, state, 0, {"type": "elf_draw", "count": 3}, "invalid_count")
+    assert_refused(game, state, 0, {"type": "elf_draw", "count": True}, "invalid_count")
+    assert_refused(game, state, 1, {"type": "elf_draw", "count": 0}, "not_your_turn")
+    kept, _ = game.apply(state, 0, {"type": "elf_draw", "count": 0})
+    assert (len(kept["players"][0]["hand"]), len(kept["players"][0]["deck"])) == (5, 2)
+    assert kept["end"] is None
+    assert kept["active"] == 1
+    emptied, _ = game.apply(state, 0, {"type": "elf_draw", "count": 2})
+    assert emptied["players"][0]["deck"] == []
+    assert emptied["end"]["reason"] == "deck_empty"
 
 
 def test_revival_after_the_word_wins_back_the_token_it_used():
@@ -229,6 +263,44 @@ def test_renewal_search_for_fate_extra_portion_and_the_mage():
     assert state["phase"] == "mage_repeat"
 
 
+def test_search_for_fate_is_seen_by_its_player_who_orders_the_rest_under_the_deck():
+    """Interpretations: the searching player alone sees the 3 cards (the one taken joins the
+    open hand); the other two go under the deck in the order the player chooses."""
+    game, state = new_table(mode="magic")
+    player = state["players"][0]
+    fate, _letter = player["hand"] = take(state, "search-for-fate а")
+    top = player["deck"][:3]
+    state, events = game.apply(state, 0, {"type": "play_magic", "card": fate})
+    shown = [(e.type, e.audience, e.data) for e in events if "cards" in e.type or "fate" in e.type]
+    assert shown == [
+        ("cards_revealed", (0,), {"seat": 0, "cards": top}),
+        ("fate_searched", None, {"seat": 0, "count": 3}),
+    ]
+    assert [c["id"] for c in game.view(state, 0)["pending"]["cards"]] == top
+    for other in (1, None):
+        assert game.view(state, other)["pending"] == {"cards": None, "count": 3}
+    legal = game.legal_actions(state, 0)
+    assert len(legal) == 3 * 2  # a card, and an order for the other two
+    assert {"type": "choose_card", "card": top[0], "under": [top[2], top[1]]} in legal
+    assert_refused(
+        game, state, 0, {"type": "choose_card", "card": top[0], "under": [top[1]]}, "invalid_order"
+    )
+    assert_refused(
+        game,
+        state,
+        0,
+        {"type": "choose_card", "card": top[0], "under": [top[0], top[1]]},
+        "invalid_order",
+    )
+    after, events = game.apply(
+        state, 0, {"type": "choose_card", "card": top[0], "under": [top[2], top[1]]}
+    )
+    assert after["players"][0]["deck"][-2:] == [top[2], top[1]]
+    assert top[0] in after["players"][0]["hand"]
+    under = next(e for e in events if e.type == "fate_under_deck")
+    assert (under.audience, under.data["cards"]) == ((0,), [top[2], top[1]])
+
+
 def test_dragon_druid_witch_gnome_and_librarian():
     game, state = new_table(["кіт"], mode="magic")
     druid, dragon, gnome = state["players"]
@@ -324,9 +396,12 @@ def test_familiar_properties_discard_from_deck_and_hand():
         state, 0, {"type": "form_word", "word": "кіт", "slots": slots, "property": "discard-deck"}
     )
     assert top in state["players"][0]["discard"]
-    # Only the owner reviews their discard pile: the card is told to them alone.
-    told = [e for e in events if e.type == "deck_top_discarded"]
-    assert [(e.audience, "card" in e.data) for e in told] == [((0,), True), (None, False)]
+    # Interpretation: the card goes "face up", so everyone sees it go (as a word's cards do);
+    # the discard pile itself stays its owner's to review.
+    told = [(e.audience, e.data) for e in events if e.type == "deck_top_discarded"]
+    assert told == [(None, {"seat": 0, "card": top})]
+    assert game.view(state, 1)["players"][0]["discard"] is None
+    assert game.view(state, 1)["players"][0]["discard_top"]["id"] == top  # face up on top
 
 
 REFUSALS = {
@@ -348,7 +423,9 @@ def test_simple_refusals(code, action):
 
 def test_every_refusal_code_is_raised_by_a_test():
     """Each RuleError code in the engine's source appears in these tests' expectations."""
-    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.glob("*.py"))
+    source = "".join(
+        p.read_text(encoding="utf-8") for d in ENGINE_DIRS for p in sorted(d.glob("*.py"))
+    )
     codes = set(re.findall(r'RuleError\(\s*"([a-z_]+)"', source))
     codes.add("invalid_options")  # options.py raises it through _fail()
     tested = Path(__file__).read_text(encoding="utf-8")
@@ -589,3 +666,44 @@ def test_the_apostrophe_is_free_and_not_a_letter():
         {"type": "form_word", "word": "м'ясо", "slots": letters([m, ya, s, o, o])},
         "layout_mismatch",
     )
+
+
+def test_characters_are_chosen_blind_and_shown_once_all_have_chosen():
+    """Interpretation: a seat still choosing does not see what the others chose."""
+    game, state = new_table(players=3, characters=True)
+    first = state["players"][0]["offered"][0]
+    state, events = game.apply(state, 0, {"type": "choose_character", "character": first})
+    assert game.view(state, 0)["players"][0]["character"] == first
+    for viewer in (1, 2, None):
+        assert game.view(state, viewer)["players"][0]["character"] is None
+    told = [(e.type, e.audience, e.data) for e in events if "chose" in e.type]
+    assert told == [
+        ("character_chosen", (0,), {"seat": 0, "character": first}),
+        ("seat_chose_character", None, {"seat": 0}),
+    ]
+    for seat in (1, 2):
+        offered = state["players"][seat]["offered"][1]
+        state, events = game.apply(state, seat, {"type": "choose_character", "character": offered})
+    chosen = [p["character"] for p in state["players"]]
+    assert next(e for e in events if e.type == "characters_revealed").data == {"characters": chosen}
+    for viewer in (0, 1, 2, None):
+        assert [p["character"] for p in game.view(state, viewer)["players"]] == chosen
+
+
+def test_the_witchs_curse_is_kept_when_no_yellow_card_is_left_to_give():
+    """Interpretation: the once-per-game curse is refused, not spent, when the yellow deck is
+    empty once the word's own Balance of Power cards are dealt."""
+    game, state = new_table(["котик"], players=3)
+    witch = state["players"][0]
+    witch["character"] = "witch"
+    witch["hand"] = take(state, "к о т и к")
+    curse = {"type": "form_word", "word": "котик", "slots": letters(witch["hand"]), "witch": True}
+    yellow = list(state["balance"]["yellow"])
+    state["balance"]["yellow"] = yellow[:2]  # a 5-letter word: one yellow card per neighbour
+    assert_refused(game, state, 0, curse, "curse_without_effect")
+    after, _ = game.apply(state, 0, {**curse, "witch": False})
+    assert after["players"][0]["witch_used"] is False
+    state["balance"]["yellow"] = yellow[:3]  # one left for the curse: seat 1 takes it
+    after, events = game.apply(state, 0, curse)
+    assert after["players"][0]["witch_used"] is True
+    assert [e.data["seat"] for e in events if e.type == "witch_card"] == [1]

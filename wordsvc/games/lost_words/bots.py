@@ -7,6 +7,10 @@
   single nature card for a middle one it holds the spell of, plays the Acorn, plays the
   Skylark when it has a use for the further action, re-pairs after a Chestnut, and discards
   what it cannot use, an action card last so the next player cannot take it.
+
+Every choice among equally good actions is the ``rng``'s (the legal actions are shuffled
+before any first-best pick, and a tie for the leader is drawn), never the seat order or the
+listing order, so that identical bots win equally often from every seat.
 """
 
 from __future__ import annotations
@@ -54,13 +58,15 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        legal: list[Action] = view["legal_actions"]
+        legal: list[Action] = list(view["legal_actions"])
+        rng.shuffle(legal)  # ties go to the rng, not to the listing (or seat) order
         me = view["players"][seat]
         hand = [c["id"] for c in me["hand"]]
         singles = {_nature(s["card"]) for s in me["nature"] if s["spell"] is None}
         phase = view["phase"]
         if phase == "chestnut_reply":
-            return legal[0]  # a re-pair when there is one; decline is listed last
+            repairs = [a for a in legal if a["type"] == "repair"]
+            return repairs[0] if repairs else {"type": "decline"}
         if phase in ("draw", "acorn"):
             top = view["discard_top"]
             wanted = top and parts.CATALOGUE[top].kind == "spell" and _nature(top) in singles
@@ -69,6 +75,7 @@ class HeuristicBot:
         if phase == "reduce":
             if "needs" in legal[0]:
                 legal = _orders_worth_trying(hand, legal[0]["count"])
+                rng.shuffle(legal)
             return self._discard(legal, hand, singles)
         return self._act(view, seat, legal, hand, singles, rng)
 
@@ -92,7 +99,7 @@ class HeuristicBot:
         walls = [a for a in plays if _is(a["card"], "wall")]
         if walls:
             return walls[0]
-        leader = self._leader(view, seat)
+        leader = self._leader(view, seat, rng)
         for kind in ("magpie", "chestnut"):  # the leader's pairs first, else anyone's
             aimed = [a for a in plays if _is(a["card"], kind)]
             aimed.sort(key=lambda a: a.get("target") != leader)
@@ -110,7 +117,11 @@ class HeuristicBot:
         skylarks = [a for a in plays if _is(a["card"], "skylark")]
         if skylarks and self._further_action_helps(view, seat, hand, singles):
             return skylarks[0]
-        return {"type": "end"}
+        if {"type": "end"} in legal:
+            return {"type": "end"}
+        # The Skylark's further action must be taken (option skylark_further_action): a swap
+        # this bot has no use for, or any other action left.
+        return rng.choice(by_type.get("swap") or legal)
 
     @staticmethod
     def _useful_swap(action: Action, hand: list[str]) -> bool:
@@ -154,13 +165,15 @@ class HeuristicBot:
         )
 
     @staticmethod
-    def _leader(view: Mapping[str, Any], seat: Seat) -> int:
-        paired = [
-            (sum(1 for s in p["nature"] if s["spell"]) - len(p["nature"]), i)
+    def _leader(view: Mapping[str, Any], seat: Seat, rng: random.Random) -> int:
+        """The other seat with the fewest nature cards left to pair; a tie is drawn."""
+        left = {
+            i: len(p["nature"]) - sum(1 for s in p["nature"] if s["spell"])
             for i, p in enumerate(view["players"])
             if i != seat
-        ]
-        return max(paired)[1]
+        }
+        fewest = min(left.values())
+        return rng.choice([i for i, n in left.items() if n == fewest])
 
     @staticmethod
     def _discard(legal: list[Action], hand: list[str], singles: set[str]) -> Action:

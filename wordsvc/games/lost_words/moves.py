@@ -178,6 +178,23 @@ def _play_candidates(state: State, seat: Seat) -> list[Action]:
     return actions
 
 
+def _end_check(state: State, seat: Seat, action: Action) -> None:
+    """The Skylark's card says "then perform one further action": once it is played, the turn
+    does not end while that action can be taken (option ``skylark_further_action``), so a
+    Skylark is never a free card swap (Interpretations)."""
+    turn = state["this_turn"]
+    if (
+        state["options"]["skylark_further_action"] == "required"
+        and turn["skylark"]
+        and turn["actions_left"] > 0
+        and any(move.legal(state, seat) for kind, move in MOVES["act"].items() if kind != "end")
+    ):
+        raise RuleError(
+            "skylark_action_unused",
+            "You played the Skylark: perform its further action before ending your turn.",
+        )
+
+
 def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     """Step 3: refill to three, or go on to discard down to three."""
     steps.refill(state, seat, events, "refill")
@@ -265,7 +282,7 @@ MOVES: Moves = {
     "draw": {"draw": _DRAW},
     "acorn": {"draw": _DRAW, "stop": Move((), no_check, _stop, only({"type": "stop"}))},
     "act": {
-        "end": Move((), no_check, _end, only({"type": "end"})),
+        "end": Move((), _end_check, _end, only({"type": "end"})),
         "pair": Move(("spell", "nature"), _pair_check, _pair, _pair_candidates),
         "swap": Move(("nature", "middle"), _swap_check, _swap, _swap_candidates),
         "play": Move(

@@ -10,6 +10,8 @@ from wordsvc.games.seats import check_first_player, seat_options
 
 #: What a swap does with a paired nature card (an interpretation; see the rules doc).
 SWAP_PAIRED = ("forbid", "discard_spell")
+#: Whether the Skylark's further action must be taken when one can be (an interpretation).
+SKYLARK_FURTHER_ACTION = ("required", "optional")
 
 
 def options_schema() -> dict[str, object]:
@@ -23,6 +25,12 @@ def options_schema() -> dict[str, object]:
                 "default": "forbid",
                 "description": "a paired nature card: cannot be swapped, or is "
                 "swapped with its spell put on the discard pile",
+            },
+            "skylark_further_action": {
+                "enum": list(SKYLARK_FURTHER_ACTION),
+                "default": "required",
+                "description": "after a Skylark: the further action must be taken when one "
+                "can be, or may be left out",
             },
         },
     }

@@ -93,8 +93,11 @@ def settle_piles(state: State, events: list[Event]) -> None:
 
 def draw(state: State, seat: Seat, events: list[Event], why: str) -> str | None:
     """The top card of the draw pile into the seat's hand, then the piles settled; None, with
-    an event, when both piles are empty."""
-    if not state["draw"] and state["discard"]:
+    an event, when there is nothing to draw. A discard pile of one card is never reshuffled
+    into the draw: turned over, it would be turned straight back up as the new discard pile
+    ("at any time"), so taking it would take a card from the discard pile, which step 1
+    forbids for an action card (Interpretations, "The lone face-up card")."""
+    if not state["draw"] and len(state["discard"]) > 1:
         reshuffle(state, events)
     if not state["draw"]:
         events.append(Event("nothing_to_draw", {"seat": seat}))

@@ -3,14 +3,17 @@
 - ``random``: uniform over the legal actions, where a word play is one of the solver's
   candidate words for the hand (the engine cannot list every word a hand can form);
 - ``greedy``: the solver's best play, or a pass when passing ranks higher; useful magic
-  first (Revival when a token is used, the card-drawing cards);
+  first (Revival when a token is used, the card-drawing cards), and Renewal of Strength for
+  the hard letters the word leaves in hand;
 - ``cautious``: greedy, but it values tokens almost as much as a card, so it keeps them for
   the words that need them; it beats greedy in two-player games (docs/rules/words-of-magic.md);
 - ``everyday``: greedy over the words people know only (Zipf at least
   :func:`~wordsvc.lexicon.frequency.known_from`, 3.0), so it plays like a person at the table
   rather than like a dictionary.
 
-Every bot that uses the solver prefers, among plays of equal score, the more common word.
+Every bot that uses the solver prefers, among plays of equal score, the more common word;
+any choice left between equals (tied plays, two copies of a magic card, Search for Fate's
+cards) is drawn with the ``rng`` it is given, never taken by seat or listing order.
 """
 
 from __future__ import annotations
@@ -22,15 +25,25 @@ from typing import Any, ClassVar, TypedDict
 
 from wordsvc.games.contract import Action, Seat
 from wordsvc.lexicon.frequency import known_from
+from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.scoring import Mode, Play, Table, Weights
-from wordsvc.solver.solve import Solver, SolveRequest
+from wordsvc.solver.solve import Solution, Solver, SolveRequest
 
 CHARACTER_PREFERENCE = ["amazon", "elf", "druid", "mage", "witch", "gnome", "librarian", "dragon"]
 COLOUR_EASE = {"green": 0, "yellow": 1, "red": 2}
 BOT_BUDGET_MS = 100
+#: Plays asked of the solver to find those tied with the best (the rng picks among them).
+TIES_LOOKED_AT = 8
+#: How hard a letter is to use: the Balance of Power colour whose deck carries it (green the
+#: most frequent letters, red the rarest; data/cards.toml).
+LETTER_TIER = {
+    parts.CATALOGUE[card].letter: tier
+    for tier, colour in enumerate(COLOUR_EASE)
+    for card in parts.BALANCE_CARDS[colour]
+}
 
 
 class WeightChanges(TypedDict, total=False):
@@ -46,7 +59,6 @@ class SolverBot:
 
     name = "greedy"
     weights: ClassVar[WeightChanges | None] = None
-    candidates = 1
     #: Only words at least this common (Zipf scale); None: any word the categories admit.
     min_zipf: ClassVar[float | None] = None
 
@@ -66,41 +78,83 @@ class SolverBot:
             return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.__getitem__)}
         if phase == "gnome":
             return {"type": "gnome_take"}
+        if phase == "elf_draw":
+            return {"type": "elf_draw", "count": _elf_count(view, seat)}
         if phase == "choose_fate":
-            return {
-                "type": "choose_card",
-                "card": max(view["pending"]["cards"], key=_usefulness)["id"],
-            }
+            # The most useful card (a tie, and the order under the deck, drawn by the rng).
+            faces = {c["id"]: c for c in view["pending"]["cards"]}
+            best = max(_usefulness(face) for face in faces.values())
+            return rng.choice(
+                [a for a in view["legal_actions"] if _usefulness(faces[a["card"]]) == best]
+            )
         if phase == "mage_repeat":
-            # Repeat what needs nothing more (Renewal would need cards: the greedy bot
-            # never renews, so it declines).
+            # Repeat what needs nothing more (a second Renewal would only refresh cards, not
+            # shed one: declined).
             simple = {"type": "repeat_magic"} in view["legal_actions"]
             return {"type": "repeat_magic" if simple else "decline"}
         # The engine lists only the magic cards that would do something (one rule, in
-        # wordsvc/rules): Revival when a token is used, the cards that draw.
-        useful: dict[str, Action] = {
-            _magic_of(me, a["card"]): a
-            for a in view["legal_actions"]
-            if a["type"] == "play_magic" and "needs" not in a
-        }
+        # wordsvc/rules): Revival when a token is used, the cards that draw, Renewal.
+        useful: dict[str, list[Action]] = {}
+        for action in view["legal_actions"]:
+            if action["type"] == "play_magic":
+                useful.setdefault(_magic_of(me, action["card"]), []).append(action)
+        renewals = [a["card"] for a in useful.get("renewal-of-strength", [])]
         if view["word_formed"] is not None:
-            # The magic window after a word: win back a token the word used, then draw.
-            return useful.get("revival") or {"type": "end_turn"}
+            # The magic window after a word: win back a token the word used; renew a hard
+            # letter left in hand (Renewal sheds itself: one card fewer); then draw.
+            if "revival" in useful:
+                return rng.choice(useful["revival"])
+            cards = _to_renew(me, set(), rng)
+            if renewals and cards:
+                return _renew(rng.choice(renewals), cards)
+            return {"type": "end_turn"}
         for magic in ("revival", "extra-portion", "search-for-fate"):
             if magic in useful:
-                return useful[magic]
-        plays = self.word_actions(view, seat, self.candidates)
-        if not plays:
-            return {"type": "pass"}
-        return plays[0] if self.candidates == 1 else rng.choice(plays)
+                return rng.choice(useful[magic])
+        solution = self._solve(view, seat, TIES_LOOKED_AT)
+        plays = _better_than_passing(solution)
+        word = None
+        if plays:
+            # Among the plays ranked equal (score, then how common the word is), the rng's.
+            top = (plays[0].score.total, plays[0].zipf)
+            tied = [play for play in plays if (play.score.total, play.zipf) == top]
+            word = _to_action(rng.choice(tied), me, view["balance"]["yellow"])
+        if renewals:
+            # Renewal of Strength first, whenever it has a letter card to trade: it sheds
+            # itself (one card fewer, and no joker token spent to use it as a letter) and
+            # trades hard letters for the top of the deck. Measured against a greedy bot that
+            # keeps it as a letter: 0.583 of 400 two-player games (docs/rules/words-of-magic.md).
+            used = {slot["card"] for slot in word["slots"] if "card" in slot} if word else set()
+            cards = _to_renew(me, used, rng)
+            if cards:
+                return _renew(rng.choice(renewals), cards)
+        return word or {"type": "pass"}
 
     def word_actions(self, view: Mapping[str, Any], seat: Seat, limit: int) -> list[Action]:
         """The solver's best plays for this seat, as form_word actions (best first)."""
+        yellow = view["balance"]["yellow"]
+        me = view["players"][seat]
+        plays = _better_than_passing(self._solve(view, seat, limit))
+        return [_to_action(play, me, yellow) for play in plays]
+
+    def _weights(self) -> Weights:
+        weights = Weights.defaults()
+        return replace(weights, **self.weights) if self.weights else weights
+
+    def _solve(
+        self,
+        view: Mapping[str, Any],
+        seat: Seat,
+        limit: int,
+        without: frozenset[str] = frozenset(),
+    ) -> Solution:
+        """The solver's answer for this seat's hand (less the cards ``without``)."""
         me = view["players"][seat]
         opts = view["options"]
         figure = view["familiar"]["figure"]
+        faces = [card for card in me["hand"] if card["id"] not in without]
         hand = Hand(
-            cards=tuple(_hand_card(i, card) for i, card in enumerate(me["hand"])),
+            cards=tuple(_hand_card(i, card) for i, card in enumerate(faces)),
             tokens=me["tokens"],
             familiar=tuple(
                 FamiliarCard(i, letter, available=i != figure)
@@ -116,23 +170,24 @@ class SolverBot:
             balance_decks=dict(view["balance"]),
             two_player_deals_twice=opts["two_player_deals_twice"],
         )
-        weights = Weights.defaults()
-        if self.weights:
-            weights = replace(weights, **self.weights)
         request = SolveRequest(
             hand,
             table,
-            weights,
+            self._weights(),
             tuple(opts["categories"]),
             limit,
             BOT_BUDGET_MS,
             min_zipf=self.min_zipf,
         )
-        solution = self.solver.solve(request)
-        best = solution.plays
-        if best and best[0].score.total <= solution.pass_play.score.total:
-            return []
-        return [_to_action(play, me) for play in best]
+        return self.solver.solve(request)
+
+
+def _better_than_passing(solution: Solution) -> list[Play]:
+    """The solution's plays, best first; none when passing ranks higher."""
+    best = solution.plays
+    if best and best[0].score.total <= solution.pass_play.score.total:
+        return []
+    return best
 
 
 class GreedyBot(SolverBot):
@@ -188,11 +243,48 @@ def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:
     return HandCard(index, CardKind(face["kind"]), face.get("letter"), face.get("magic"))
 
 
+def _to_renew(me: Mapping[str, Any], used: set[str], rng: random.Random) -> list[str]:
+    """The letter cards Renewal of Strength would trade: among those the word leaves in hand
+    (``used``: the cards it lays out), else among all, the red-tier letters, else one of the
+    hardest; no more than the deck holds, so that none comes straight back."""
+    letters = [c for c in me["hand"] if c["kind"] == "letter"]
+    pool = [c for c in letters if c["id"] not in used] or letters
+    if not pool:
+        return []
+    hardest = max(LETTER_TIER.get(c["letter"], 2) for c in pool)
+    hard = [c["id"] for c in pool if LETTER_TIER.get(c["letter"], 2) == hardest]
+    rng.shuffle(hard)
+    if hardest < max(LETTER_TIER.values()):  # no red-tier letter: one of the hardest only
+        hard = hard[:1]
+    return hard[: me["deck_size"]]
+
+
+def _renew(card: str, cards: list[str]) -> Action:
+    return {"type": "play_magic", "card": card, "cards": cards}
+
+
+def _elf_count(view: Mapping[str, Any], seat: Seat) -> int:
+    """The Elf's extra draw: every card she may, but not the last of her deck (which ends the
+    game) unless the game is ending anyway or she is ahead (fewest cards, then most tokens)."""
+    most: int = view["pending"]["most"]
+    me = view["players"][seat]
+    if most < me["deck_size"] or view["end"] is not None:
+        return most
+
+    def standing(player: Mapping[str, Any]) -> tuple[int, int]:
+        return (len(player["hand"]) + player["deck_size"], -player["tokens"])
+
+    others = [standing(p) for s, p in enumerate(view["players"]) if s != seat]
+    return most if standing(me) < min(others) else most - 1
+
+
 def _usefulness(card: Mapping[str, Any]) -> int:
     return {"joker": 2, "magic": 1}.get(card["kind"], 0)
 
 
-def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
+def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
+    """The form_word action of a solver play; the Witch curses with it while the yellow deck
+    (``yellow`` cards now) still has a card once the word's own Balance cards are dealt."""
     layout, counted = play.layout, play.effects.counted_length
     assert layout is not None, "a pass is no form_word action"
     assert counted is not None
@@ -216,6 +308,7 @@ def _to_action(play: Play, me: Mapping[str, Any]) -> Action:
         action["property"] = "discard-hand"
         if effects.discarded_from_hand is not None:
             action["discard"] = ids[effects.discarded_from_hand]
-    if me["character"] == "witch" and not me["witch_used"]:
+    dealt_yellow = sum(colour == "yellow" for cards in effects.balance for colour in cards)
+    if me["character"] == "witch" and not me["witch_used"] and yellow > dealt_yellow:
         action["witch"] = True
     return action

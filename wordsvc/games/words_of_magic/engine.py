@@ -8,7 +8,8 @@ interpretation of a gap.
 Phases: ``choose_character`` (every seat at once) → ``turn`` (the active seat plays magic
 cards, then forms a word or passes) → response windows that the turn may open
 (``choose_fate``, ``mage_repeat`` for the active seat; ``order_balance`` for neighbours given
-several Balance of Power cards; ``gnome`` for Gnome players after a pass) → the next turn, or
+several Balance of Power cards; ``gnome`` for Gnome players after a pass; ``elf_draw``, the
+Elf's own extra draw after a word) → the next turn, or
 ``over`` when the round in which the end was triggered is complete.
 """
 
@@ -151,7 +152,14 @@ class WordsOfMagic:
         if phase == "gnome":
             return [{"type": "gnome_take"}, {"type": "decline"}]
         if phase == "choose_fate":
-            return [{"type": "choose_card", "card": c} for c in state["pending"]["cards"]]
+            revealed = state["pending"]["cards"]
+            return [
+                {"type": "choose_card", "card": card, "under": list(order)}
+                for card in revealed
+                for order in _orders([c for c in revealed if c != card])
+            ]
+        if phase == "elf_draw":
+            return [{"type": "elf_draw", "count": n} for n in range(state["pending"]["most"] + 1)]
         if phase == "mage_repeat":
             magic = state["pending"]["magic"]
             repeat: Action = {"type": "repeat_magic"}
@@ -189,6 +197,8 @@ class WordsOfMagic:
         (rulebook), unless the option ``open_discards`` is set."""
         seat = viewer(state, seat)
         opts = state["options"]
+        # Characters are chosen blind and shown once everyone has chosen (Interpretations).
+        choosing = state["phase"] == "choose_character"
         players = []
         for s, p in enumerate(state["players"]):
             own = seat == s
@@ -197,6 +207,10 @@ class WordsOfMagic:
                     "hand": [parts.CATALOGUE[c].face() for c in p["hand"]],
                     "deck_size": len(p["deck"]),
                     "discard_size": len(p["discard"]),
+                    # Cards go face up onto a discard pile: its top card lies in plain view.
+                    "discard_top": parts.CATALOGUE[p["discard"][-1]].face()
+                    if p["discard"]
+                    else None,
                     "discard": [parts.CATALOGUE[c].face() for c in p["discard"]]
                     if own or opts["open_discards"]
                     else None,
@@ -204,7 +218,7 @@ class WordsOfMagic:
                     "used_tokens": p["used_tokens"],
                     "witch_used": p["witch_used"],
                     "held": [parts.CATALOGUE[c].colour for c in p.get("held", [])],
-                    "character": p["character"],
+                    "character": p["character"] if own or not choosing else None,
                     # The card a player returns goes back to the box unseen (rulebook).
                     "offered": p["offered"] if own else None,
                     "turns": p["turns"],
@@ -213,7 +227,12 @@ class WordsOfMagic:
             )
         pending = dict(state["pending"])
         if state["phase"] == "choose_fate":
-            pending["cards"] = [parts.CATALOGUE[c].face() for c in pending["cards"]]
+            # Search for Fate's cards are seen by the player searching only (Interpretations).
+            cards = pending["cards"]
+            pending["cards"] = (
+                [parts.CATALOGUE[c].face() for c in cards] if seat == state["active"] else None
+            )
+            pending["count"] = len(cards)
         return {
             "game": NAME,
             "options": opts,
@@ -234,10 +253,20 @@ class WordsOfMagic:
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """Open hands, tokens and characters; a seat's own offer and discard pile (every
-        discard pile with ``open_discards``). Deck orders, the Balance of Power decks, the
-        face-down cards waiting to be ordered and the generator are hidden."""
+        discard pile with ``open_discards``), and the face-up top card of every discard pile.
+        Deck orders, the Balance of Power decks, the face-down cards waiting to be ordered and
+        the generator are hidden."""
         discards = "players.*.discard" if state["options"]["open_discards"] else "players.@.discard"
-        return [*_PUBLIC_PATHS, "players.@.offered", discards]
+        tops = [
+            f"players.{s}.discard.{len(p['discard']) - 1}"
+            for s, p in enumerate(state["players"])
+            if p["discard"]
+        ]
+        searching = state["phase"] == "choose_fate" and seat != state["active"]
+        pending = "pending.then_repeat" if searching else "pending"
+        choosing = state["phase"] == "choose_character"
+        characters = "players.@.character" if choosing else "players.*.character"
+        return [*_PUBLIC_PATHS, pending, characters, "players.@.offered", discards, *tops]
 
     def card_back(self, value: str) -> str:
         card = parts.CATALOGUE.get(value)
@@ -268,10 +297,10 @@ class WordsOfMagic:
 # --- helpers --------------------------------------------------------------------------------
 
 _PUBLIC_PATHS = (
-    *("game", "options", "phase", "turn", "active", "first", "familiar", "pending", "end"),
+    *("game", "options", "phase", "turn", "active", "first", "familiar", "end"),
     "word_formed",
     *(f"players.*.{key}" for key in ("hand", "tokens", "used_tokens", "witch_used")),
-    *(f"players.*.{key}" for key in ("character", "turns", "words")),
+    *(f"players.*.{key}" for key in ("turns", "words")),
     "over",
 )
 
@@ -284,10 +313,10 @@ def _without_effect(magic: str) -> RuleError:
     )
 
 
-def _orders(colours: Sequence[str]) -> list[tuple[str, ...]]:
+def _orders(items: Sequence[str]) -> list[tuple[str, ...]]:
     from itertools import permutations
 
-    return sorted(set(permutations(colours)))
+    return sorted(set(permutations(items)))
 
 
 # --- phase handlers -------------------------------------------------------------------------
@@ -305,9 +334,14 @@ def _choose_character(
             {"offered": player["offered"]},
         )
     player["character"] = choice
-    events.append(Event("character_chosen", {"seat": seat, "character": choice}))
+    # Chosen blind: the others learn that the seat chose (an event of its own, so that no
+    # client reads a character into it), and what once all have.
+    events.append(Event("character_chosen", {"seat": seat, "character": choice}, (seat,)))
+    events.append(Event("seat_chose_character", {"seat": seat}))
     if all(p["character"] for p in state["players"]):
         state["phase"] = "turn"
+        chosen = [p["character"] for p in state["players"]]
+        events.append(Event("characters_revealed", {"characters": chosen}))
         events.append(Event("turn_started", {"seat": state["active"], "turn": state["turn"]}))
 
 
@@ -362,7 +396,10 @@ def _magic_effect(
         revealed = player["deck"][:3]
         if revealed:
             del player["deck"][: len(revealed)]
-            events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}))
+            # Seen by the player searching only; the others learn how many, in an event of its
+            # own (Interpretations).
+            events.append(Event("cards_revealed", {"seat": seat, "cards": revealed}, (seat,)))
+            events.append(Event("fate_searched", {"seat": seat, "count": len(revealed)}))
             state["phase"] = "choose_fate"
             state["pending"] = {"cards": revealed}
     elif magic == "extra-portion":
@@ -378,10 +415,19 @@ def _choose_card(
         raise RuleError(
             "card_not_revealed", "Choose one of the revealed cards.", {"cards": revealed}
         )
+    rest = [c for c in revealed if c != card]
+    under = action.get("under", rest)
+    if not isinstance(under, list) or sorted(map(str, under)) != sorted(rest):
+        raise RuleError(
+            "invalid_order",
+            "`under` lists the other revealed cards in the order they go under your deck.",
+            {"cards": rest},
+        )
     player = state["players"][seat]
     player["hand"].append(card)
-    player["deck"] += [c for c in revealed if c != card]
+    player["deck"] += under
     events.append(Event("fate_chosen", {"seat": seat, "card": card}))
+    events.append(Event("fate_under_deck", {"seat": seat, "cards": under}, (seat,)))
     if not player["deck"]:
         trigger_end(state, events, seat, "deck_empty")
     repeat = state["pending"].get("then_repeat")
@@ -459,6 +505,21 @@ def _gnome(
         next_turn(state, events)
 
 
+def _elf_draw(
+    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
+) -> None:
+    most = state["pending"]["most"]
+    count = action.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
+        raise RuleError(
+            "invalid_count",
+            f"`count`: the Elf draws none to {most} more cards.",
+            {"most": most},
+        )
+    take_from_deck(state, seat, count, events, "elf")
+    next_turn(state, events)
+
+
 def _order_balance(
     game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
 ) -> None:
@@ -491,6 +552,7 @@ _HANDLERS: dict[tuple[str, str], Any] = {
     ("gnome", "gnome_take"): _gnome,
     ("gnome", "decline"): _gnome,
     ("order_balance", "order_balance"): _order_balance,
+    ("elf_draw", "elf_draw"): _elf_draw,
 }
 
 #: The fields each action type may carry besides ``type``; any other is ``malformed_action``.
@@ -499,10 +561,11 @@ _FIELDS = {
     "play_magic": ("card", "cards"),
     "pass": ("under_deck",),
     "form_word": ("word", "slots", "property", "discard", "witch"),
-    "choose_card": ("card",),
+    "choose_card": ("card", "under"),
     "repeat_magic": ("cards",),
     "decline": (),
     "end_turn": (),
     "gnome_take": (),
     "order_balance": ("order",),
+    "elf_draw": ("count",),
 }

@@ -118,11 +118,9 @@ def form_word(
     if prop == "discard-deck" and player["deck"]:
         top = player["deck"].pop(0)
         player["discard"].append(top)
-        # Only its owner reviews a discard pile (rulebook); others learn that a card went.
-        seen_by = None if state["options"]["open_discards"] else (seat,)
-        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}, seen_by))
-        if seen_by is not None:
-            events.append(Event("deck_top_discarded", {"seat": seat}))
+        # "Place the top card of your deck face up in your own discard pile": everyone sees it
+        # go, as they see a word's cards go; only the pile is its owner's to review later.
+        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}))
         if not player["deck"]:
             trigger_end(state, events, seat, "deck_empty")
     if prop == "discard-hand" and discard is not None:
@@ -131,6 +129,14 @@ def form_word(
         events.append(Event("hand_card_discarded", {"seat": seat, "card": discard}))
 
     orders = _deal_balance(game, state, seat, counted, events)
+    if witch and not state["balance"]["yellow"]:
+        # The curse is once per game: with no yellow card left to give (after this word's
+        # Balance of Power cards) it would be spent for nothing (Interpretations).
+        raise RuleError(
+            "curse_without_effect",
+            "The yellow deck is empty (after your word's Balance of Power cards): the Witch's "
+            "curse would give no one a card, so it is kept.",
+        )
     if witch:
         player["witch_used"] = True
         _witch(state, seat, events)

@@ -77,13 +77,20 @@ def resume_turn(state: State, events: list[Event]) -> None:
 
 
 def draw_step(state: State, events: list[Event]) -> None:
-    """Rulebook "d. Draw cards": draw up to the codex number (the Elf adds the magic cards
-    left in hand), then the next turn. No magic card may be played from here on."""
+    """Rulebook "d. Draw cards": draw up to the codex number, then the next turn; the Elf may
+    then draw up to as many more as the magic cards left in her hand (an ``elf_draw`` step of
+    her choice, none included). No magic card may be played from here on."""
     seat = state["active"]
     player = state["players"][seat]
     magic_left = sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
-    up_to = rules.draw_up_to(state["word_formed"]["draw_up_to"], player["character"], magic_left)
-    take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
+    codex = state["word_formed"]["draw_up_to"]
+    take_from_deck(state, seat, max(0, codex - len(player["hand"])), events, "draw_up_to")
+    most = rules.elf_may_draw(
+        codex, player["character"], magic_left, len(player["hand"]), len(player["deck"])
+    )
+    if most:
+        state["phase"], state["pending"] = "elf_draw", {"most": most}
+        return
     next_turn(state, events)
 
 

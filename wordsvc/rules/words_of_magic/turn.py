@@ -40,11 +40,22 @@ def may_use_familiar_card(available: bool, character: str | None) -> bool:
 
 
 def draw_up_to(codex_number: int, character: str | None, magic_left_in_hand: int) -> int:
-    """The hand size the draw step fills up to after a word: the codex's number, plus the
-    magic cards left in hand for the Elf."""
+    """The most the draw step fills the hand up to after a word: the codex's number, plus the
+    magic cards left in hand for the Elf. Up to the codex's number the draw is a must; the
+    Elf's cards beyond it are hers to draw or not (:func:`elf_may_draw`)."""
     if character == Character.ELF:
         return codex_number + magic_left_in_hand
     return codex_number
+
+
+def elf_may_draw(
+    codex_number: int, character: str | None, magic_left_in_hand: int, hand: int, deck: int
+) -> int:
+    """How many cards beyond the codex's must the Elf may draw, none to this many ("thanks to
+    the Elf's ability Sasha *may* draw ... until he has 7 (5+2)"): with ``hand`` cards in
+    hand once the must is drawn, and ``deck`` cards left in the deck."""
+    most = draw_up_to(codex_number, character, magic_left_in_hand) - max(hand, codex_number)
+    return max(0, min(most, deck))
 
 
 def magic_has_effect(magic: str, *, used_tokens: int, other_cards: int, deck: int) -> bool:
