@@ -155,6 +155,16 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.gnome_take": ("Ґном: взяти карту", "Gnome: take a card"),
     "wom.decline": ("Відмовитися", "Decline"),
     "wom.choose_card": ("Взяти: {card}", "Take: {card}"),
+    "wom.choose_card_under": (
+        "{taken}; під колоду: {under}",
+        "{taken}; under the deck: {under}",
+    ),
+    "wom.elf_draw": ("Ельфійка: добрати ще {n}", "Elf: draw {n} more"),
+    "wom.elf_draw_none": ("Ельфійка: більше не добирати", "Elf: draw no more"),
+    "wom.phase.elf_draw": (
+        "Ельфійка може добрати ще карт, понад число кодексу.",
+        "The Elf may draw more cards, beyond the codex number.",
+    ),
     "wom.repeat": ("Повторити «{name}»", "Repeat «{name}»"),
     "wom.play_magic": ("Зіграти «{name}»", "Play «{name}»"),
     "wom.renew_pick": ("Які карти оновити", "Which cards to renew"),
@@ -184,6 +194,12 @@ PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.log.token": ("жетон знову вільний", "a token is free again"),
     "wom.log.revealed": ("відкрито карт: {n}", "cards revealed: {n}"),
     "wom.log.fate": ("карту долі обрано", "a card of fate chosen"),
+    "wom.log.fate_searched": (
+        "{name} шукає долю: відкрито карт для себе: {n}",
+        "{name} searches for fate: cards revealed to them: {n}",
+    ),
+    "wom.log.seat_chose": ("{name} обрав персонажа", "{name} chose a character"),
+    "wom.log.characters_revealed": ("персонажів відкрито", "the characters are revealed"),
     "wom.log.ordered": (
         "кладе карти Балансу сил на колоду в обраному порядку",
         "puts the Balance of Power cards on the deck in the order chosen",

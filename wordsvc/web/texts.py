@@ -179,6 +179,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "An apostrophe or hyphen must stand between two letters.",
     ),
     "problem.unknown_category": ("Невідома категорія.", "Unknown category."),
+    "problem.skylark_action_unused": (
+        "Жайворонок дає ще одну дію: виконайте її, поки вона можлива.",
+        "The Skylark gives one further action: take it while one is possible.",
+    ),
+    "problem.curse_without_effect": (
+        "Жовтих карт не лишилося: прокляття Відьми нічого не дало б, тож його не витрачено.",
+        "No yellow card is left: the Witch's curse would do nothing, so it is not spent.",
+    ),
     "problem.too_many_words": (
         "Забагато слів: щонайбільше {max} за раз.",
         "Too many words: at most {max} at once.",

@@ -140,7 +140,12 @@ export function createTable(ctx) {
       case "order_balance": return t("wom.order", { order: action.order.map(colourName).join(" → ") });
       case "gnome_take": return t("wom.gnome_take");
       case "decline": return t("wom.decline");
-      case "choose_card": return t("wom.choose_card", { card: cardLabel(summary.view.pending.cards.find((c) => c.id === action.card)) });
+      case "choose_card": {
+        const card = (id) => cardLabel(summary.view.pending.cards.find((c) => c.id === id));
+        const taken = t("wom.choose_card", { card: card(action.card) });
+        return action.under?.length ? t("wom.choose_card_under", { taken, under: action.under.map(card).join(", ") }) : taken;
+      }
+      case "elf_draw": return action.count ? t("wom.elf_draw", { n: action.count }) : t("wom.elf_draw_none");
       case "repeat_magic": return t("wom.repeat", { name: magicName(summary.view.pending.magic) });
       case "play_magic": return t("wom.play_magic", { name: magicName(cardById(action.card)?.magic) });
       case "end_turn": return t("wom.end_turn");
@@ -385,6 +390,10 @@ export function createTable(ctx) {
       case "witch_card": return t("wom.log.witch", { name: who(d.seat) });
       case "token_restored": return t("wom.log.token");
       case "cards_revealed": return t("wom.log.revealed", { n: d.cards.length });
+      case "fate_searched": return t("wom.log.fate_searched", { name: who(d.seat), n: d.count });
+      case "seat_chose_character": return t("wom.log.seat_chose", { name: who(d.seat) });
+      case "characters_revealed": return t("wom.log.characters_revealed");
+      case "fate_under_deck": return t("wom.log.under");
       case "fate_chosen": return t("wom.log.fate");
       case "balance_ordered": return t("wom.log.ordered");
       case "magic_repeated": return t("wom.log.repeated", { name: magicName(d.magic) });
