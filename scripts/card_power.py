@@ -31,10 +31,9 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -50,8 +49,7 @@ def plugin(game: str) -> ModuleType:
     return importlib.import_module("power_" + game.replace("-", "_"))
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     variant: str
     games: int
     wins: float
