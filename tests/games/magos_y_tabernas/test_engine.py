@@ -20,6 +20,7 @@ from tests.games.magos_y_tabernas.tables import (
 )
 from wordsvc.games.contract import RuleError
 from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas import effects
 from wordsvc.games.magos_y_tabernas import table as table_rules
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
 
@@ -386,6 +387,23 @@ def test_rayo_removes_life_gems_and_an_object_without_any_is_destroyed():
     assert "agujero-negro-1" in state["discard"]
     assert state["supply"]["life_gems"] == 6
     assert "object_destroyed" in types(events)
+
+
+def test_rayo_cannot_target_an_object_without_life_gems():
+    """Only objects with gem have life gems; a plain object "can stay there indefinitely"."""
+    state = give(table(), 0, hand=["rayo-1", "gema-2"])
+    give(state, 1, hand=[], objects=["gema-1"])
+    assert not any(a.get("card") == "rayo-1" for a in game.legal_actions(state, 0))
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "rayo-1", "object": "gema-1"}, "bad_target"
+    )
+    give(state, 1, objects=["gema-1", "caldero-1"])
+    rayos = [a for a in game.legal_actions(state, 0) if a.get("card") == "rayo-1"]
+    assert rayos == [{"type": "play", "card": "rayo-1", "object": "caldero-1"}]
+    events: list = []
+    effects.remove_life_gems(state, "gema-1", 2, events)
+    assert {"card": "gema-1", "life": 0} in state["players"][1]["objects"]
+    assert types(events) == ["fizzled"]
 
 
 def test_torre_de_guardia_takes_a_life_gem_instead_of_each_attack():
