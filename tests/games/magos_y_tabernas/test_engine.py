@@ -450,6 +450,42 @@ def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
     assert bag["active"] == 1, "Bolsa sin Fondo raises the limit by one"
 
 
+def test_a_card_drawn_with_the_turns_action_may_be_used_instead_of_discarded():
+    """ "If you end your turn with 4 cards, you must discard one or use it" (Other Rules)."""
+    state = give(table(), 0, hand=["atacar-1", "atacar-2", "gema-1"])
+    give(state, 1, hand=["escudo-1"])
+    state["deck"].remove("chispa-1")
+    state["deck"].append("chispa-1")  # the top of the deck
+    state, _ = act(state, 0, type="draw")
+    state, _ = pass_round(state)
+    assert (state["phase"], game.to_act(state)) == ("reduce", [0])
+    legal = game.legal_actions(state, 0)
+    assert {"type": "play", "card": "chispa-1"} in legal
+    assert {"type": "play", "card": "atacar-1", "target": 1} not in legal, "no point left"
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "atacar-1", "target": 1}, "no_action_point"
+    )
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    assert state["phase"] == "priority", "the card used goes on the stack: it may be answered"
+    assert game.to_act(state) == [1]
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
+    assert state["players"][0]["hand"] == ["atacar-1", "atacar-2", "gema-1"]
+    assert (state["active"], state["phase"]) == (1, "main"), "back at the limit: the turn ends"
+
+
+def test_a_hand_still_over_its_limit_after_a_card_is_used_is_checked_again():
+    state = give(table(), 0, hand=["chispa-1", "escudo-1", "atacar-1", "atacar-2", "gema-1"])
+    give(state, 1, hand=[])
+    state, _ = act(state, 0, type="end")
+    assert state["pending"]["discard"] == 2
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = pass_round(state)
+    assert (state["phase"], state["pending"]["discard"]) == ("reduce", 1)
+    state, _ = act(state, 0, type="discard", cards=["escudo-1"])
+    assert state["active"] == 1
+
+
 # --- Plagio, Flash and the designed cards -----------------------------------------------------
 
 

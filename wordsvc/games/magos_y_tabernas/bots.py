@@ -38,8 +38,19 @@ class HeuristicBot:
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
         legal: list[Action] = view["legal_actions"]
+        if view["phase"] == "reduce":  # "discard one or use it": a free gain is used
+            uses = [
+                a
+                for a in legal
+                if a["type"] == "play"
+                and not self._ops(view, a) & ANSWERS
+                and self._value(view, seat, a) >= 1
+            ]
+            if uses:
+                return max(uses, key=lambda a: self._value(view, seat, a))
         if view["phase"] in ("discard", "reduce"):
-            return max(legal, key=lambda a: -sum(self._keep_value(c) for c in a["cards"]))
+            discards = [a for a in legal if a["type"] == "discard"]
+            return max(discards, key=lambda a: -sum(self._keep_value(c) for c in a["cards"]))
         if view["phase"] == "priority":
             return self._answer(view, seat, legal)
         free = [a for a in legal if self._is_free(view, a) and self._value(view, seat, a) > 0]
