@@ -163,6 +163,27 @@ def test_in_two_against_two_a_pair_wins_together_and_helps_each_other():
     assert result.places[0] == result.places[2] == 1
 
 
+def test_in_two_against_two_the_losing_pair_shares_its_place():
+    state = table(players=4, teams=True, quick=True)
+    for seat in (1, 2, 3):
+        give(state, seat, hand=[])
+    give(state, 1, gems=2)
+    give(state, 3, orbs=1)
+    give(state, 0, hand=[], orbs=2, gems=2)
+    state["deck"] += state["players"][0]["obstacles"]
+    state["players"][0]["obstacles"] = []
+    state, _ = act(state, 0, type="take_orb")
+    result = game.result(state)
+    assert result is not None
+    assert result.winners == [0, 2]
+    assert result.places == [1, 3, 1, 3], "competition ranking: both partners share third"
+    limited = give(table(players=4, teams=True, turn_limit=1), 1, hand=[], gems=1)
+    for seat in range(4):
+        limited, _ = act(limited, seat, type="end")
+    assert limited["winner"] == [1, 3]
+    assert game.result(limited).places == [3, 1, 3, 1]  # type: ignore[union-attr]
+
+
 def test_options_are_checked():
     for options, problem in (
         ({"players": 3, "teams": True}, "teams"),

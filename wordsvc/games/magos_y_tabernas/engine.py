@@ -133,13 +133,17 @@ class MagosYTabernas(PhasedGame):
 
     def result(self, state: State) -> Result | None:
         """The beer's side first; the others by obstacles taken, then gems, then orbs (the
-        same order ends a game at its turn limit)."""
+        same order ends a game at its turn limit). Partners share their place, ranked by
+        the pair's better member."""
         if state["phase"] != "over":
             return None
         seats = range(len(state["players"]))
         progress = [table.progress(state, s) for s in seats]
         winners = list(state["winner"] or [])
-        keys = [(0,) if s in winners else (1, *(-p for p in progress[s])) for s in seats]
+        keys = [
+            (0,) if s in winners else (1, *(-p for p in table.side_progress(state, s)))
+            for s in seats
+        ]
         return Result(
             [p[1] + p[0] for p in progress],
             places_by(keys),

@@ -223,15 +223,17 @@ def progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
     return (beer, me["level"], me["gems"], me["orbs"])
 
 
+def side_progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
+    """How near a seat's side is to the beer: its best member's :func:`progress` (a pair
+    wins, and is ranked, together)."""
+    return max(
+        progress(state, other)
+        for other in range(len(state["players"]))
+        if team(state, other) == team(state, seat)
+    )
+
+
 def leaders(state: State) -> list[Seat]:
     """The side(s) furthest on (the best member's progress counts for a pair)."""
-    best = {
-        team(state, s): max(
-            progress(state, o)
-            for o in range(len(state["players"]))
-            if team(state, o) == team(state, s)
-        )
-        for s in range(len(state["players"]))
-    }
-    top = max(best.values())
-    return [s for s in range(len(state["players"])) if best[team(state, s)] == top]
+    best = [side_progress(state, s) for s in range(len(state["players"]))]
+    return [s for s, mine in enumerate(best) if mine == max(best)]
