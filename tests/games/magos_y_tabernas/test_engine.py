@@ -674,6 +674,17 @@ def test_malformed_and_misplaced_actions_are_refused_with_a_code():
     assert_refused(game, state, 0, ["take_orb"], "malformed_action")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seat", [2, 99, -1])
+def test_a_view_for_a_seat_the_game_does_not_have_is_refused(seat):
+    state = table()
+    with pytest.raises(RuleError) as refused:
+        game.view(state, seat)
+    assert refused.value.code == "unknown_seat"
+    assert refused.value.details == {"seat": seat, "players": 2}
+    assert game.view(state, None)["seat"] is None, "a spectator's view is not refused"
+    assert game.view(state, 1)["seat"] == 1
+
+
 def test_every_refusal_code_is_raised_by_a_test():
     assert_every_refusal_code_tested(ENGINE, __file__, ENGINE.parent / "contract.py")
 

@@ -22,6 +22,7 @@ from typing import Any
 from wordsvc.games.contract import (
     Action,
     Result,
+    RuleError,
     Seat,
     State,
     as_seat,
@@ -62,8 +63,16 @@ class MagosYTabernas(PhasedGame):
 
     def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """A hand is seen by its owner only, and obstacles by nobody (they are taken unseen);
-        objects in play, resources, the supply, the stack and the discard pile are public."""
+        objects in play, resources, the supply, the stack and the discard pile are public.
+        A seat number the game does not have is refused (``unknown_seat``), not shown."""
         seat = as_seat(seat)
+        if seat is not None and not 0 <= seat < len(state["players"]):
+            raise RuleError(
+                "unknown_seat",
+                f"Seat {seat} does not exist: this game has seats 0 to "
+                f"{len(state['players']) - 1}.",
+                {"seat": seat, "players": len(state["players"])},
+            )
         players = []
         for s, me in enumerate(state["players"]):
             players.append(
