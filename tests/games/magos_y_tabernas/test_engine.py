@@ -70,6 +70,33 @@ def test_taking_an_orb_is_announced_then_resolves_when_everyone_has_passed():
     assert "turn_started" in types(events)
 
 
+def test_the_rulebooks_example_of_turns_merlin_gandalf_houdini():
+    """ "Merlin: uses a Spell card! (end of turn) / Gandalf: draws a card. (end of turn) /
+    Houdini: draws an Orb. (end of turn)": each spends the one action point, and the turn
+    passes on."""
+    merlin, gandalf, houdini = 0, 1, 2
+    state = table(players=3)
+    give(state, merlin, hand=["invocar-orbes-1", "gema-1"])
+    give(state, gandalf, hand=["escudo-1", "gema-2"])
+    give(state, houdini, hand=["interrupcion-1"])
+    state, _ = act(state, merlin, type="play", card="invocar-orbes-1")
+    state, events = pass_round(state)
+    assert state["players"][merlin]["orbs"] == 2
+    assert state["players"][merlin]["hand"] == ["gema-1"]
+    assert "invocar-orbes-1" in state["discard"]
+    assert (state["active"], state["point"], state["players"][merlin]["turns"]) == (gandalf, 1, 1)
+    top = state["deck"][-1]
+    state, _ = act(state, gandalf, type="draw")
+    state, _ = pass_round(state)
+    assert state["players"][gandalf]["hand"] == ["escudo-1", "gema-2", top]
+    assert (state["active"], state["players"][gandalf]["turns"]) == (houdini, 1)
+    state, _ = act(state, houdini, type="take_orb")
+    state, events = pass_round(state)
+    assert state["players"][houdini]["orbs"] == 1
+    assert (state["active"], state["players"][houdini]["turns"]) == (merlin, 1)
+    assert "turn_started" in types(events)
+
+
 def test_a_seat_that_can_do_nothing_by_what_is_public_passes_by_itself():
     state = give(give(table(), 0, hand=[]), 1, hand=[])
     state, _ = act(state, 0, type="take_orb")
