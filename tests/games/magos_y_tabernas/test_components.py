@@ -78,6 +78,39 @@ def test_the_named_cards_do_what_the_rulebook_says() -> None:
     assert hole.consume_cost == 0  # "at any moment it can be broken"
 
 
+RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "magos-y-tabernas.md"
+TYPE_NAMES = {"spell": "spell", "instant": "instant", "object": "object",
+              "object with gem": "object_gem"}  # fmt: skip
+
+
+def test_the_rules_documents_catalogue_and_counts_are_the_data_files() -> None:
+    """The catalogue table and the counts the rules document and the data file's header give
+    are those of the data (they drifted once: "the other 33 are designed")."""
+    doc = RULES_DOC.read_text(encoding="utf-8")
+    rows = {}
+    for line in doc.split("## The catalogue", 1)[1].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 8 and cells[2].isdigit():
+            rows[cells[0].split(" / ")[0]] = cells
+    assert set(rows) == {c.name_es for c in parts.CARDS.values()}
+    for card in parts.CARDS.values():
+        _, kind, count, cost, consume, life, _, source = rows[card.name_es]
+        assert TYPE_NAMES[kind] == card.type.value, card.id
+        assert (int(count), int(cost)) == (card.count, card.cost), card.id
+        assert consume == ("" if card.consume_cost is None else str(card.consume_cost)), card.id
+        assert life == ("" if card.life_gems is None else str(card.life_gems)), card.id
+        assert source.startswith(card.source), card.id
+    named = [c for c in parts.CARDS.values() if c.source == "rulebook"]
+    designed = [c for c in parts.CARDS.values() if c.source == "designed"]
+    counts = (sum(c.count for c in named), len(named), sum(c.count for c in designed))
+    assert counts == (17, 7, 23)
+    prose = " ".join(doc.split())
+    assert f"{counts[0]} cards of the {counts[1]} rulebook designs, {counts[2]} of " in prose
+    assert f"{len(designed)} designed ones" in prose
+    header = " ".join(line.lstrip("# ") for line in ORIGINAL.split("[[card]]", 1)[0].splitlines())
+    assert f"the other {len(designed)} designs ({counts[2]} cards) are designed" in header
+
+
 def test_every_op_and_target_is_in_the_vocabulary() -> None:
     for card in parts.CARDS.values():
         for step in card.effect:
