@@ -226,7 +226,7 @@ def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> N
 
 
 def _use_instead(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
-    """"Discard one or use it" (Other Rules): at the hand-limit check the active seat may play
+    """ "Discard one or use it" (Other Rules): at the hand-limit check the active seat may play
     a card that costs no action point (an instant, or a card with Flash) instead of
     discarding. It goes on the stack like any play; once the window closes the turn ends
     again, and the hand limit is checked again."""
