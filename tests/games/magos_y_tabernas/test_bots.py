@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from tests.games.helpers import playout
 from tests.games.magos_y_tabernas.tables import act, give, table
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot, RandomBot
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
@@ -66,3 +67,38 @@ def test_the_heuristic_beats_the_random_bot():
     )
     heuristic = wilson(summary.wins.get("heuristic", 0), summary.seats_played["heuristic"])
     assert heuristic[0] > 0.8
+
+
+def test_the_heuristic_breaks_ties_with_its_rng_not_by_seat_number():
+    """Two leaders tied: each is attacked for some seed (it was always the lower seat)."""
+    state = give(table(players=3), 0, hand=["atacar-1"])
+    give(state, 1, gems=2)
+    give(state, 2, gems=2)
+    view = game.view(state, 0)
+    targets = {HeuristicBot().choose(game, view, 0, random.Random(n))["target"] for n in range(16)}
+    assert targets == {1, 2}
+
+
+#: The chi-square critical value at 99.9% with 3 degrees of freedom (4 seats).
+CHI2_999_DF3 = 16.27
+
+
+def test_identical_heuristic_bots_show_no_seat_bias():
+    """With the first player drawn by the game, wins by absolute seat are uniform (the first
+    mover's own edge is spread over all seats); ties used to go to the higher seats."""
+    games = 60  # few, to stay fast: the tie test above is the sharp one
+    wins = [0.0] * 4
+    bot = HeuristicBot()
+
+    def heuristic(game, state, seat, rng):
+        return bot.choose(game, game.view(state, seat), seat, rng)
+
+    for seed in range(games):
+        state, _ = playout(game, {"players": 4, "first_player": None}, seed, heuristic)
+        result = game.result(state)
+        assert result is not None
+        for seat in result.winners:
+            wins[seat] += 1 / len(result.winners)
+    expected = games / 4
+    chi2 = sum((w - expected) ** 2 / expected for w in wins)
+    assert chi2 < CHI2_999_DF3, wins

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordsvc.games.contract import Action, Seat
@@ -33,6 +33,19 @@ def _design(card: str) -> parts.Card:
     return parts.CATALOGUE[card]
 
 
+def _shuffled(actions: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The actions in a random order, so that no tie is broken by seat number or by the
+    order of the legal actions (issue 23, item 18: that gave the later seats more wins)."""
+    order = list(actions)
+    rng.shuffle(order)
+    return order
+
+
+def _best(actions: Sequence[Action], key: Callable[[Action], Any], rng: random.Random) -> Action:
+    """The action with the greatest ``key``, ties broken by ``rng``."""
+    return max(_shuffled(actions, rng), key=key)
+
+
 class HeuristicBot:
     name = "heuristic"
 
@@ -47,21 +60,23 @@ class HeuristicBot:
                 and self._value(view, seat, a) >= 1
             ]
             if uses:
-                return max(uses, key=lambda a: self._value(view, seat, a))
+                return _best(uses, lambda a: self._value(view, seat, a), rng)
         if view["phase"] in ("discard", "reduce"):
             discards = [a for a in legal if a["type"] == "discard"]
-            return max(discards, key=lambda a: -sum(self._keep_value(c) for c in a["cards"]))
+            return _best(discards, lambda a: -sum(self._keep_value(c) for c in a["cards"]), rng)
         if view["phase"] == "priority":
-            return self._answer(view, seat, legal)
+            return self._answer(view, seat, legal, rng)
         free = [a for a in legal if self._is_free(view, a) and self._value(view, seat, a) > 0]
         if free:
-            return max(free, key=lambda a: self._value(view, seat, a))
+            return _best(free, lambda a: self._value(view, seat, a), rng)
         paid = [a for a in legal if not self._is_free(view, a)]
-        return max(paid, key=lambda a: (self._value(view, seat, a), a["type"] == "end"))
+        return _best(paid, lambda a: (self._value(view, seat, a), a["type"] == "end"), rng)
 
     # --- the priority window -----------------------------------------------------------------
 
-    def _answer(self, view: Mapping[str, Any], seat: Seat, legal: list[Action]) -> Action:
+    def _answer(
+        self, view: Mapping[str, Any], seat: Seat, legal: list[Action], rng: random.Random
+    ) -> Action:
         stack = view["stack"]
         top = stack[-1] if stack else None
         if (
@@ -69,7 +84,7 @@ class HeuristicBot:
             and not self._ours(view, seat, top["seat"])
             and (self._threatens(view, seat, top) or self._completes_gem(view, top))
         ):
-            answers = [a for a in legal if self._ops(view, a) & ANSWERS]
+            answers = _shuffled([a for a in legal if self._ops(view, a) & ANSWERS], rng)
             shields = [a for a in answers if "protect" in self._ops(view, a)]
             cancels = [a for a in answers if a.get("item") == top["id"]]
             aimed_at_gems = self._effect_ops(top) & {"destroy_gems", "steal_orb"}
@@ -86,7 +101,7 @@ class HeuristicBot:
             and self._value(view, seat, a) >= 1
         ]
         if gains:
-            return max(gains, key=lambda a: self._value(view, seat, a))
+            return _best(gains, lambda a: self._value(view, seat, a), rng)
         return {"type": "pass"}
 
     @staticmethod
