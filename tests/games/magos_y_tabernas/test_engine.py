@@ -780,6 +780,20 @@ def test_torre_de_guardia_keeps_its_life_gem_when_an_attack_would_take_nothing()
     assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": 2}]
 
 
+def test_the_card_labels_the_simulator_checks_are_those_action_label_gives():
+    state = table()
+    made = set()
+    for card_id, card in parts.CATALOGUE.items():
+        kinds = ("lay_down", "consume") if card.is_object else ("play",)
+        made |= {game.action_label(state, {"type": kind, "card": card_id}) for kind in kinds}
+    labels = game.action_labels_possible({"players": 2})
+    assert sorted(labels) == sorted(made)
+    assert len(labels) == 12 + 2 * 9, "12 spell and instant designs, 9 object designs"
+    assert game.action_label(state, {"type": "play", "card": "flash-1", "with": "gema-1"}) == (
+        "play:flash+gema"
+    )
+
+
 def test_views_name_physical_cards_and_the_consume_cost_the_options_give():
     state = give(table(anulador_consume_cost=0), 0, hand=["gema-1"], objects=["anulador-1"])
     me = game.view(state, 0)["players"][0]

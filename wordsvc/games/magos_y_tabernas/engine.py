@@ -178,6 +178,18 @@ class MagosYTabernas(PhasedGame):
             return f"{kind}:{name}"
         return kind
 
+    def action_labels_possible(self, options: Mapping[str, object]) -> list[str]:
+        """Every way to play each card design, as :meth:`action_label` names it: a spell or
+        an instant is played, an object laid down and consumed (``wordsvc simulate`` lists
+        those no bot used; a Flash play counts for ``play:flash``)."""
+        labels = []
+        for card in parts.CARDS.values():
+            if card.is_object:
+                labels += [f"lay_down:{card.id}", f"consume:{card.id}"]
+            else:
+                labels.append(f"play:{card.id}")
+        return labels
+
 
 _PUBLIC_PATHS = (
     *("game", "options", "phase", "active", "turn", "point", "supply", "discard", "stack"),
