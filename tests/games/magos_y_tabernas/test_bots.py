@@ -56,6 +56,44 @@ def test_the_heuristic_attacks_the_leader():
     assert choice(state, 0) == {"type": "play", "card": "atacar-1", "target": 2}
 
 
+def test_the_heuristic_breaks_its_object_for_its_effect_before_a_rayo_destroys_it():
+    state = give(table(), 0, hand=["rayo-1", "gema-2"])
+    give(state, 1, hand=["gema-1"], objects=["caldero-1"])
+    state, _ = act(state, 0, type="play", card="rayo-1", object="caldero-1")
+    assert choice(state, 1) == {"type": "consume", "card": "caldero-1"}
+
+
+def test_the_heuristic_cancels_an_answer_to_its_own_play_with_anulador_on_its_turn():
+    state = give(table(), 0, hand=["flash-1", "gema-1", "atacar-1"], objects=["anulador-1"])
+    give(state, 1, hand=["interrupcion-1"])
+    state, _ = act(state, 0, type="play", card="flash-1", **{"with": "gema-1"})
+    state, _ = act(state, 1, type="play", card="interrupcion-1", item=1)
+    assert choice(state, 0) == {"type": "consume", "card": "anulador-1", "item": 2}
+
+
+def test_the_heuristic_lays_down_its_answers_too():
+    state = give(table(), 0, hand=["amuleto-1", "anulador-1"])
+    view = game.view(state, 0)
+    chosen = [HeuristicBot().choose(game, view, 0, random.Random(n)) for n in range(30)]
+    laid = {a["card"] for a in chosen if a["type"] == "lay_down"}
+    assert laid == {"amuleto-1", "anulador-1"}
+
+
+def test_the_heuristic_breaks_bolsa_sin_fondo_for_cards_when_its_hand_has_room():
+    state = give(table(), 0, hand=[], objects=["bolsa-sin-fondo-1"])
+    assert choice(state, 0) == {"type": "consume", "card": "bolsa-sin-fondo-1"}
+    full = give(table(), 0, hand=["atacar-1", "atacar-2", "escudo-1"])
+    give(full, 0, objects=["bolsa-sin-fondo-1"])
+    assert choice(full, 0)["type"] != "consume", "broken now, its cards would be discarded"
+
+
+def test_the_heuristic_uses_a_free_gain_rather_than_discard_it_at_the_hand_limit():
+    state = give(table(), 0, hand=["atacar-1", "atacar-2", "escudo-1", "chispa-1"])
+    state, _ = act(state, 0, type="end")
+    assert state["phase"] == "reduce"
+    assert choice(state, 0) == {"type": "play", "card": "chispa-1"}
+
+
 def test_the_heuristic_beats_the_random_bot():
     summary = simulate(
         game,
@@ -102,3 +140,4 @@ def test_identical_heuristic_bots_show_no_seat_bias():
     expected = games / 4
     chi2 = sum((w - expected) ** 2 / expected for w in wins)
     assert chi2 < CHI2_999_DF3, wins
+
