@@ -32,8 +32,8 @@ def test_the_catalogue_has_40_physical_cards_with_stable_ids() -> None:
 def test_the_composition_by_type() -> None:
     by_type = Counter(card.type for card in parts.CATALOGUE.values())
     assert by_type == {
-        CardType.SPELL: 15,
-        CardType.INSTANT: 12,
+        CardType.SPELL: 13,
+        CardType.INSTANT: 14,
         CardType.OBJECT: 9,
         CardType.OBJECT_GEM: 4,
     }
@@ -109,6 +109,16 @@ def test_the_rules_documents_catalogue_and_counts_are_the_data_files() -> None:
     assert f"{len(designed)} designed ones" in prose
     header = " ".join(line.lstrip("# ") for line in ORIGINAL.split("[[card]]", 1)[0].splitlines())
     assert f"the other {len(designed)} designs ({counts[2]} cards) are designed" in header
+
+
+def test_no_designed_consumption_is_worse_than_the_bare_action_it_costs() -> None:
+    """Consuming with the action point must give more than the orb or card the point would
+    take by itself (Torre de Guardia once drew 1 for it, and lost its passive besides)."""
+    worth = {"gain_orbs": 1, "draw": 1, "gain_gems": parts.ORBS_PER_GEM}
+    for card in parts.CARDS.values():
+        if card.source == "designed" and card.consume_cost == 1:
+            gained = sum(worth.get(step.op, 0) * (step.n or 0) for step in card.effect)
+            assert gained > 1, card.id
 
 
 def test_every_op_and_target_is_in_the_vocabulary() -> None:
@@ -242,7 +252,7 @@ BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
     ),
     "more life gems than the supply": (
         "life_gems_supply",
-        _edit("caldero", "life_gems = 1", "life_gems = 2"),
+        _edit("bolsa-sin-fondo", "life_gems = 1", "life_gems = 2"),
     ),
     "not TOML": ("unreadable", _append("this is = = not toml")),
 }

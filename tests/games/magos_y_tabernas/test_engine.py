@@ -20,7 +20,6 @@ from tests.games.magos_y_tabernas.tables import (
 )
 from wordsvc.games.contract import RuleError
 from wordsvc.games.magos_y_tabernas import components as parts
-from wordsvc.games.magos_y_tabernas import effects
 from wordsvc.games.magos_y_tabernas import table as table_rules
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
 
@@ -449,29 +448,60 @@ def test_rayo_cannot_target_an_object_without_life_gems():
     rayos = [a for a in game.legal_actions(state, 0) if a.get("card") == "rayo-1"]
     assert rayos == [{"type": "play", "card": "rayo-1", "object": "caldero-1"}]
     events: list = []
-    effects.remove_life_gems(state, "gema-1", 2, events)
+    table_rules.remove_life_gems(state, "gema-1", 2, events)
     assert {"card": "gema-1", "life": 0} in state["players"][1]["objects"]
     assert types(events) == ["fizzled"]
 
 
 def test_torre_de_guardia_takes_a_life_gem_instead_of_each_attack():
-    state = give(table(), 0, hand=["atacar-1", "atacar-2"])
+    life = parts.CARDS["torre-de-guardia"].life_gems
+    assert life is not None
+    attacks = [f"atacar-{n}" for n in range(1, life + 2)]
+    state = give(table(), 0, hand=attacks)
     give(state, 1, hand=[], gems=2, objects=["torre-de-guardia-1"])
-    for card in ("atacar-1", "atacar-2"):
+    for number, card in enumerate(attacks, 1):
         state["active"], state["point"], state["phase"] = 0, 1, "main"
         state, played = act(state, 0, type="play", card=card, target=1)
         state, events = pass_round(state)
-        assert "absorbed" in types(played + events)
-    assert state["players"][1]["gems"] == 2
+        absorbed = number <= life
+        assert ("absorbed" in types(played + events)) == absorbed
+    assert state["players"][1]["gems"] == 1, "the attack after its last life gem hits"
     assert state["players"][1]["objects"] == []
     assert "torre-de-guardia-1" in state["discard"]
 
 
-def test_caldero_gives_an_orb_at_the_start_of_each_of_its_owners_turns():
+def test_torre_de_guardia_is_broken_at_any_moment_for_a_card_even_in_answer_to_rayo():
+    state = give(table(), 0, hand=["rayo-1", "gema-1"])
+    give(state, 1, hand=[], objects=["torre-de-guardia-1"])
+    state, _ = act(state, 0, type="play", card="rayo-1", object="torre-de-guardia-1")
+    assert state["point"] == 1, "Rayo is an instant"
+    assert game.to_act(state) == [1], "an object it may break at any moment gives priority"
+    state, _ = act(state, 1, type="consume", card="torre-de-guardia-1")
+    state, events = pass_round(state)
+    assert len(state["players"][1]["hand"]) == 1
+    assert "fizzled" in types(events), "Rayo's object is gone"
+    assert {"torre-de-guardia-1", "rayo-1"} <= set(state["discard"])
+    assert (state["active"], state["phase"]) == (0, "main")
+
+
+def test_caldero_gives_orbs_at_its_owners_turns_for_a_life_gem_each_until_it_boils_dry():
+    caldero = parts.CARDS["caldero"]
+    (income,) = caldero.passive
+    assert caldero.life_gems is not None
+    assert income.n is not None
     state = give(table(), 1, hand=[], objects=["caldero-1"])
-    state, _ = act(state, 0, type="end")
-    assert state["active"] == 1
-    assert state["players"][1]["orbs"] == 1
+    give(state, 0, hand=[])
+    for turn in range(1, caldero.life_gems + 2):
+        state, _ = act(state, 0, type="end")
+        assert state["active"] == 1
+        paid = min(turn, caldero.life_gems)
+        assert state["players"][1]["orbs"] + 3 * state["players"][1]["gems"] == income.n * paid
+        left = caldero.life_gems - paid
+        objects = state["players"][1]["objects"]
+        assert objects == ([{"card": "caldero-1", "life": left}] if left else [])
+        state, _ = act(state, 1, type="end")
+    assert "caldero-1" in state["discard"]
+    assert state["supply"]["life_gems"] == parts.LIFE_GEMS
 
 
 def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
@@ -614,19 +644,25 @@ def test_cancelling_a_flashed_card_discards_both():
     assert {"flash-1", "gema-1"} <= set(state["discard"])
 
 
-def test_ultima_ronda_makes_an_opponent_discard_a_card_of_their_choice():
-    state = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
+def test_ultima_ronda_makes_an_opponent_discard_cards_of_their_choice_and_its_player_draws():
+    (discard, draw) = parts.CARDS["ultima-ronda"].effect
+    assert (discard.op, discard.n, draw.op, draw.n) == ("discard", 2, "draw", 1)
+    state = give(
+        give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1", "flash-1"]
+    )
     state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
     state, _ = pass_round(state)
+    assert len(state["players"][0]["hand"]) == 1, "its player draws 1"
     assert (state["phase"], game.to_act(state)) == ("discard", [1])
     assert_refused(game, state, 0, {"type": "discard", "cards": ["atacar-1"]}, "not_your_turn")
-    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    assert_refused(game, state, 1, {"type": "discard", "cards": ["gema-1"]}, "wrong_discard_count")
+    state, _ = act(state, 1, type="discard", cards=["gema-1", "flash-1"])
     assert state["players"][1]["hand"] == ["atacar-1"]
     assert state["active"] == 1
-    alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1"])
+    alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
     alone, _ = act(alone, 0, type="play", card="ultima-ronda-1", target=1)
     alone, _ = pass_round(alone)
-    assert alone["players"][1]["hand"] == []
+    assert alone["players"][1]["hand"] == [], "no more cards than it asks for: all, at once"
     assert alone["active"] == 1
 
 
@@ -777,7 +813,8 @@ def test_torre_de_guardia_keeps_its_life_gem_when_an_attack_would_take_nothing()
     state, events = act(state, 0, type="play", card="atacar-1", target=1)
     state, more = pass_round(state)
     assert "absorbed" not in types(events + more)
-    assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": 2}]
+    life = parts.CARDS["torre-de-guardia"].life_gems
+    assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": life}]
 
 
 def test_the_card_labels_the_simulator_checks_are_those_action_label_gives():
@@ -812,7 +849,7 @@ def test_ultima_ronda_under_another_item_resumes_the_window_after_the_discard():
     state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
     state, _ = pass_round(state)
     assert (state["phase"], game.to_act(state)) == ("discard", [1])
-    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    state, _ = act(state, 1, type="discard", cards=["gema-1", "atacar-1"])
     assert state["phase"] == "priority", "Chispa is still on the stack"
     state, _ = pass_round(state)
     assert state["players"][0]["orbs"] == 1

@@ -181,7 +181,7 @@ def _spared(state: State, aimed: Seat, what: str, events: list[Event]) -> bool:
         return True
     for obj, _ in table.passives(state, aimed, "protect"):
         events.append(Event("absorbed", {"seat": aimed, "object": obj["card"]}))
-        remove_life_gems(state, obj["card"], 1, events)
+        table.remove_life_gems(state, obj["card"], 1, events)
         return True
     return False
 
@@ -210,30 +210,7 @@ def _steal_orbs(
 def _destroy_life_gems(
     state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
 ) -> None:
-    remove_life_gems(state, item["object"], step.n or 0, events)
-
-
-def remove_life_gems(state: State, card: str, n: int, events: list[Event]) -> None:
-    """``n`` life gems of an object in play back to the supply; left without any, it is
-    destroyed. An object that never had life gems (a plain object, which "can stay there
-    indefinitely") has none to lose and is not touched."""
-    for owner, me in enumerate(state["players"]):
-        for obj in me["objects"]:
-            if obj["card"] != card:
-                continue
-            if obj["life"] == 0:
-                events.append(Event("fizzled", {"object": card, "reason": "no_life_gems"}))
-                return
-            removed = min(n, obj["life"])
-            obj["life"] -= removed
-            state["supply"]["life_gems"] += removed
-            events.append(Event("life_gems_removed", {"object": card, "life_gems": removed}))
-            if obj["life"] == 0:
-                me["objects"].remove(obj)
-                table.discard(state, card)
-                events.append(Event("object_destroyed", {"seat": owner, "object": card}))
-            return
-    events.append(Event("fizzled", {"object": card, "reason": "not_in_play"}))
+    table.remove_life_gems(state, item["object"], step.n or 0, events)
 
 
 def _protect(
