@@ -271,3 +271,14 @@ def test_simulate_the_designed_games_reports_the_first_seats_share(run, game, en
     assert set(report["bots"]) == {"heuristic", "random"}
     text = run("simulate", game, "--players", "2", "--games", "2")
     assert "first seat: win rate" in text.output
+
+
+def test_simulate_warns_of_the_cards_no_bot_played(run):
+    result = run("simulate", "magos-y-tabernas", "--players", "2", "--games", "1", "--json")
+    report = json.loads(result.output[result.output.index("{") :])
+    assert report["unplayed"], "one game cannot play every card"
+    assert all(label not in report["plays"] for label in report["unplayed"])
+    text = run("simulate", "magos-y-tabernas", "--players", "2", "--games", "1")
+    warning = next(line for line in text.output.splitlines() if "warning" in line)
+    assert warning.strip().startswith(f"warning: no bot played {len(report['unplayed'])} ")
+    assert all(label in warning for label in report["unplayed"])

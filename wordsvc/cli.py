@@ -560,6 +560,12 @@ def simulate(
         f"[{first['ci95'][0]}, {first['ci95'][1]}], fair share {first['fair_share']}"
     )
     _echo_plays(report["plays"])
+    if report["unplayed"]:
+        click.secho(
+            f"  warning: no bot played {len(report['unplayed'])} of the game's card plays: "
+            + ", ".join(report["unplayed"]),
+            fg="yellow",
+        )
 
 
 def _echo_plays(plays: dict[str, PlaysRow]) -> None:

@@ -79,3 +79,37 @@ def test_the_first_seat_is_the_one_that_takes_the_first_turn_after_a_draft():
     state's ``first``, not seat 0 of that step."""
     summary = simulation.simulate(Draft(), {"random": RandomBot}, ["random"], {"players": 2}, 10, 1)
     assert summary.report()["first_seat"]["win_rate"] == 1.0
+
+
+class Cards(Race):
+    """A toy game with three cards, of which its one legal action plays two: ``a`` alone and
+    ``b`` together with ``x``; ``c`` is never played."""
+
+    name = "cards"
+
+    def view(self, state, seat):
+        return {
+            "legal_actions": [
+                {"type": "play", "card": "a"},
+                {"type": "play", "card": "b", "with": "x"},
+            ]
+        }
+
+    def action_label(self, state, action):
+        partner = f"+{action['with']}" if "with" in action else ""
+        return f"play:{action['card']}{partner}"
+
+    def action_labels_possible(self, options):
+        return ["play:c", "play:b", "play:a", "play:a"]
+
+
+def test_the_cards_no_bot_played_are_reported():
+    summary = simulation.simulate(Cards(), {"random": RandomBot}, ["random"], {"players": 2}, 8, 1)
+    report = summary.report()
+    assert set(report["plays"]) == {"play:a", "play:b+x"}
+    assert report["unplayed"] == ["play:c"], "b played with a partner counts as played"
+
+
+def test_a_game_without_the_hook_reports_no_unplayed_cards():
+    summary = simulation.simulate(Race(), {"random": RandomBot}, ["random"], {"players": 2}, 2, 1)
+    assert summary.report()["unplayed"] == []

@@ -1,7 +1,9 @@
 """Play whole games between bots and summarise them: win rates with confidence intervals,
 game length, word lengths, how the games ended, and how often each card or action was
-played, by each bot (so that a bot that never plays a card shows). Given a lookup of how
-common a word is, it also reports the median Zipf of the words each bot formed.
+played, by each bot (so that a bot that never plays a card shows). A game that lists the
+labels of playing each of its cards (the optional ``action_labels_possible(options)``) also
+gets the list of those no bot used. Given a lookup of how common a word is, it also reports
+the median Zipf of the words each bot formed.
 
 Seats rotate through the bot list game by game, so no bot always sits first.
 """
@@ -71,6 +73,9 @@ class Report(TypedDict):
     seconds_per_game: float
     first_seat: FirstSeatReport
     plays: dict[str, PlaysRow]
+    #: The game's card labels (``action_labels_possible``) that no bot played; empty for a
+    #: game without that hook.
+    unplayed: list[str]
     #: Per bot, the median Zipf value of the words it formed (word games, given a lookup).
     median_zipf: dict[str, float]
 
@@ -89,6 +94,7 @@ class Summary:
     first_seat_wins: float = 0.0  # wins of the seat that moved first (a shared win counts 1/k)
     players: int = 0
     word_zipf: dict[str, list[float]] = field(default_factory=dict)  # bot -> Zipf of its words
+    possible: list[str] = field(default_factory=list)  # the game's card labels, if it lists them
 
     def report(self) -> Report:
         """The summary's statistics: win rates with their intervals, means, the plays table."""
@@ -111,6 +117,7 @@ class Summary:
             "seconds_per_game": round(statistics.median(self.seconds), 3) if self.seconds else 0,
             "first_seat": self.first_seat(),
             "plays": self.plays_table(),
+            "unplayed": self.unplayed(),
             "median_zipf": {
                 bot: round(statistics.median(values), 2)
                 for bot, values in sorted(self.word_zipf.items())
@@ -127,6 +134,14 @@ class Summary:
             "ci95": [round(low, 3), round(high, 3)],
             "fair_share": round(1 / self.players, 3) if self.players else 0,
         }
+
+    def unplayed(self) -> list[str]:
+        """The game's card labels that no bot played. A label counts as played when some
+        applied action had it, or it followed by ``+`` and a partner card (a card played
+        together with another, such as ``play:flash+gema`` for ``play:flash``)."""
+        used = {label for counts in self.plays.values() for label in counts}
+        used |= {label.partition("+")[0] for label in used}
+        return [label for label in self.possible if label not in used]
 
     def plays_table(self) -> dict[str, PlaysRow]:
         """Each action label (``play:skylark``, ``form_word``...): its total, its mean per
@@ -160,6 +175,7 @@ def simulate(
     summary = Summary()
     players = options["players"]
     summary.players = players
+    summary.possible = labels_possible(game, options)
     for number in range(games):
         seats = [lineup[(i + number) % len(lineup)] for i in range(players)]
         rng = random.Random(seed * 1_000_003 + number)
@@ -209,6 +225,14 @@ def _first_mover(game: Game, state: State) -> int:
     if isinstance(first, int) and not isinstance(first, bool):
         return first
     return game.to_act(state)[0]
+
+
+def labels_possible(game: Game, options: Mapping[str, Any]) -> list[str]:
+    """The game's optional ``action_labels_possible(options)``: the labels (as its
+    ``action_label`` gives them) of every way to play each of its cards, such as
+    ``play:atacar`` and ``lay_down:gema``; empty for a game without it."""
+    hook = getattr(game, "action_labels_possible", None)
+    return sorted(set(hook(options))) if callable(hook) else []
 
 
 def _end_of(state: Mapping[str, Any]) -> str:

@@ -32,8 +32,8 @@ def test_the_catalogue_has_40_physical_cards_with_stable_ids() -> None:
 def test_the_composition_by_type() -> None:
     by_type = Counter(card.type for card in parts.CATALOGUE.values())
     assert by_type == {
-        CardType.SPELL: 15,
-        CardType.INSTANT: 12,
+        CardType.SPELL: 13,
+        CardType.INSTANT: 14,
         CardType.OBJECT: 9,
         CardType.OBJECT_GEM: 4,
     }
@@ -76,6 +76,49 @@ def test_the_named_cards_do_what_the_rulebook_says() -> None:
     assert [s.op for s in hole.passive] == ["restrict_orb_action"]
     assert hole.effect == (parts.Step("gain_orbs", "self", 2),)
     assert hole.consume_cost == 0  # "at any moment it can be broken"
+
+
+RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "magos-y-tabernas.md"
+TYPE_NAMES = {"spell": "spell", "instant": "instant", "object": "object",
+              "object with gem": "object_gem"}  # fmt: skip
+
+
+def test_the_rules_documents_catalogue_and_counts_are_the_data_files() -> None:
+    """The catalogue table and the counts the rules document and the data file's header give
+    are those of the data (they drifted once: "the other 33 are designed")."""
+    doc = RULES_DOC.read_text(encoding="utf-8")
+    rows = {}
+    for line in doc.split("## The catalogue", 1)[1].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 8 and cells[2].isdigit():
+            rows[cells[0].split(" / ")[0]] = cells
+    assert set(rows) == {c.name_es for c in parts.CARDS.values()}
+    for card in parts.CARDS.values():
+        _, kind, count, cost, consume, life, _, source = rows[card.name_es]
+        assert TYPE_NAMES[kind] == card.type.value, card.id
+        assert (int(count), int(cost)) == (card.count, card.cost), card.id
+        assert consume == ("" if card.consume_cost is None else str(card.consume_cost)), card.id
+        assert life == ("" if card.life_gems is None else str(card.life_gems)), card.id
+        assert source.startswith(card.source), card.id
+    named = [c for c in parts.CARDS.values() if c.source == "rulebook"]
+    designed = [c for c in parts.CARDS.values() if c.source == "designed"]
+    counts = (sum(c.count for c in named), len(named), sum(c.count for c in designed))
+    assert counts == (17, 7, 23)
+    prose = " ".join(doc.split())
+    assert f"{counts[0]} cards of the {counts[1]} rulebook designs, {counts[2]} of " in prose
+    assert f"{len(designed)} designed ones" in prose
+    header = " ".join(line.lstrip("# ") for line in ORIGINAL.split("[[card]]", 1)[0].splitlines())
+    assert f"the other {len(designed)} designs ({counts[2]} cards) are designed" in header
+
+
+def test_no_designed_consumption_is_worse_than_the_bare_action_it_costs() -> None:
+    """Consuming with the action point must give more than the orb or card the point would
+    take by itself (Torre de Guardia once drew 1 for it, and lost its passive besides)."""
+    worth = {"gain_orbs": 1, "draw": 1, "gain_gems": parts.ORBS_PER_GEM}
+    for card in parts.CARDS.values():
+        if card.source == "designed" and card.consume_cost == 1:
+            gained = sum(worth.get(step.op, 0) * (step.n or 0) for step in card.effect)
+            assert gained > 1, card.id
 
 
 def test_every_op_and_target_is_in_the_vocabulary() -> None:
@@ -209,7 +252,7 @@ BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
     ),
     "more life gems than the supply": (
         "life_gems_supply",
-        _edit("caldero", "life_gems = 1", "life_gems = 2"),
+        _edit("bolsa-sin-fondo", "life_gems = 1", "life_gems = 2"),
     ),
     "not TOML": ("unreadable", _append("this is = = not toml")),
 }

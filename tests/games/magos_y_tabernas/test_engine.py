@@ -69,6 +69,33 @@ def test_taking_an_orb_is_announced_then_resolves_when_everyone_has_passed():
     assert "turn_started" in types(events)
 
 
+def test_the_rulebooks_example_of_turns_merlin_gandalf_houdini():
+    """ "Merlin: uses a Spell card! (end of turn) / Gandalf: draws a card. (end of turn) /
+    Houdini: draws an Orb. (end of turn)": each spends the one action point, and the turn
+    passes on."""
+    merlin, gandalf, houdini = 0, 1, 2
+    state = table(players=3)
+    give(state, merlin, hand=["invocar-orbes-1", "gema-1"])
+    give(state, gandalf, hand=["escudo-1", "gema-2"])
+    give(state, houdini, hand=["interrupcion-1"])
+    state, _ = act(state, merlin, type="play", card="invocar-orbes-1")
+    state, events = pass_round(state)
+    assert state["players"][merlin]["orbs"] == 2
+    assert state["players"][merlin]["hand"] == ["gema-1"]
+    assert "invocar-orbes-1" in state["discard"]
+    assert (state["active"], state["point"], state["players"][merlin]["turns"]) == (gandalf, 1, 1)
+    top = state["deck"][-1]
+    state, _ = act(state, gandalf, type="draw")
+    state, _ = pass_round(state)
+    assert state["players"][gandalf]["hand"] == ["escudo-1", "gema-2", top]
+    assert (state["active"], state["players"][gandalf]["turns"]) == (houdini, 1)
+    state, _ = act(state, houdini, type="take_orb")
+    state, events = pass_round(state)
+    assert state["players"][houdini]["orbs"] == 1
+    assert (state["active"], state["players"][houdini]["turns"]) == (merlin, 1)
+    assert "turn_started" in types(events)
+
+
 def test_a_seat_that_can_do_nothing_by_what_is_public_passes_by_itself():
     state = give(give(table(), 0, hand=[]), 1, hand=[])
     state, _ = act(state, 0, type="take_orb")
@@ -160,6 +187,27 @@ def test_in_two_against_two_a_pair_wins_together_and_helps_each_other():
     result = game.result(state)
     assert result is not None
     assert result.places[0] == result.places[2] == 1
+
+
+def test_in_two_against_two_the_losing_pair_shares_its_place():
+    state = table(players=4, teams=True, quick=True)
+    for seat in (1, 2, 3):
+        give(state, seat, hand=[])
+    give(state, 1, gems=2)
+    give(state, 3, orbs=1)
+    give(state, 0, hand=[], orbs=2, gems=2)
+    state["deck"] += state["players"][0]["obstacles"]
+    state["players"][0]["obstacles"] = []
+    state, _ = act(state, 0, type="take_orb")
+    result = game.result(state)
+    assert result is not None
+    assert result.winners == [0, 2]
+    assert result.places == [1, 3, 1, 3], "competition ranking: both partners share third"
+    limited = give(table(players=4, teams=True, turn_limit=1), 1, hand=[], gems=1)
+    for seat in range(4):
+        limited, _ = act(limited, seat, type="end")
+    assert limited["winner"] == [1, 3]
+    assert game.result(limited).places == [3, 1, 3, 1]  # type: ignore[union-attr]
 
 
 def test_options_are_checked():
@@ -388,24 +436,72 @@ def test_rayo_removes_life_gems_and_an_object_without_any_is_destroyed():
     assert "object_destroyed" in types(events)
 
 
+def test_rayo_cannot_target_an_object_without_life_gems():
+    """Only objects with gem have life gems; a plain object "can stay there indefinitely"."""
+    state = give(table(), 0, hand=["rayo-1", "gema-2"])
+    give(state, 1, hand=[], objects=["gema-1"])
+    assert not any(a.get("card") == "rayo-1" for a in game.legal_actions(state, 0))
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "rayo-1", "object": "gema-1"}, "bad_target"
+    )
+    give(state, 1, objects=["gema-1", "caldero-1"])
+    rayos = [a for a in game.legal_actions(state, 0) if a.get("card") == "rayo-1"]
+    assert rayos == [{"type": "play", "card": "rayo-1", "object": "caldero-1"}]
+    events: list = []
+    table_rules.remove_life_gems(state, "gema-1", 2, events)
+    assert {"card": "gema-1", "life": 0} in state["players"][1]["objects"]
+    assert types(events) == ["fizzled"]
+
+
 def test_torre_de_guardia_takes_a_life_gem_instead_of_each_attack():
-    state = give(table(), 0, hand=["atacar-1", "atacar-2"])
+    life = parts.CARDS["torre-de-guardia"].life_gems
+    assert life is not None
+    attacks = [f"atacar-{n}" for n in range(1, life + 2)]
+    state = give(table(), 0, hand=attacks)
     give(state, 1, hand=[], gems=2, objects=["torre-de-guardia-1"])
-    for card in ("atacar-1", "atacar-2"):
+    for number, card in enumerate(attacks, 1):
         state["active"], state["point"], state["phase"] = 0, 1, "main"
         state, played = act(state, 0, type="play", card=card, target=1)
         state, events = pass_round(state)
-        assert "absorbed" in types(played + events)
-    assert state["players"][1]["gems"] == 2
+        absorbed = number <= life
+        assert ("absorbed" in types(played + events)) == absorbed
+    assert state["players"][1]["gems"] == 1, "the attack after its last life gem hits"
     assert state["players"][1]["objects"] == []
     assert "torre-de-guardia-1" in state["discard"]
 
 
-def test_caldero_gives_an_orb_at_the_start_of_each_of_its_owners_turns():
+def test_torre_de_guardia_is_broken_at_any_moment_for_a_card_even_in_answer_to_rayo():
+    state = give(table(), 0, hand=["rayo-1", "gema-1"])
+    give(state, 1, hand=[], objects=["torre-de-guardia-1"])
+    state, _ = act(state, 0, type="play", card="rayo-1", object="torre-de-guardia-1")
+    assert state["point"] == 1, "Rayo is an instant"
+    assert game.to_act(state) == [1], "an object it may break at any moment gives priority"
+    state, _ = act(state, 1, type="consume", card="torre-de-guardia-1")
+    state, events = pass_round(state)
+    assert len(state["players"][1]["hand"]) == 1
+    assert "fizzled" in types(events), "Rayo's object is gone"
+    assert {"torre-de-guardia-1", "rayo-1"} <= set(state["discard"])
+    assert (state["active"], state["phase"]) == (0, "main")
+
+
+def test_caldero_gives_orbs_at_its_owners_turns_for_a_life_gem_each_until_it_boils_dry():
+    caldero = parts.CARDS["caldero"]
+    (income,) = caldero.passive
+    assert caldero.life_gems is not None
+    assert income.n is not None
     state = give(table(), 1, hand=[], objects=["caldero-1"])
-    state, _ = act(state, 0, type="end")
-    assert state["active"] == 1
-    assert state["players"][1]["orbs"] == 1
+    give(state, 0, hand=[])
+    for turn in range(1, caldero.life_gems + 2):
+        state, _ = act(state, 0, type="end")
+        assert state["active"] == 1
+        paid = min(turn, caldero.life_gems)
+        assert state["players"][1]["orbs"] + 3 * state["players"][1]["gems"] == income.n * paid
+        left = caldero.life_gems - paid
+        objects = state["players"][1]["objects"]
+        assert objects == ([{"card": "caldero-1", "life": left}] if left else [])
+        state, _ = act(state, 1, type="end")
+    assert "caldero-1" in state["discard"]
+    assert state["supply"]["life_gems"] == parts.LIFE_GEMS
 
 
 def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
@@ -430,6 +526,42 @@ def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
     bag = give(table(), 0, hand=hand, objects=["bolsa-sin-fondo-1"])
     bag, _ = act(bag, 0, type="end")
     assert bag["active"] == 1, "Bolsa sin Fondo raises the limit by one"
+
+
+def test_a_card_drawn_with_the_turns_action_may_be_used_instead_of_discarded():
+    """ "If you end your turn with 4 cards, you must discard one or use it" (Other Rules)."""
+    state = give(table(), 0, hand=["atacar-1", "atacar-2", "gema-1"])
+    give(state, 1, hand=["escudo-1"])
+    state["deck"].remove("chispa-1")
+    state["deck"].append("chispa-1")  # the top of the deck
+    state, _ = act(state, 0, type="draw")
+    state, _ = pass_round(state)
+    assert (state["phase"], game.to_act(state)) == ("reduce", [0])
+    legal = game.legal_actions(state, 0)
+    assert {"type": "play", "card": "chispa-1"} in legal
+    assert {"type": "play", "card": "atacar-1", "target": 1} not in legal, "no point left"
+    assert_refused(
+        game, state, 0, {"type": "play", "card": "atacar-1", "target": 1}, "no_action_point"
+    )
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    assert state["phase"] == "priority", "the card used goes on the stack: it may be answered"
+    assert game.to_act(state) == [1]
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
+    assert state["players"][0]["hand"] == ["atacar-1", "atacar-2", "gema-1"]
+    assert (state["active"], state["phase"]) == (1, "main"), "back at the limit: the turn ends"
+
+
+def test_a_hand_still_over_its_limit_after_a_card_is_used_is_checked_again():
+    state = give(table(), 0, hand=["chispa-1", "escudo-1", "atacar-1", "atacar-2", "gema-1"])
+    give(state, 1, hand=[])
+    state, _ = act(state, 0, type="end")
+    assert state["pending"]["discard"] == 2
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    state, _ = pass_round(state)
+    assert (state["phase"], state["pending"]["discard"]) == ("reduce", 1)
+    state, _ = act(state, 0, type="discard", cards=["escudo-1"])
+    assert state["active"] == 1
 
 
 # --- Plagio, Flash and the designed cards -----------------------------------------------------
@@ -512,19 +644,25 @@ def test_cancelling_a_flashed_card_discards_both():
     assert {"flash-1", "gema-1"} <= set(state["discard"])
 
 
-def test_ultima_ronda_makes_an_opponent_discard_a_card_of_their_choice():
-    state = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
+def test_ultima_ronda_makes_an_opponent_discard_cards_of_their_choice_and_its_player_draws():
+    (discard, draw) = parts.CARDS["ultima-ronda"].effect
+    assert (discard.op, discard.n, draw.op, draw.n) == ("discard", 2, "draw", 1)
+    state = give(
+        give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1", "flash-1"]
+    )
     state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
     state, _ = pass_round(state)
+    assert len(state["players"][0]["hand"]) == 1, "its player draws 1"
     assert (state["phase"], game.to_act(state)) == ("discard", [1])
     assert_refused(game, state, 0, {"type": "discard", "cards": ["atacar-1"]}, "not_your_turn")
-    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    assert_refused(game, state, 1, {"type": "discard", "cards": ["gema-1"]}, "wrong_discard_count")
+    state, _ = act(state, 1, type="discard", cards=["gema-1", "flash-1"])
     assert state["players"][1]["hand"] == ["atacar-1"]
     assert state["active"] == 1
-    alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1"])
+    alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
     alone, _ = act(alone, 0, type="play", card="ultima-ronda-1", target=1)
     alone, _ = pass_round(alone)
-    assert alone["players"][1]["hand"] == []
+    assert alone["players"][1]["hand"] == [], "no more cards than it asks for: all, at once"
     assert alone["active"] == 1
 
 
@@ -599,6 +737,17 @@ def test_malformed_and_misplaced_actions_are_refused_with_a_code():
     assert_refused(game, state, 0, ["take_orb"], "malformed_action")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("seat", [2, 99, -1])
+def test_a_view_for_a_seat_the_game_does_not_have_is_refused(seat):
+    state = table()
+    with pytest.raises(RuleError) as refused:
+        game.view(state, seat)
+    assert refused.value.code == "unknown_seat"
+    assert refused.value.details == {"seat": seat, "players": 2}
+    assert game.view(state, None)["seat"] is None, "a spectator's view is not refused"
+    assert game.view(state, 1)["seat"] == 1
+
+
 def test_every_refusal_code_is_raised_by_a_test():
     assert_every_refusal_code_tested(ENGINE, __file__, ENGINE.parent / "contract.py")
 
@@ -664,7 +813,22 @@ def test_torre_de_guardia_keeps_its_life_gem_when_an_attack_would_take_nothing()
     state, events = act(state, 0, type="play", card="atacar-1", target=1)
     state, more = pass_round(state)
     assert "absorbed" not in types(events + more)
-    assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": 2}]
+    life = parts.CARDS["torre-de-guardia"].life_gems
+    assert state["players"][1]["objects"] == [{"card": "torre-de-guardia-1", "life": life}]
+
+
+def test_the_card_labels_the_simulator_checks_are_those_action_label_gives():
+    state = table()
+    made = set()
+    for card_id, card in parts.CATALOGUE.items():
+        kinds = ("lay_down", "consume") if card.is_object else ("play",)
+        made |= {game.action_label(state, {"type": kind, "card": card_id}) for kind in kinds}
+    labels = game.action_labels_possible({"players": 2})
+    assert sorted(labels) == sorted(made)
+    assert len(labels) == 12 + 2 * 9, "12 spell and instant designs, 9 object designs"
+    assert game.action_label(state, {"type": "play", "card": "flash-1", "with": "gema-1"}) == (
+        "play:flash+gema"
+    )
 
 
 def test_views_name_physical_cards_and_the_consume_cost_the_options_give():
@@ -685,7 +849,7 @@ def test_ultima_ronda_under_another_item_resumes_the_window_after_the_discard():
     state, _ = act(state, 0, type="play", card="ultima-ronda-1", target=1)
     state, _ = pass_round(state)
     assert (state["phase"], game.to_act(state)) == ("discard", [1])
-    state, _ = act(state, 1, type="discard", cards=["gema-1"])
+    state, _ = act(state, 1, type="discard", cards=["gema-1", "atacar-1"])
     assert state["phase"] == "priority", "Chispa is still on the stack"
     state, _ = pass_round(state)
     assert state["players"][0]["orbs"] == 1

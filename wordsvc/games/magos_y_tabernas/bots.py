@@ -4,14 +4,20 @@
 - ``heuristic``: values every action in orbs (a gem is 3, a card about 1) and plays its free
   gains first (instants, Flash, objects consumed for nothing), then the action point on the
   best one, aiming attacks at the leader. It keeps its answers: with priority it protects
-  itself or cancels an attack aimed at its side, and cancels whatever would give another side
-  its third gem; at a discard it keeps those answers last.
+  itself or cancels an attack aimed at its side, cancels whatever would give another side
+  its third gem, cancels an answer to its own play (Anulador, on its own turn), and breaks an
+  object of its own that is about to be destroyed, for its effect. An object's passive is
+  worth what it will still give (Caldero's orbs to come, Torre de Guardia's life gems while
+  there is something to protect, Bolsa sin Fondo's room while the hand is full), so objects
+  are broken once their effect is worth more than what they still hold. At a discard it
+  keeps its answers last; at the hand limit it uses a free gain rather than discard it.
+  Ties go to its seeded ``rng``, never to a seat.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordsvc.games.contract import Action, Seat
@@ -22,8 +28,12 @@ __all__ = ["HeuristicBot", "RandomBot"]
 
 GEM = 3.0  # a gem is worth 3 orbs, the actions it costs
 CARD = 1.0  # a card drawn is worth about an action
-#: What an object's passive is worth while it lies on the table, in orbs.
-PASSIVE_VALUE = {"income": 2.0, "protect": 2.0, "restrict_orb_action": 1.0, "raise_hand_limit": 1.0}
+DRAW = 0.9  # ... but the draw action comes after the orb action, which is surer
+SPARE = 0.3  # a card beyond the hand limit, likely discarded at the turn's end
+CHOSEN = 0.5  # a card another player discards by their own choice: their worst
+WIN = 50.0  # winning the beer now is worth more than anything else
+#: An answer (a cancel, a shield) lying on the table, ready: about an action.
+ANSWER_IN_PLAY = 1.0
 #: Answers the bot keeps for the priority window rather than play for value.
 ANSWERS = frozenset({"cancel", "protect"})
 HARMFUL = frozenset({"destroy_gems", "steal_orb", "destroy_life_gems", "discard"})
@@ -33,40 +43,56 @@ def _design(card: str) -> parts.Card:
     return parts.CATALOGUE[card]
 
 
+def _shuffled(actions: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The actions in a random order, so that no tie is broken by seat number or by the
+    order of the legal actions (issue 23, item 18: that gave the later seats more wins)."""
+    order = list(actions)
+    rng.shuffle(order)
+    return order
+
+
+def _best(actions: Sequence[Action], key: Callable[[Action], Any], rng: random.Random) -> Action:
+    """The action with the greatest ``key``, ties broken by ``rng``."""
+    return max(_shuffled(actions, rng), key=key)
+
+
 class HeuristicBot:
     name = "heuristic"
 
     def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
         legal: list[Action] = view["legal_actions"]
+        if view["phase"] == "reduce":  # "discard one or use it": a free gain is used
+            uses = [
+                a
+                for a in legal
+                if a["type"] == "play"
+                and not self._ops(view, a) & ANSWERS
+                and self._value(view, seat, a) >= 1
+            ]
+            if uses:
+                return _best(uses, lambda a: self._value(view, seat, a), rng)
         if view["phase"] in ("discard", "reduce"):
-            return max(legal, key=lambda a: -sum(self._keep_value(c) for c in a["cards"]))
+            discards = [a for a in legal if a["type"] == "discard"]
+            return _best(discards, lambda a: -sum(self._keep_value(c) for c in a["cards"]), rng)
         if view["phase"] == "priority":
-            return self._answer(view, seat, legal)
+            return self._answer(view, seat, legal, rng)
         free = [a for a in legal if self._is_free(view, a) and self._value(view, seat, a) > 0]
         if free:
-            return max(free, key=lambda a: self._value(view, seat, a))
+            return _best(free, lambda a: self._value(view, seat, a), rng)
         paid = [a for a in legal if not self._is_free(view, a)]
-        return max(paid, key=lambda a: (self._value(view, seat, a), a["type"] == "end"))
+        return _best(paid, lambda a: (self._value(view, seat, a), a["type"] == "end"), rng)
 
     # --- the priority window -----------------------------------------------------------------
 
-    def _answer(self, view: Mapping[str, Any], seat: Seat, legal: list[Action]) -> Action:
+    def _answer(
+        self, view: Mapping[str, Any], seat: Seat, legal: list[Action], rng: random.Random
+    ) -> Action:
         stack = view["stack"]
         top = stack[-1] if stack else None
-        if (
-            top is not None
-            and not self._ours(view, seat, top["seat"])
-            and (self._threatens(view, seat, top) or self._completes_gem(view, top))
-        ):
-            answers = [a for a in legal if self._ops(view, a) & ANSWERS]
-            shields = [a for a in answers if "protect" in self._ops(view, a)]
-            cancels = [a for a in answers if a.get("item") == top["id"]]
-            aimed_at_gems = self._effect_ops(top) & {"destroy_gems", "steal_orb"}
-            for choice in (shields if aimed_at_gems else []) + cancels:
-                if choice.get("target", seat) == top.get("target", seat):
-                    return choice
-            if cancels:
-                return cancels[0]
+        if top is not None and not self._ours(view, seat, top["seat"]):
+            found = self._answer_to(view, seat, legal, top, rng)
+            if found is not None:
+                return found
         gains = [
             a
             for a in legal
@@ -75,8 +101,83 @@ class HeuristicBot:
             and self._value(view, seat, a) >= 1
         ]
         if gains:
-            return max(gains, key=lambda a: self._value(view, seat, a))
+            return _best(gains, lambda a: self._value(view, seat, a), rng)
         return {"type": "pass"}
+
+    def _answer_to(
+        self,
+        view: Mapping[str, Any],
+        seat: Seat,
+        legal: list[Action],
+        top: Mapping[str, Any],
+        rng: random.Random,
+    ) -> Action | None:
+        """An answer to another side's item on top of the stack, or None to let it be."""
+        doomed = self._doomed_object(view, seat, top)
+        if doomed is not None:  # break it first, for its effect, rather than lose it
+            breaks = [a for a in legal if a["type"] == "consume" and a["card"] == doomed]
+            if breaks:
+                return _best(breaks, lambda a: self._value(view, seat, a), rng)
+        cancels = _shuffled(
+            [a for a in legal if "cancel" in self._ops(view, a) and a.get("item") == top["id"]],
+            rng,
+        )
+        if cancels and self._blocks_us(view, seat, top):
+            return cancels[0]
+        if (
+            cancels
+            and top["kind"] != "lay_down"
+            and self._effect_value(view, top["seat"], self._item_effect(top), top) >= 2
+            and any(a["type"] == "consume" for a in cancels)
+        ):  # Anulador on its owner's turn: a gain of theirs worth more than our point
+            return next(a for a in cancels if a["type"] == "consume")
+        if self._threatens(view, seat, top) or self._completes_gem(view, top):
+            answers = _shuffled([a for a in legal if self._ops(view, a) & ANSWERS], rng)
+            shields = [a for a in answers if "protect" in self._ops(view, a)]
+            cancels = [a for a in answers if a.get("item") == top["id"]]
+            aimed_at_gems = self._effect_ops(top) & {"destroy_gems", "steal_orb"}
+            for choice in (shields if aimed_at_gems else []) + cancels:
+                if choice.get("target", seat) == top.get("target", seat):
+                    return choice
+            if cancels:
+                return cancels[0]
+        return None
+
+    def _doomed_object(
+        self, view: Mapping[str, Any], seat: Seat, item: Mapping[str, Any]
+    ) -> str | None:
+        """Our object that ``item`` would destroy (a Rayo with enough to remove its life)."""
+        for step in self._item_effect(item):
+            if step.op != "destroy_life_gems":
+                continue
+            for obj in view["players"][seat]["objects"]:
+                if obj["id"] == item.get("object") and obj["life"] <= (step.n or 0):
+                    found: str = obj["id"]
+                    return found
+        return None
+
+    def _blocks_us(self, view: Mapping[str, Any], seat: Seat, item: Mapping[str, Any]) -> bool:
+        """``item`` answers a play of our side: it cancels our item, or shields the player
+        our attack below it is aimed at."""
+        ops = self._effect_ops(item)
+        ours = [i for i in view["stack"] if self._ours(view, seat, i["seat"])]
+        if "cancel" in ops:
+            return any(i["id"] == item.get("item") for i in ours)
+        if "protect" in ops:
+            shielded = item.get("target", item["seat"])
+            return any(
+                i.get("target") == shielded
+                and self._effect_ops(i) & {"destroy_gems", "steal_orb"}
+                and view["players"][shielded]["gems"] + view["players"][shielded]["orbs"] > 0
+                for i in ours
+            )
+        return False
+
+    @staticmethod
+    def _item_effect(item: Mapping[str, Any]) -> tuple[parts.Step, ...]:
+        if not item.get("effect") or item["kind"] == "lay_down":
+            return ()
+        return _design(item["effect"]).effect
 
     @staticmethod
     def _ours(view: Mapping[str, Any], seat: Seat, other: Seat) -> bool:
@@ -155,8 +256,8 @@ class HeuristicBot:
         kind = action["type"]
         if kind == "take_orb":
             return 1.0
-        if kind == "draw":
-            return CARD if me["hand_size"] < me["hand_limit"] else 0.3
+        if kind == "draw":  # a little below an orb, which is surer (0.56 to 0.44 in duels)
+            return DRAW if me["hand_size"] < me["hand_limit"] else SPARE
         if kind in ("end", "pass"):
             return 0.0
         card = self._acted_card(action)
@@ -164,50 +265,105 @@ class HeuristicBot:
         if kind == "lay_down":
             if len(me["objects"]) >= me["object_limit"] - 1 and not card.passive:
                 return 0.2
-            later = self._effect_value(view, seat, card.effect, action) / 2
-            return later + sum(PASSIVE_VALUE.get(s.op, 0.0) for s in card.passive)
+            return self._in_play_value(view, seat, card, card.life_gems or 0)
         effect = card.effect
         if "played" in action:
             entry = next(e for e in view["played"] if e["item"] == action["played"])
             effect = _design(entry["card"]).effect
         value = self._effect_value(view, seat, effect, action)
         if kind == "consume":
-            value -= sum(PASSIVE_VALUE.get(s.op, 0.0) for s in card.passive)
+            life = next(o["life"] for o in me["objects"] if o["id"] == action["card"])
+            value -= self._passive_value(view, seat, card, life)
         if "with" in action:
             value -= CARD  # Flash spends a second card
         return value
 
+    def _in_play_value(
+        self, view: Mapping[str, Any], seat: Seat, card: parts.Card, life: int
+    ) -> float:
+        """An object lying on the table: half its effect (it costs a second action, or
+        waits), what its passive will give, and an answer's readiness."""
+        later = self._effect_value(view, seat, card.effect, {}) / 2
+        if {step.op for step in card.effect} & ANSWERS:
+            later += ANSWER_IN_PLAY
+        return later + self._passive_value(view, seat, card, life)
+
+    @staticmethod
+    def _passive_value(view: Mapping[str, Any], seat: Seat, card: parts.Card, life: int) -> float:
+        """What an object's passive will still give, in orbs."""
+        me = view["players"][seat]
+        value = 0.0
+        for step in card.passive:
+            n = step.n or 0
+            if step.op == "income":  # an orb a turn, one life gem each (it boils dry)
+                value += n * life
+            elif step.op == "protect":  # an attack stopped per life gem, if it has a target
+                value += life * (1.0 if me["gems"] or me["orbs"] else 0.5)
+            elif step.op == "raise_hand_limit":  # room only counts with a full hand
+                value += n * (1.0 if me["hand_size"] >= me["hand_limit"] - 1 else 0.3)
+            elif step.op == "restrict_orb_action":
+                value += 1.0
+        return value
+
     def _effect_value(
-        self, view: Mapping[str, Any], seat: Seat, effect: Sequence[parts.Step], action: Action
+        self,
+        view: Mapping[str, Any],
+        seat: Seat,
+        effect: Sequence[parts.Step],
+        action: Mapping[str, Any],
     ) -> float:
         value = 0.0
         target = action.get("target")
         aimed = view["players"][target] if target is not None else None
+        gained = [0, 0]  # orbs, gems
         for step in effect:
             n = step.n or 0
             if step.op == "gain_orbs":
+                gained[0] += min(n, view["supply"]["orbs"])
                 value += min(n, view["supply"]["orbs"])
             elif step.op == "gain_gems":
+                gained[1] += min(n, view["supply"]["gems"])
                 value += GEM * min(n, view["supply"]["gems"])
-            elif step.op == "draw":
-                value += CARD * n * (1 if view["players"][seat]["hand_size"] < 4 else 0.3)
+            elif step.op == "draw":  # cards beyond the hand limit are likely discarded
+                room = self._room(view, seat, action)
+                value += sum(CARD if k < room else SPARE for k in range(n))
             elif aimed is not None and step.op == "destroy_gems" and not aimed["shielded"]:
                 value += GEM * min(n, aimed["gems"]) * (1.5 if self._leads(view, target) else 1)
             elif aimed is not None and step.op == "steal_orb" and not aimed["shielded"]:
                 value += 2 * min(n, aimed["orbs"])
-            elif aimed is not None and step.op == "discard":
-                value += CARD if aimed["hand_size"] else 0.0
+            elif aimed is not None and step.op == "discard":  # their worst cards, by choice
+                value += CHOSEN * min(n, aimed["hand_size"])
             elif step.op == "destroy_life_gems":
                 value += self._object_hit_value(view, seat, action.get("object"))
+        if any(gained) and self._wins_with(view, action.get("target", seat), *gained):
+            value += WIN
         return value
+
+    @staticmethod
+    def _room(view: Mapping[str, Any], seat: Seat, action: Mapping[str, Any]) -> int:
+        """How many cards the hand can take before the limit, once ``action`` is done: the
+        cards it plays leave the hand, and breaking Bolsa sin Fondo lowers the limit."""
+        me = view["players"][seat]
+        room: int = me["hand_limit"] - me["hand_size"]
+        if action.get("type") in ("play", "lay_down"):
+            room += 2 if "with" in action else 1
+        if action.get("type") == "consume":
+            card = _design(action["card"])
+            room -= sum(s.n or 0 for s in card.passive if s.op == "raise_hand_limit")
+        return room
+
+    @staticmethod
+    def _wins_with(view: Mapping[str, Any], seat: Seat, orbs: int, gems: int) -> bool:
+        """Whether these gains give ``seat`` the beer now (no obstacle left, a third gem)."""
+        me = view["players"][seat]
+        total = me["gems"] + gems + (me["orbs"] + orbs) // parts.ORBS_PER_GEM
+        return bool(me["obstacles"] == 0 and total >= parts.GEMS_PER_LEVEL)
 
     def _object_hit_value(self, view: Mapping[str, Any], seat: Seat, card: object) -> float:
         for i, p in enumerate(view["players"]):
             for o in p["objects"]:
                 if o["id"] == card:
-                    worth = 2.0 + sum(
-                        PASSIVE_VALUE.get(s.op, 0.0) for s in _design(o["id"]).passive
-                    )
+                    worth = 2.0 + self._passive_value(view, i, _design(o["id"]), o["life"])
                     return -worth if self._ours(view, seat, i) else worth
         return 0.0
 
@@ -220,11 +376,12 @@ class HeuristicBot:
 
     @staticmethod
     def _keep_value(card: str) -> float:
-        """How much a card is worth keeping in hand: answers most, then gains."""
+        """How much a card is worth keeping in hand: answers most, then gains; an object
+        by what it will do once laid down."""
         found = _design(card)
         ops = {step.op for step in found.effect}
+        if found.is_object:
+            return 3.0 + (1.0 if found.passive or ops & {"gain_gems", "gain_orbs"} else 0.0)
         if ops & ANSWERS:
             return 5.0
-        if found.is_object:
-            return 3.0 + sum(PASSIVE_VALUE.get(s.op, 0.0) for s in found.passive)
         return {"gain_gems": 4.0, "gain_orbs": 3.0, "destroy_gems": 3.5}.get(next(iter(ops)), 2.0)

@@ -8,7 +8,7 @@ kind       field      what it names
 ========== ========== =====================================================================
 opponent   ``target`` a seat of another side
 self       ``target`` optional: the seat itself or, in 2 vs 2, its partner
-object     ``object`` an object in play (any player's), by card id
+object     ``object`` an object in play with life gems (any player's), by card id
 stack      ``item``   an item on the stack, by its number
 played     ``played`` a card played this turn (``state["played"]``), by its item number;
                       the copied effect's own targets come with it
@@ -48,8 +48,8 @@ def _choices(state: State, seat: Seat, kind: str) -> list[Any]:
         return table.opponents(state, seat)
     if kind == "self":
         return table.beneficiaries(state, seat)
-    if kind == "object":
-        return [o["card"] for p in state["players"] for o in p["objects"]]
+    if kind == "object":  # only objects with gem have life gems to remove (Interpretations)
+        return [o["card"] for p in state["players"] for o in p["objects"] if o["life"] > 0]
     if kind == "stack":
         return [item["id"] for item in state["stack"]]
     return [r["item"] for r in state["played"]]
@@ -110,7 +110,7 @@ def _check_one(state: State, seat: Seat, kind: str, action: Action) -> None:
             {
                 "opponent": "`target` must be a seat of the other side.",
                 "self": "`target` must be your own seat or your partner's.",
-                "object": "`object` must be an object in play.",
+                "object": "`object` must be an object in play with life gems.",
                 "stack": "`item` must be an item on the stack.",
             }[kind],
             {"field": field, "value": value, "choices": choices},
@@ -181,7 +181,7 @@ def _spared(state: State, aimed: Seat, what: str, events: list[Event]) -> bool:
         return True
     for obj, _ in table.passives(state, aimed, "protect"):
         events.append(Event("absorbed", {"seat": aimed, "object": obj["card"]}))
-        remove_life_gems(state, obj["card"], 1, events)
+        table.remove_life_gems(state, obj["card"], 1, events)
         return True
     return False
 
@@ -210,25 +210,7 @@ def _steal_orbs(
 def _destroy_life_gems(
     state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
 ) -> None:
-    remove_life_gems(state, item["object"], step.n or 0, events)
-
-
-def remove_life_gems(state: State, card: str, n: int, events: list[Event]) -> None:
-    """``n`` life gems of an object in play back to the supply; at none, it is destroyed."""
-    for owner, me in enumerate(state["players"]):
-        for obj in me["objects"]:
-            if obj["card"] != card:
-                continue
-            removed = min(n, obj["life"])
-            obj["life"] -= removed
-            state["supply"]["life_gems"] += removed
-            events.append(Event("life_gems_removed", {"object": card, "life_gems": removed}))
-            if obj["life"] == 0:
-                me["objects"].remove(obj)
-                table.discard(state, card)
-                events.append(Event("object_destroyed", {"seat": owner, "object": card}))
-            return
-    events.append(Event("fizzled", {"object": card, "reason": "not_in_play"}))
+    table.remove_life_gems(state, item["object"], step.n or 0, events)
 
 
 def _protect(

@@ -133,13 +133,17 @@ class MagosYTabernas(PhasedGame):
 
     def result(self, state: State) -> Result | None:
         """The beer's side first; the others by obstacles taken, then gems, then orbs (the
-        same order ends a game at its turn limit)."""
+        same order ends a game at its turn limit). Partners share their place, ranked by
+        the pair's better member."""
         if state["phase"] != "over":
             return None
         seats = range(len(state["players"]))
         progress = [table.progress(state, s) for s in seats]
         winners = list(state["winner"] or [])
-        keys = [(0,) if s in winners else (1, *(-p for p in progress[s])) for s in seats]
+        keys = [
+            (0,) if s in winners else (1, *(-p for p in table.side_progress(state, s)))
+            for s in seats
+        ]
         return Result(
             [p[1] + p[0] for p in progress],
             places_by(keys),
@@ -164,6 +168,18 @@ class MagosYTabernas(PhasedGame):
                 name = f"{name}+{parts.CATALOGUE[partner].id}"
             return f"{kind}:{name}"
         return kind
+
+    def action_labels_possible(self, options: Mapping[str, object]) -> list[str]:
+        """Every way to play each card design, as :meth:`action_label` names it: a spell or
+        an instant is played, an object laid down and consumed (``wordsvc simulate`` lists
+        those no bot used; a Flash play counts for ``play:flash``)."""
+        labels = []
+        for card in parts.CARDS.values():
+            if card.is_object:
+                labels += [f"lay_down:{card.id}", f"consume:{card.id}"]
+            else:
+                labels.append(f"play:{card.id}")
+        return labels
 
 
 _PUBLIC_PATHS = (

@@ -5,7 +5,7 @@ actions.
 Steps: ``main`` (the active seat with its action point, the stack empty), ``priority`` (the
 seat holding priority while the stack is open; the active seat may spend its point there
 too), ``discard`` (a player discards the cards an effect asked for) and ``reduce`` (the
-active seat discards down to its hand limit).
+active seat discards down to its hand limit, or uses an extra card as an instant).
 """
 
 from __future__ import annotations
@@ -225,6 +225,15 @@ def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> N
         stack.advance(state, events)
 
 
+def _use_instead(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    """ "Discard one or use it" (Other Rules): at the hand-limit check the active seat may play
+    a card that costs no action point (an instant, or a card with Flash) instead of
+    discarding. It goes on the stack like any play; once the window closes the turn ends
+    again, and the hand limit is checked again."""
+    state["pending"] = {}
+    _play(state, seat, action, events)
+
+
 def _discard_candidates(state: State, seat: Seat) -> list[Action]:
     hand = player(state, seat)["hand"]
     return [
@@ -255,6 +264,9 @@ MOVES: Moves = {
     "main": {**_ANY_TIME, "end": Move((), no_check, _end, only({"type": "end"}))},
     "priority": {"pass": Move((), no_check, _pass, only({"type": "pass"})), **_ANY_TIME},
     "discard": {"discard": _DISCARD},
-    "reduce": {"discard": _DISCARD},
+    "reduce": {
+        "discard": _DISCARD,
+        "play": Move(_PLAY.fields, _play_check, _use_instead, _play_candidates),
+    },
     "over": {},
 }

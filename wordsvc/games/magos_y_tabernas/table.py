@@ -123,6 +123,29 @@ def discard(state: State, *cards: str | None) -> None:
     state["discard"].extend(c for c in cards if c is not None)
 
 
+def remove_life_gems(state: State, card: str, n: int, events: list[Event]) -> None:
+    """``n`` life gems of an object in play back to the supply; left without any, it is
+    destroyed. An object that never had life gems (a plain object, which "can stay there
+    indefinitely") has none to lose and is not touched."""
+    for owner, me in enumerate(state["players"]):
+        for obj in me["objects"]:
+            if obj["card"] != card:
+                continue
+            if obj["life"] == 0:
+                events.append(Event("fizzled", {"object": card, "reason": "no_life_gems"}))
+                return
+            removed = min(n, obj["life"])
+            obj["life"] -= removed
+            state["supply"]["life_gems"] += removed
+            events.append(Event("life_gems_removed", {"object": card, "life_gems": removed}))
+            if obj["life"] == 0:
+                me["objects"].remove(obj)
+                discard(state, card)
+                events.append(Event("object_destroyed", {"seat": owner, "object": card}))
+            return
+    events.append(Event("fizzled", {"object": card, "reason": "not_in_play"}))
+
+
 # --- resources -----------------------------------------------------------------------------
 
 
@@ -186,11 +209,13 @@ def win(state: State, seat: Seat, events: list[Event]) -> None:
 
 
 def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
-    """``seat`` gets its 1 action point; its objects' income (Caldero) arrives."""
+    """``seat`` gets its 1 action point; its objects' income (Caldero) arrives, each paying
+    for it with one of its life gems (it boils dry: destroyed with the last)."""
     state.update(active=seat, phase="main", point=1, played=[], priority=None)
     events.append(Event("turn_started", {"seat": seat, "turn": state["turn"]}))
-    for _, step in list(passives(state, seat, "income")):
+    for obj, step in list(passives(state, seat, "income")):
         gain(state, seat, "orbs", step.n or 0, events)
+        remove_life_gems(state, obj["card"], 1, events)
         if state["phase"] == "over":
             return
 
@@ -223,15 +248,17 @@ def progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
     return (beer, me["level"], me["gems"], me["orbs"])
 
 
+def side_progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
+    """How near a seat's side is to the beer: its best member's :func:`progress` (a pair
+    wins, and is ranked, together)."""
+    return max(
+        progress(state, other)
+        for other in range(len(state["players"]))
+        if team(state, other) == team(state, seat)
+    )
+
+
 def leaders(state: State) -> list[Seat]:
     """The side(s) furthest on (the best member's progress counts for a pair)."""
-    best = {
-        team(state, s): max(
-            progress(state, o)
-            for o in range(len(state["players"]))
-            if team(state, o) == team(state, s)
-        )
-        for s in range(len(state["players"]))
-    }
-    top = max(best.values())
-    return [s for s in range(len(state["players"])) if best[team(state, s)] == top]
+    best = [side_progress(state, s) for s in range(len(state["players"]))]
+    return [s for s, mine in enumerate(best) if mine == max(best)]
