@@ -4,6 +4,7 @@ dust when short, takes a licence it meets, and beats the random bot."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from tests.games.wizards_wanted.tables import act, at, game, table
 from wordsvc.games.simulate import simulate, wilson
@@ -77,6 +78,22 @@ def test_the_heuristic_breaks_ties_with_its_rng_not_list_order():
         bot.choose(game, game.view(state, 0), 0, random.Random(n))["space"] for n in range(20)
     }
     assert len(places) > 3
+    chooser = game.new({"players": 2, "first_player": 0}, 1)
+    for slot in chooser["villages"].values():
+        slot["face_up"] = False  # no icon in sight: every wizard worth the same
+    charms = {
+        bot.choose(game, game.view(chooser, 0), 0, random.Random(n))["charm"] for n in range(20)
+    }
+    assert len(charms) > 2
+
+
+def test_the_heuristic_chooses_the_wizard_matching_most_face_up_icons():
+    state = game.new({"players": 2, "first_player": 0}, 1)
+    icons = Counter(
+        icon for slot in state["villages"].values() for icon in parts.JOBS[slot["job"]].icons
+    )
+    top = max(icons.values())
+    assert choice(state)["charm"] in {i for i, n in icons.items() if n == top}
 
 
 def test_the_heuristic_beats_the_random_bot():
