@@ -374,6 +374,7 @@ BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
     "a waypoint off the drawing": ("bad_value", _text("[104, 46]", "[130, 46]")),
     "a taxi hop without a badge": ("missing_field", _text("badge = [2.5, 2.6]\n", "")),
     "a taxi hop from no stop": ("taxi_route", _text("from = 4", "from = 5")),
+    "a taxi hop from a string": ("taxi_route", _text("from = 1", 'from = "1"')),
     "a label above no space": ("unknown_space", _text('["village-1"]', '["village-9"]')),
     "no name for the plains": ("missing_field", _text("plains = [101.5, 76]\n", "")),
 }

@@ -474,26 +474,46 @@ _DRAWING_KEYS = frozenset(
 
 
 def _drawing(path: Path, raw: object, stops: int, spaces: Mapping[str, Space]) -> Drawing:
-    """The ``[drawing]`` table: the Fame Track's length, where the price ring, the courtyard and
-    the seals are drawn, and the taxi's waypoints, one hop per stop (``taxi_route`` if not)."""
+    """The ``[drawing]`` table: the Fame Track's length, where the price ring, the courtyard,
+    the seals and the texts are drawn, and the taxi's flight, one hop from each stop."""
     table = _keys(path, "[drawing]", raw, _DRAWING_KEYS)
-    track = table["fame_track"]
+    ring = _keys(path, "[drawing.price_ring]", table["price_ring"], frozenset({"at", "radius"}))
+    names = _keys(path, "[drawing.landscape_names]", table["landscape_names"], frozenset(TERRAINS))
+    points = {key: _point(path, key, table[key]) for key in _DRAWING_POINTS}
+    hops, badges = _taxi_hops(path, table["taxi_hop"], stops)
+    return Drawing(
+        fame_track=_fame_track(path, table["fame_track"]),
+        price_ring=_point(path, "the price ring's centre", ring["at"]),
+        price_ring_radius=_radius(path, ring["radius"]),
+        courtyard=points["courtyard"],
+        seals=points["seals"],
+        title=points["title"],
+        fame_note=points["fame_note"],
+        landscape_names=MappingProxyType(
+            {terrain: _point(path, terrain, names[terrain]) for terrain in TERRAINS}
+        ),
+        labels_above=_labels_above(path, table["labels_above"], spaces),
+        taxi_hops=hops,
+        taxi_badges=badges,
+    )
+
+
+def _fame_track(path: Path, track: object) -> int:
+    """The Fame Track's length: a multiple of 4 (the edges share it evenly) within bounds."""
     low, high = FAME_TRACK_SPACES
-    if (
-        isinstance(track, bool)
-        or not isinstance(track, int)
-        or not low <= track <= high
-        or track % 4
-    ):
+    if isinstance(track, bool) or not isinstance(track, int) or not low <= track <= high:
+        track = None
+    if track is None or track % 4:
         raise _fail(
             path,
             "bad_value",
             f"fame_track must be a multiple of 4 from {low} to {high}",
             where="fame_track",
-            value=track,
         )
-    ring = _keys(path, "[drawing.price_ring]", table["price_ring"], frozenset({"at", "radius"}))
-    radius = ring["radius"]
+    return track
+
+
+def _radius(path: Path, radius: object) -> float:
     if isinstance(radius, bool) or not isinstance(radius, int | float) or not 0 < radius <= 20:
         raise _fail(
             path,
@@ -502,50 +522,44 @@ def _drawing(path: Path, raw: object, stops: int, spaces: Mapping[str, Space]) -
             where="price_ring",
             value=radius,
         )
-    hops = table["taxi_hop"]
-    if not isinstance(hops, list):
+    return float(radius)
+
+
+def _taxi_hops(
+    path: Path, raw: object, stops: int
+) -> tuple[tuple[tuple[Point, ...], ...], tuple[Point, ...]]:
+    """Each stop's hop to the next: its waypoints and its badge, in stop order; one hop from
+    each stop 1..n, or ``taxi_route``."""
+    if not isinstance(raw, list):
         raise _fail(path, "bad_value", "[[drawing.taxi_hop]] must be tables", where="taxi_hop")
-    by_stop: dict[object, tuple[Point, ...]] = {}
-    badges: dict[object, Point] = {}
-    for hop in hops:
+    hops: dict[object, tuple[tuple[Point, ...], Point]] = {}
+    for hop in raw:
         found = _keys(path, "[[drawing.taxi_hop]]", hop, frozenset({"from", "via", "badge"}))
         via = found["via"]
         if not isinstance(via, list):
             raise _fail(path, "bad_value", "a taxi hop's via is a list of points", where="via")
-        by_stop[found["from"]] = tuple(_point(path, "a taxi waypoint", p) for p in via)
-        badges[found["from"]] = _point(path, "a taxi badge", found["badge"])
-    if sorted(by_stop, key=str) != sorted(range(1, stops + 1), key=str) or len(hops) != stops:
+        waypoints = tuple(_point(path, "a taxi waypoint", p) for p in via)
+        hops[found["from"]] = (waypoints, _point(path, "a taxi badge", found["badge"]))
+    wanted = list(range(1, stops + 1))
+    if len(raw) != stops or any(type(k) is not int for k in hops) or set(hops) != set(wanted):
         raise _fail(
             path,
             "taxi_route",
             f"[[drawing.taxi_hop]] needs one hop from each stop 1 to {stops}",
-            found=[h.get("from") if isinstance(h, dict) else None for h in hops],
+            found=[str(k) for k in hops],
         )
-    names = _keys(path, "[drawing.landscape_names]", table["landscape_names"], frozenset(TERRAINS))
-    points = {key: _point(path, key, table[key]) for key in _DRAWING_POINTS}
-    above = table["labels_above"]
-    if not isinstance(above, list) or not all(isinstance(s, str) for s in above):
+    return tuple(hops[n][0] for n in wanted), tuple(hops[n][1] for n in wanted)
+
+
+def _labels_above(path: Path, raw: object, spaces: Mapping[str, Space]) -> frozenset[str]:
+    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
         raise _fail(path, "bad_value", "labels_above is a list of space ids", where="labels_above")
-    for space in above:
+    for space in raw:
         if space not in spaces:
             raise _fail(
                 path, "unknown_space", f"labels_above names {space!r}, not a space", space=space
             )
-    return Drawing(
-        fame_track=track,
-        price_ring=_point(path, "the price ring's centre", ring["at"]),
-        price_ring_radius=float(radius),
-        courtyard=points["courtyard"],
-        seals=points["seals"],
-        title=points["title"],
-        fame_note=points["fame_note"],
-        landscape_names=MappingProxyType(
-            {terrain: _point(path, terrain, names[terrain]) for terrain in TERRAINS}
-        ),
-        labels_above=frozenset(above),
-        taxi_hops=tuple(by_stop[n] for n in range(1, stops + 1)),
-        taxi_badges=tuple(badges[n] for n in range(1, stops + 1)),
-    )
+    return frozenset(raw)
 
 
 def load(path: Path = BOARD_FILE) -> Board:
