@@ -16,9 +16,9 @@ ALL_MUSHROOMS = Counter(list(parts.MUSHROOMS))
 
 
 def table(players: int = 2, seed: int = 1, **options: object) -> State:
-    """A new game in which seat 0 starts, every wizard already placed at village-1, in
-    seat 0's movement step."""
-    state = game.new({"players": players, "first_player": 0, **options}, seed)
+    """A new game in which seat 0 starts, seat i has the i-th wizard (``by_seat``), every
+    wizard already placed at village-1, in seat 0's movement step."""
+    state = game.new({"players": players, "first_player": 0, "wizards": "by_seat", **options}, seed)
     for player in state["players"]:
         player["position"] = "village-1"
     state["phase"] = "move"
@@ -58,7 +58,7 @@ def every_job(state: State) -> Counter[str]:
     cards.update(slot["job"] for slot in state["villages"].values() if slot["job"])
     for player in state["players"]:
         cards.update(player["jobs"])
-    if state["inspector"]:
+    if state["inspector"] and parts.INSPECTOR_ID not in state["deck"]:  # drawn, not on top
         cards[parts.INSPECTOR_ID] += 1
     return cards
 

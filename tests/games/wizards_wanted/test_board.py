@@ -5,6 +5,7 @@ own code."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -17,6 +18,9 @@ import pytest
 
 from wordsvc.errors import ConfigurationError
 from wordsvc.games.wizards_wanted import board as board_module
+from wordsvc.games.wizards_wanted import board_svg
+from wordsvc.games.wizards_wanted import board_svg_reference as reference
+from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD, BOARD_FILE, SPACE_KINDS, Board, load
 from wordsvc.games.wizards_wanted.board_svg import render_svg
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
@@ -255,6 +259,16 @@ def _replace(text: str) -> Callable[[str], str]:
     return lambda _: text
 
 
+def _text(old: str, new: str) -> Callable[[str], str]:
+    """Replace ``old`` (written once, in the drawing's tables) by ``new``."""
+
+    def edit(text: str) -> str:
+        assert text.count(old) == 1, old
+        return text.replace(old, new)
+
+    return edit
+
+
 BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
     "not TOML": ("unreadable", lambda text: text + "\nthis is = = not toml\n"),
     "no [[space]] tables": ("missing_field", _replace("# nothing here\n")),
@@ -352,6 +366,17 @@ BROKEN: dict[str, tuple[str, Callable[[str], str]]] = {
     "a corner cut off": ("disconnected", _edit("teleport-animal", 'links = ["path-1"]\n', "")),
     "a gap in the taxi route": ("taxi_route", _edit("marketplace", "taxi = 3", "taxi = 5")),
     "a taxi place twice": ("taxi_route", _edit("marketplace", "taxi = 3", "taxi = 1")),
+    "no drawing": ("missing_field", lambda text: text[: text.index("[drawing]")]),
+    "a drawing key": ("unknown_field", _text("fame_track = 60", "fame_track = 60\nlogo = 1")),
+    "a fame track of 62": ("bad_value", _text("fame_track = 60", "fame_track = 62")),
+    "a price ring of radius 0": ("bad_value", _text("radius = 7.2", "radius = 0")),
+    "a courtyard off the drawing": ("bad_value", _text("courtyard = [59, 40]", "courtyard = [59]")),
+    "a waypoint off the drawing": ("bad_value", _text("[104, 46]", "[130, 46]")),
+    "a taxi hop without a badge": ("missing_field", _text("badge = [2.5, 2.6]\n", "")),
+    "a taxi hop from no stop": ("taxi_route", _text("from = 4", "from = 5")),
+    "a taxi hop from a string": ("taxi_route", _text("from = 1", 'from = "1"')),
+    "a label above no space": ("unknown_space", _text('["village-1"]', '["village-9"]')),
+    "no name for the plains": ("missing_field", _text("plains = [101.5, 76]\n", "")),
 }
 
 
@@ -490,3 +515,272 @@ def test_the_overlay_draws_wizards_the_pixie_and_mushrooms() -> None:
 def test_a_bad_overlay_is_a_value_error(overlay: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="overlay"):
         render_svg(BOARD, overlay)
+
+
+# -- the drawing of what the Board Reference names, checked against the board data ----------
+
+FRAME = board_svg.layout(BOARD)
+#: How close the taxi's flight may come to a space it does not stop at (board units): the
+#: space's shape and a margin.
+CLEARANCE = {"village": 4.0, "castle": 5.0, "marketplace": 5.0, "merchant": 3.5,
+             "teleport": 4.0, "stone": 3.0, "mushroom": 2.8, "path": 2.2}  # fmt: skip
+
+
+def _classed(root: ET.Element, name: str) -> list[ET.Element]:
+    return [g for g in root.iter() if name in (g.get("class") or "").split()]
+
+
+def _by_id(root: ET.Element, name: str) -> ET.Element:
+    found = root.find(f".//*[@id='{name}']")
+    assert found is not None, name
+    return found
+
+
+def _units(x: float, y: float) -> tuple[float, float]:
+    """SVG units back to board units."""
+    (x0, y0), (x1, _) = FRAME.at(0, 0), FRAME.at(1, 0)
+    return (x - x0) / (x1 - x0), (y - y0) / (x1 - x0)
+
+
+def _segment_distance(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _angle(u: tuple[float, float], v: tuple[float, float]) -> float:
+    """The angle between two lines (0 to 90 degrees)."""
+    a = abs(math.degrees(math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1])))
+    return min(a, 180 - a)
+
+
+def test_the_fame_track_runs_clockwise_round_the_edge_from_the_zero_space() -> None:
+    root = _parse(render_svg(BOARD))
+    track = _by_id(root, "fame-track")
+    spaces = BOARD.drawing.fame_track
+    assert track.get("data-spaces") == str(spaces) == "60"
+    cells = _classed(track, "fame-space")
+    assert [int(g.get("data-fame", -1)) for g in cells] == list(range(spaces))
+    centres = []
+    for score, cell in enumerate(cells):
+        rect = cell.find(f"{SVG}rect")
+        assert rect is not None
+        x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+        w, h = float(rect.get("width", 0)), float(rect.get("height", 0))
+        inside = FRAME.at(-5.5, -5.5)[0] < x + w / 2 < FRAME.width - FRAME.at(-5.5, 0)[0]
+        inside = inside and FRAME.at(0, -5.5)[1] < y + h / 2 < FRAME.height - FRAME.at(0, -5.5)[1]
+        assert not inside, f"fame space {score} lies on the edge, round the board's area"
+        centres.append((x + w / 2, y + h / 2))
+        words = "".join("".join(t.itertext()) for t in cell.iter(f"{SVG}text"))
+        assert words.startswith(str(score))
+    assert centres[0] == (min(c[0] for c in centres), min(c[1] for c in centres)), "top left"
+    turns = [math.atan2(y - FRAME.height / 2, x - FRAME.width / 2) for x, y in centres]
+    steps = [(b - a) % (2 * math.pi) for a, b in pairwise([*turns, turns[0]])]
+    assert all(0 < step < math.pi / 2 for step in steps), "clockwise, once round"
+    zero = "".join("".join(t.itertext()) for t in cells[0].iter(f"{SVG}text"))
+    assert "60, 120" in zero, "the Zero Space is also 60, 120: the laps"
+    assert "go round again" in " ".join("".join(t.itertext()) for t in track.iter(f"{SVG}text"))
+
+
+def test_scores_are_marked_on_the_track_with_their_laps() -> None:
+    root = _parse(render_svg(BOARD, {"fame": [7, 61, 130, -3]}))
+    markers = _classed(root, "fame-marker")
+    found = [(m.get("data-seat"), m.get("data-fame"), m.get("data-lap")) for m in markers]
+    assert sorted(found) == [("0", "7", "0"), ("1", "61", "1"), ("2", "130", "2"), ("3", "-3", "0")]
+    cells = {g.get("data-fame"): g for g in _classed(root, "fame-space")}
+    for marker in markers:
+        score = max(0, int(marker.get("data-fame", 0))) % 60
+        rect = cells[str(score)].find(f"{SVG}rect")
+        circle = marker.find(f"{SVG}circle")
+        assert rect is not None
+        assert circle is not None
+        assert float(rect.get("x", 0)) <= float(circle.get("cx", 0))
+        assert float(circle.get("cx", 0)) <= float(rect.get("x", 0)) + float(rect.get("width", 0))
+
+
+def test_the_price_ring_shows_the_toadstools_clockwise_from_the_marketplace() -> None:
+    root = _parse(render_svg(BOARD))
+    ring = _by_id(root, "price-ring")
+    toadstools = _classed(ring, "toadstool")
+    assert [
+        (int(t.get("data-coins", 0)), int(t.get("data-dust", 0)), int(t.get("data-max", 0)))
+        for t in toadstools
+    ] == [(t.coins, t.dust, t.max) for t in parts.TOADSTOOLS]
+    assert [t.get("data-toadstool") for t in toadstools] == [str(k) for k in range(8)]
+    centres = []
+    for toadstool in toadstools:
+        circle = toadstool.find(f"{SVG}circle")
+        assert circle is not None
+        centres.append(_units(float(circle.get("cx", 0)), float(circle.get("cy", 0))))
+    market = BOARD.spaces[BOARD.marketplace]
+    near = [math.dist(c, (market.x, market.y)) for c in centres]
+    assert near.index(min(near)) == 0, "the pixie starts on the toadstool by the entrance"
+    assert min(near) < 10, "beside the entrance"
+    cx, cy = BOARD.drawing.price_ring
+    for centre in centres:
+        assert math.dist(centre, (cx, cy)) == pytest.approx(BOARD.drawing.price_ring_radius, 0.01)
+    turns = [math.atan2(y - cy, x - cx) for x, y in centres]
+    steps = [(b - a) % (2 * math.pi) for a, b in pairwise(turns)]
+    assert all(step == pytest.approx(2 * math.pi / 8) for step in steps), "evenly, clockwise"
+    for toadstool, price in zip(toadstools, parts.TOADSTOOLS, strict=True):
+        words = " ".join("".join(t.itertext()) for t in toadstool.iter(f"{SVG}text"))
+        assert f"{price.coins}→{price.dust}" in words
+        assert f"≤{price.max}" in words
+    pixie = _by_id(_parse(render_svg(BOARD, {"forest_pixie": 3})), "overlay-forest-pixie")
+    circle = pixie.find(f"{SVG}circle")
+    assert circle is not None
+    assert _units(float(circle.get("cx", 0)), float(circle.get("cy", 0))) == pytest.approx(
+        centres[3]
+    )
+
+
+def test_the_courtyard_and_the_seals_are_drawn_at_the_castle_clear_of_the_spaces() -> None:
+    root = _parse(render_svg(BOARD, {"courtyard": 5, "seals": 3}))
+    castle = BOARD.spaces[BOARD.castle]
+    for name, point in (
+        ("courtyard", BOARD.drawing.courtyard),
+        ("seal-stack", BOARD.drawing.seals),
+    ):
+        group = _by_id(root, name)
+        assert math.dist(point, (castle.x, castle.y)) < 14, f"the {name} is at the castle"
+        for space in BOARD.spaces.values():
+            assert math.dist(point, (space.x, space.y)) > 6, (name, space.id)
+        shapes = [*group.iter(f"{SVG}rect"), *group.iter(f"{SVG}ellipse")]
+        x = float(shapes[0].get("x", shapes[0].get("cx", 0)))
+        x += float(shapes[0].get("width", 0)) / 2
+        assert _units(x, 0)[0] == pytest.approx(point[0], abs=0.5)
+    assert len(list(_by_id(root, "overlay-courtyard").iter(f"{SVG}rect"))) == 5
+    assert len(_classed(_by_id(root, "overlay-seals"), "seal")) == 3
+
+
+def _route_points(root: ET.Element) -> list[tuple[float, float]]:
+    d = _by_id(root, "taxi-route").get("d", "")
+    return [_units(float(x), float(y)) for x, y in re.findall(r"[ML](-?[\d.]+),(-?[\d.]+)", d)]
+
+
+def test_the_taxi_flies_from_stop_to_stop_through_its_waypoints() -> None:
+    root = _parse(render_svg(BOARD))
+    drawn = _route_points(root)
+    expected = [(BOARD.spaces[BOARD.taxi_route[0]].x, BOARD.spaces[BOARD.taxi_route[0]].y)]
+    for k, via in enumerate(BOARD.drawing.taxi_hops):
+        stop = BOARD.spaces[BOARD.taxi_route[(k + 1) % len(BOARD.taxi_route)]]
+        expected += [*via, (stop.x, stop.y)]
+    assert drawn == [pytest.approx(p, abs=0.02) for p in expected]
+    stops = [BOARD.spaces[s] for s in BOARD.taxi_route]
+    visited = [j for p in drawn for j, s in enumerate(stops) if math.dist(p, (s.x, s.y)) < 0.05]
+    assert visited == [*range(len(stops)), 0], "the stops in route order, round to the first"
+    for stop in _classed(root, "taxi-stop"):
+        space = BOARD.spaces[BOARD.taxi_route[int(stop.get("data-stop", 0)) - 1]]
+        ring = stop.find(f"{SVG}circle")
+        assert ring is not None
+        assert _units(float(ring.get("cx", 0)), float(ring.get("cy", 0))) == pytest.approx(
+            (space.x, space.y)
+        )
+
+
+def test_the_taxi_passes_no_space_but_its_stops_and_runs_along_no_link() -> None:
+    hops = reference.taxi_hops(BOARD)
+    links = [
+        (BOARD.spaces[a], BOARD.spaces[b]) for a, o in BOARD.neighbours.items() for b in o if a < b
+    ]
+    for k, hop in enumerate(hops):
+        ends = {BOARD.taxi_route[k], BOARD.taxi_route[(k + 1) % len(hops)]}
+        for a, b in pairwise(hop):
+            for space in BOARD.spaces.values():
+                if space.id not in ends:
+                    gap = _segment_distance((space.x, space.y), a, b)
+                    assert gap >= CLEARANCE[space.kind], (k + 1, space.id, round(gap, 2))
+            for p, q in links:
+                shared = {(p.x, p.y), (q.x, q.y)} & {a, b}
+                if shared:  # the hop leaves or reaches a stop the link leaves too
+                    (stop,) = shared
+                    out = b if a == stop else a
+                    other = (q.x, q.y) if (p.x, p.y) == stop else (p.x, p.y)
+                    way = (out[0] - stop[0], out[1] - stop[1])
+                    link = (other[0] - stop[0], other[1] - stop[1])
+                    cos = (way[0] * link[0] + way[1] * link[1]) / (
+                        math.hypot(*way) * math.hypot(*link)
+                    )
+                    assert cos < math.cos(math.radians(30)), ("leaves along a link", k + 1, p.id)
+                    continue
+                u, v = (b[0] - a[0], b[1] - a[1]), (q.x - p.x, q.y - p.y)
+                close = min(
+                    _segment_distance(point, a, b)
+                    for point in [(p.x + t / 20 * v[0], p.y + t / 20 * v[1]) for t in range(21)]
+                )
+                if close < 1.0:
+                    assert _angle(u, v) >= 30, ("runs along a link", k + 1, p.id, q.id)
+
+
+def test_the_taxi_arrows_point_along_each_hop_to_the_next_stop() -> None:
+    root = _parse(render_svg(BOARD))
+    arrows = _classed(root, "taxi-arrow")
+    route = BOARD.taxi_route
+    hops = reference.taxi_hops(BOARD)
+    assert {(a.get("data-from"), a.get("data-to")) for a in arrows} == {
+        (route[k], route[(k + 1) % len(route)]) for k in range(len(route))
+    }
+    for arrow in arrows:
+        hop = hops[route.index(arrow.get("data-from", ""))]
+        tip, *wings = [
+            _units(float(x), float(y))
+            for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", arrow.get("points", ""))
+        ]
+        base = ((wings[0][0] + wings[1][0]) / 2, (wings[0][1] + wings[1][1]) / 2)
+        a, b = min(pairwise(hop), key=lambda s: _segment_distance(base, *s))
+        assert _segment_distance(base, a, b) < 1.5, "on its hop"
+        heading = (tip[0] - base[0], tip[1] - base[1])
+        way = (b[0] - a[0], b[1] - a[1])
+        cos = (heading[0] * way[0] + heading[1] * way[1]) / (
+            math.hypot(*heading) * math.hypot(*way)
+        )
+        assert cos > 0.99, "pointing to the next stop"
+
+
+def test_an_empty_mushroom_space_looks_unlike_one_holding_a_mushroom() -> None:
+    static = _parse(render_svg(BOARD))
+    assert not _classed(static, "face-down-mushroom")
+    assert not _classed(static, "mushroom-token")
+    for space_id in BOARD.mushroom_spaces:
+        group = _by_id(static, f"space-{space_id}")
+        spots = _classed(group, "mushroom-spot")
+        assert len(spots) == 1
+        space = BOARD.spaces[space_id]
+        assert _units(float(spots[0].get("cx", 0)), float(spots[0].get("cy", 0))) == pytest.approx(
+            (space.x, space.y)
+        )
+        assert "empty" in "".join(group.find(f"{SVG}title").itertext())  # type: ignore[union-attr]
+    live = _parse(render_svg(BOARD, {"mushrooms": ["forest-2", "plains-1", "forest-2"]}))
+    tokens = {g.get("data-space"): g for g in _classed(live, "face-down-mushroom")}
+    assert sorted(tokens) == ["forest-2", "plains-1"]
+    assert (tokens["forest-2"].get("data-count"), tokens["plains-1"].get("data-count")) == (
+        "2",
+        "1",
+    )
+    for space_id, token in tokens.items():
+        assert _classed(token, "mushroom-token")
+        rect = token.find(f".//{SVG}rect")
+        assert rect is not None
+        x = float(rect.get("x", 0)) + float(rect.get("width", 0)) / 2
+        assert _units(x, 0)[0] == pytest.approx(BOARD.spaces[space_id].x), "drawn on its spot"
+
+
+def test_the_overlay_of_a_view_draws_what_is_public_the_same_for_every_viewer() -> None:
+    from tests.games.wizards_wanted.tables import game, table
+
+    state = table(players=3)
+    state["board_mushrooms"] = {
+        "forest-2": [state["mushroom_pile"].pop(), state["mushroom_pile"].pop()]
+    }
+    state["players"][1]["fame"] = 64
+    overlay = board_svg.overlay_of(game.view(state, None))
+    assert overlay["mushrooms"] == ["forest-2", "forest-2"]
+    assert overlay["wizards"] == {"village-1": [0, 1, 2]}
+    assert overlay["fame"] == [0, 64, 0]
+    assert (overlay["courtyard"], overlay["seals"]) == (5, 3)
+    drawings = {
+        render_svg(BOARD, board_svg.overlay_of(game.view(state, s))) for s in (None, 0, 1, 2)
+    }
+    assert len(drawings) == 1

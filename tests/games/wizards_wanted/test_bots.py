@@ -4,6 +4,7 @@ dust when short, takes a licence it meets, and beats the random bot."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from tests.games.wizards_wanted.tables import act, at, game, table
 from wordsvc.games.simulate import simulate, wilson
@@ -52,6 +53,47 @@ def test_the_heuristic_takes_a_licence_it_meets():
     state["box"]["licences"] = [c for c in parts.LICENCES if c not in state["courtyard"]]
     state, _ = act(state, 0, type="castle")
     assert choice(state) == {"type": "take_licence", "licence": "dust-100"}
+
+
+def test_the_heuristic_does_not_go_back_for_a_licence_another_wizard_holds():
+    """What it remembers of the courtyard, less the licences now held in public."""
+    state = at(table(), 0, "castle", dust=100, coins=0)
+    state["phase"] = "action"
+    state["players"][0]["seen_licences"] = ["dust-100", "jobs-7"]
+    state["courtyard"] = ["dust-100", "jobs-7", "coins-10", "mushrooms-3"]
+    state["box"]["licences"] = [c for c in parts.LICENCES if c not in state["courtyard"]]
+    assert choice(state)["type"] == "castle", "it meets dust-100, still in the courtyard"
+    state["courtyard"].remove("dust-100")
+    state["players"][1]["licence"] = "dust-100"
+    assert choice(state)["type"] == "end"
+
+
+def test_the_heuristic_breaks_ties_with_its_rng_not_list_order():
+    state = table()
+    for slot in state["villages"].values():
+        slot["face_up"] = False  # every village worth the same to it
+    state["phase"], state["players"][0]["position"] = "place", None
+    bot = HeuristicBot()
+    places = {
+        bot.choose(game, game.view(state, 0), 0, random.Random(n))["space"] for n in range(20)
+    }
+    assert len(places) > 3
+    chooser = game.new({"players": 2, "first_player": 0}, 1)
+    for slot in chooser["villages"].values():
+        slot["face_up"] = False  # no icon in sight: every wizard worth the same
+    charms = {
+        bot.choose(game, game.view(chooser, 0), 0, random.Random(n))["charm"] for n in range(20)
+    }
+    assert len(charms) > 2
+
+
+def test_the_heuristic_chooses_the_wizard_matching_most_face_up_icons():
+    state = game.new({"players": 2, "first_player": 0}, 1)
+    icons = Counter(
+        icon for slot in state["villages"].values() for icon in parts.JOBS[slot["job"]].icons
+    )
+    top = max(icons.values())
+    assert choice(state)["charm"] in {i for i, n in icons.items() if n == top}
 
 
 def test_the_heuristic_beats_the_random_bot():

@@ -27,9 +27,9 @@ ENGINE = Path(parts.__file__).resolve().parent
 def test_setup_follows_the_rulebook(players):
     state = game.new({"players": players}, 3)
     assert_conserved(state)
-    for seat, me in enumerate(state["players"]):
+    for me in state["players"]:
         assert (me["dust"], me["coins"], me["fame"], me["position"]) == (30, 0, 0, None)
-        assert me["starting_charm"] == parts.STARTING_CHARMS[seat]
+        assert me["starting_charm"] is None, "chosen by the player before the first turn"
     assert all(slot["face_up"] and slot["job"] for slot in state["villages"].values())
     assert len(state["box"]["jobs"]) == (7 if players == 2 else 0)
     assert parts.INSPECTOR_ID in state["deck"][: parts.INSPECTOR_DEPTH + 1]
@@ -39,11 +39,12 @@ def test_setup_follows_the_rulebook(players):
     assert (state["mountain_pixie"], state["forest_pixie"]) == (1, 0)
     assert state["board_mushrooms"] == {}
     assert len(state["mushroom_pile"]) == 28
-    assert state["phase"] == "place"
+    assert state["phase"] == "choose"
+    assert game.to_act(state) == [state["first_player"]]
 
 
 def test_the_first_turn_places_the_wizard_on_a_village():
-    state = game.new({"players": 2, "first_player": 1}, 3)
+    state = game.new({"players": 2, "first_player": 1, "wizards": "by_seat"}, 3)
     assert game.to_act(state) == [1]
     assert_refused(game, state, 1, {"type": "place", "space": "castle"}, "bad_space")
     assert len(game.legal_actions(state, 1)) == 8
@@ -428,10 +429,15 @@ def test_a_wizard_who_meets_no_licence_remembers_what_it_saw():
     assert game.view(state, 1)["players"][0]["seen_licences"] is None
 
 
-def test_the_inspector_ends_the_game_with_seals_experience_and_wealth():
-    state = table(players=2)
+def _inspector_under_the_top_card(state):
+    """The Royal Inspector moved to just below the deck's top card: the next job reveals it."""
     state["deck"].remove(parts.INSPECTOR_ID)
-    state["deck"].append(parts.INSPECTOR_ID)  # the next card drawn
+    state["deck"].insert(len(state["deck"]) - 1, parts.INSPECTOR_ID)
+    return state
+
+
+def test_the_inspector_ends_the_game_with_seals_experience_and_wealth():
+    state = _inspector_under_the_top_card(table(players=2))
     state["players"][1]["licence"] = state["courtyard"].pop()
     state["players"][1]["seal"] = state["seals"].pop()
     left = sum(parts.SEALS[s] for s in state["seals"])
@@ -453,6 +459,163 @@ def test_the_inspector_ends_the_game_with_seals_experience_and_wealth():
     assert result is not None
     assert result.scores == [me["fame"], other["fame"]]
     assert_refused(game, state, 1, {"type": "end"}, "game_over")
+
+
+def test_the_game_ends_as_soon_as_the_inspector_is_the_newly_revealed_top_card():
+    """The default reading (``inspector_ends: "on_top"``): the rulebook's "newly revealed card
+    on top of the deck" is the Inspector, so the game ends with this job's turn, and the
+    Inspector's back is never read (no mushroom on forest-4)."""
+    state = _inspector_under_the_top_card(table())
+    drawn = state["deck"][-1]
+    card = parts.JOBS[state["villages"]["village-1"]["job"]]
+    state = at(state, 0, "village-1", dust=card.cost)
+    before = {s: list(cards) for s, cards in state["board_mushrooms"].items()}
+    state, events = act(state, 0, type="job")
+    assert (state["phase"], state["ended_by"]) == ("over", "inspector")
+    assert state["villages"]["village-1"]["job"] == drawn, "the drawn card still refills"
+    assert next(e for e in events if e.type == "inspector_revealed").data == {
+        "where": "top_of_deck"
+    }
+    assert "mushroom_placed" not in types(events)
+    assert state["board_mushrooms"] == before
+    assert state["deck"][-1] == parts.INSPECTOR_ID
+    assert game.result(state) is not None
+
+
+def test_the_drawn_reading_reads_the_inspectors_back_and_ends_a_job_later():
+    """``inspector_ends: "drawn"``: the Inspector on top shows its back (forest-4, a
+    mushroom placed there), play goes on, and the next job draws it and ends the game."""
+    state = _inspector_under_the_top_card(table(inspector_ends="drawn"))
+    card = parts.JOBS[state["villages"]["village-1"]["job"]]
+    state = at(state, 0, "village-1", dust=card.cost)
+    state, events = act(state, 0, type="job")
+    assert (state["phase"], game.to_act(state)) == ("move", [1])
+    assert game.view(state, 1)["deck_top_back"] == {"mushroom_space": "forest-4", "pixie": None}
+    assert "forest-4" in state["board_mushrooms"]
+    other = parts.JOBS[state["villages"]["village-2"]["job"]]
+    state = at(state, 1, "village-2", dust=other.cost)
+    state, events = act(state, 1, type="job")
+    assert (state["phase"], state["ended_by"]) == ("over", "inspector")
+    assert state["villages"]["village-2"] == {"job": None, "face_up": False, "coins": 0}
+    assert next(e for e in events if e.type == "inspector_revealed").data == {
+        "where": "village",
+        "village": "village-2",
+    }
+
+
+def test_the_turn_limit_ends_the_game_scored_as_at_the_inspector():
+    state = table(turn_limit=1)
+    state, _ = act(state, 0, type="end")
+    assert state["phase"] == "move", "seat 1 has not had its turn yet"
+    left = sum(parts.SEALS[s] for s in state["seals"])
+    state, events = act(state, 1, type="end")
+    assert (state["phase"], state["ended_by"]) == ("over", "turn_limit")
+    assert "turn_limit_reached" in types(events)
+    assert [p["fame_sources"]["seals"] for p in state["players"]] == [-left, -left]
+    assert game.result(state) is not None
+    assert game.new({"players": 2}, 1)["options"]["turn_limit"] is None
+    for bad in (0, 1001, "10"):
+        with pytest.raises(RuleError) as refused:
+            game.new({"players": 2, "turn_limit": bad}, 1)
+        assert refused.value.code == "invalid_options"
+
+
+def test_players_choose_their_wizards_in_turn_order_before_the_first_turn():
+    """The rulebook's "choose your wizard ... and player board": the default
+    ``wizards: "chosen"``, from the first player on, each wizard once."""
+    state = game.new({"players": 3, "first_player": 1}, 3)
+    assert (state["phase"], game.to_act(state)) == ("choose", [1])
+    assert sorted(a["charm"] for a in game.legal_actions(state, 1)) == sorted(parts.ICONS)
+    assert_refused(game, state, 1, {"type": "choose_wizard", "charm": "fire"}, "bad_wizard")
+    state, events = act(state, 1, type="choose_wizard", charm="illusion")
+    assert "wizard_chosen" in types(events)
+    assert game.to_act(state) == [2]
+    assert "illusion" not in [a["charm"] for a in game.legal_actions(state, 2)]
+    assert_refused(game, state, 2, {"type": "choose_wizard", "charm": "illusion"}, "wizard_taken")
+    state, _ = act(state, 2, type="choose_wizard", charm="nature")
+    state, events = act(state, 0, type="choose_wizard", charm="animal")
+    assert (state["phase"], game.to_act(state)) == ("place", [1])
+    assert "turn_started" in types(events)
+    assert [p["starting_charm"] for p in state["players"]] == ["animal", "illusion", "nature"]
+
+
+def test_wizards_dealt_at_random_give_every_charm_or_fixed_by_seat():
+    seat_zero = set()
+    for seed in range(30):
+        state = game.new({"players": 2, "wizards": "random"}, seed)
+        charms = [p["starting_charm"] for p in state["players"]]
+        assert len(set(charms)) == 2
+        assert set(charms) <= set(parts.ICONS)
+        assert state["phase"] == "place"
+        seat_zero.add(charms[0])
+    assert seat_zero == set(parts.ICONS), "nature and illusion come to two players too"
+    state = game.new({"players": 4, "wizards": "by_seat"}, 1)
+    assert [p["starting_charm"] for p in state["players"]] == list(parts.ICONS)
+
+
+def test_catch_up_dust_gives_later_seats_in_turn_order_more():
+    state = game.new({"players": 4, "first_player": 2, "catch_up_dust": 5}, 1)
+    assert [p["dust"] for p in state["players"]] == [40, 45, 30, 35]
+    assert [p["dust"] for p in game.new({"players": 4}, 1)["players"]] == [30] * 4
+
+
+# --- decisions the rulebook leaves open (issue 28, item 2) ----------------------------------
+
+
+def test_the_refresh_coins_come_from_the_supply_not_the_purse():
+    state = table()
+    for village in ["village-4", "village-5", "village-6", "village-7", "village-8"]:
+        state["villages"][village]["face_up"] = False
+    state["players"][1]["coins"] = 0
+    state, _ = act(state, 0, type="end")
+    assert sum(slot["coins"] for slot in state["villages"].values()) == 3
+    assert state["players"][1]["coins"] == 0, "seat 1 refreshed with an empty purse"
+
+
+def test_a_mushroom_placed_under_a_standing_wizard_waits_to_be_walked_over():
+    state = at(table(), 0, "forest-2")
+    state["board_mushrooms"]["forest-2"] = [state["mushroom_pile"].pop()]
+    away = BOARD.neighbours["forest-2"][0]
+    state, events = act(state, 0, type="walk", path=[away])
+    assert "mushroom_collected" not in types(events), "walking off is not passing over"
+    assert len(state["board_mushrooms"]["forest-2"]) == 1
+    state, events = act(state, 0, type="walk", path=["forest-2"])
+    assert "mushroom_collected" in types(events)
+    assert "forest-2" not in state["board_mushrooms"]
+
+
+def test_coin_mushrooms_count_as_coins_in_the_tie_break():
+    state = at(table(), 1, "village-1", coins=1, mushrooms=["coin-3-a"])
+    state = at(state, 0, "village-1", coins=3, mushrooms=[])
+    for me in state["players"]:
+        me["fame"], me["fame_sources"]["jobs"] = 10, 10
+    state["phase"] = "over"
+    result = game.result(state)
+    assert result is not None
+    assert result.places == [2, 1], "1 coin and a 3-coin mushroom beat 3 coins"
+    assert result.details["coins"] == [3, 4]
+
+
+def test_leaving_the_castle_is_only_for_a_wizard_who_meets_no_licence():
+    state = at(table(), 0, "castle", dust=100, coins=0)
+    state["courtyard"] = ["dust-100", "jobs-7", "coins-10", "mushrooms-3"]
+    state["box"]["licences"] = [c for c in parts.LICENCES if c not in state["courtyard"]]
+    state, _ = act(state, 0, type="castle")
+    assert {"type": "leave"} not in game.legal_actions(state, 0)
+    assert_refused(game, state, 0, {"type": "leave"}, "must_take_licence")
+    poor, _ = act(at(table(), 0, "castle", dust=0, coins=0), 0, type="castle")
+    assert game.legal_actions(poor, 0) == [{"type": "leave"}]
+
+
+def test_at_one_hundred_dust_no_purchase_is_offered_or_accepted():
+    full = at(table(), 0, "marketplace", dust=100, coins=10)
+    assert not [a for a in game.legal_actions(full, 0) if a["type"] == "buy"]
+    assert_refused(game, full, 0, {"type": "buy", "lots": 1}, "dust_full")
+    nearly = at(table(), 0, "marketplace", dust=97, coins=10)  # toadstool 0: 1 coin, 5 dust
+    listed = [a for a in game.legal_actions(nearly, 0) if a["type"] == "buy"]
+    assert listed == [{"type": "buy", "lots": 1, "cost": {"coins": 1, "dust": -3}}]
+    nearly, _ = act(nearly, 0, type="buy", lots=2)  # accepted: the excess goes back
+    assert nearly["players"][0]["dust"] == 100
 
 
 def test_ties_go_to_coins_then_jobs():
@@ -495,19 +658,29 @@ odd_values = st.recursive(
     | st.integers(-3, 10**30)
     | st.text(max_size=8)
     | st.sampled_from(
-        ["path-3", "castle", "speed-2-a", "dust-20-a", "coin-2-a", "teleport-a", "coins-10"]
+        [
+            "path-3",
+            "castle",
+            "speed-2-a",
+            "dust-20-a",
+            "coin-2-a",
+            "teleport-a",
+            "coins-10",
+            "nature",
+            "animal",
+        ]
     ),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=8,
 )
 TYPES = ["place", "walk", "speed", "taxi", "teleport", "teleport_mushroom", "end_move", "buy",
-         "job", "castle", "end", "take_licence", "leave", 3]  # fmt: skip
-KEYS = ["space", "path", "mushroom", "mushrooms", "to", "lots", "licence", "cost"]
+         "job", "castle", "end", "take_licence", "leave", "choose_wizard", 3]  # fmt: skip
+KEYS = ["space", "path", "mushroom", "mushrooms", "to", "lots", "licence", "charm", "cost"]
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    phase=st.sampled_from(["place", "move", "action", "castle"]),
+    phase=st.sampled_from(["choose", "place", "move", "action", "castle"]),
     kind=st.sampled_from(TYPES),
     fields=st.dictionaries(st.sampled_from(KEYS), odd_values, max_size=4),
 )
@@ -539,6 +712,7 @@ def test_the_castle_visit_leaks_the_courtyard_to_nobody_else():
     state, _ = act(state, 0, type="castle")
     taken = next(a for a in game.legal_actions(state, 0) if a["type"] == "take_licence")
     assert_no_leaks(game, state, rng, (0, taken))
-    assert_no_leaks(game, state, rng, (0, {"type": "leave"}))
     state, _ = act(state, 0, **taken)
     assert_no_leaks(game, state, rng)
+    poor, _ = act(at(table(players=3), 0, "castle", dust=0, coins=0), 0, type="castle")
+    assert_no_leaks(game, poor, rng, (0, {"type": "leave"}))

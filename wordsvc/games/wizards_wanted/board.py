@@ -48,6 +48,11 @@ MUSHROOMS_PER_TERRAIN = 4
 MIN_TAXI_STOPS = 2
 #: Two spaces drawn closer than this (in board units) would overlap in the drawing.
 MIN_GAP = 3.0
+#: Where the drawing's own features (the price ring, the courtyard, taxi waypoints) may lie,
+#: in board units: the spaces' 0..100 and the drawing's margin round them.
+DRAWING_BOUNDS = (-8.0, 112.0)
+#: The Fame Track's length: spaces shared evenly by the four edges, and a track that fits.
+FAME_TRACK_SPACES = (8, 200)
 
 _FIELDS = frozenset(
     {"id", "kind", "terrain", "x", "y", "label", "charm", "number", "taxi", "links"}
@@ -79,6 +84,27 @@ class Space:
     taxi: int | None = None  # a Royal Bird Taxi stop's place on the route, 1..n
 
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """What the rulebook's Board Reference names besides the spaces, placed for the drawing
+    (``[drawing]`` in the board file): none of it is a space a wizard stands on."""
+
+    fame_track: int  # the Fame Track's spaces, 0 (the Zero Space) top left, clockwise
+    price_ring: Point  # the centre of the Forest Pixie's ring of toadstools
+    price_ring_radius: float
+    courtyard: Point  # the castle courtyard, where the licences lie
+    seals: Point  # the royal seal stack at the castle
+    title: Point  # where the game's name is written (its centre)
+    fame_note: Point  # where the note on the Fame Track's laps starts
+    landscape_names: Mapping[str, Point]  # where each landscape's name ends, by terrain
+    labels_above: frozenset[str]  # spaces whose name is written above them, not below
+    taxi_hops: tuple[tuple[Point, ...], ...]  # waypoints flown from stop n to n + 1, [n - 1]
+    taxi_badges: tuple[Point, ...]  # where stop n's badge sits, from the stop, [n - 1]
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """The whole board: spaces by id, links both ways, and the places the rules name.
@@ -97,6 +123,7 @@ class Board:
     marketplace: str  # the Pixie Dust Marketplace entrance
     merchants: tuple[str, str]
     mushroom_spaces: tuple[str, ...]  # every mushroom space id, sorted
+    drawing: Drawing
     _distances: Mapping[str, Mapping[str, int]] = field(init=False, repr=False, compare=False)
     _next_taxi: Mapping[str, str] = field(init=False, repr=False, compare=False)
 
@@ -394,6 +421,147 @@ def _taxi_route(path: Path, spaces: Mapping[str, Space]) -> tuple[str, ...]:
     return tuple(space for _, space in stops)
 
 
+def _keys(path: Path, where: str, raw: object, keys: frozenset[str]) -> Mapping[str, Any]:
+    """A table with exactly ``keys``: ``bad_value`` if not a table, else ``missing_field`` or
+    ``unknown_field``."""
+    if raw is None:
+        raise _fail(path, "missing_field", f"the board file needs {where}", where=where)
+    if not isinstance(raw, dict):
+        raise _fail(path, "bad_value", f"{where} must be a table", where=where)
+    missing, extra = keys - set(raw), set(raw) - keys
+    if missing:
+        raise _fail(
+            path,
+            "missing_field",
+            f"{where} needs {sorted(missing)}",
+            where=where,
+            fields=sorted(missing),
+        )
+    if extra:
+        raise _fail(
+            path,
+            "unknown_field",
+            f"{where} has no {sorted(extra)}",
+            where=where,
+            fields=sorted(extra),
+        )
+    return raw
+
+
+def _point(path: Path, where: str, raw: object) -> Point:
+    """An ``[x, y]`` pair within the drawing's bounds."""
+    low, high = DRAWING_BOUNDS
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw)
+        or not all(low <= v <= high for v in raw)
+    ):
+        raise _fail(
+            path,
+            "bad_value",
+            f"{where} must be a point [x, y], each from {low:g} to {high:g}",
+            where=where,
+            value=raw,
+        )
+    return float(raw[0]), float(raw[1])
+
+
+_DRAWING_POINTS = ("courtyard", "seals", "title", "fame_note")
+_DRAWING_KEYS = frozenset(
+    {*_DRAWING_POINTS, "fame_track", "price_ring", "landscape_names", "labels_above", "taxi_hop"}
+)
+
+
+def _drawing(path: Path, raw: object, stops: int, spaces: Mapping[str, Space]) -> Drawing:
+    """The ``[drawing]`` table: the Fame Track's length, where the price ring, the courtyard,
+    the seals and the texts are drawn, and the taxi's flight, one hop from each stop."""
+    table = _keys(path, "[drawing]", raw, _DRAWING_KEYS)
+    ring = _keys(path, "[drawing.price_ring]", table["price_ring"], frozenset({"at", "radius"}))
+    names = _keys(path, "[drawing.landscape_names]", table["landscape_names"], frozenset(TERRAINS))
+    points = {key: _point(path, key, table[key]) for key in _DRAWING_POINTS}
+    hops, badges = _taxi_hops(path, table["taxi_hop"], stops)
+    return Drawing(
+        fame_track=_fame_track(path, table["fame_track"]),
+        price_ring=_point(path, "the price ring's centre", ring["at"]),
+        price_ring_radius=_radius(path, ring["radius"]),
+        courtyard=points["courtyard"],
+        seals=points["seals"],
+        title=points["title"],
+        fame_note=points["fame_note"],
+        landscape_names=MappingProxyType(
+            {terrain: _point(path, terrain, names[terrain]) for terrain in TERRAINS}
+        ),
+        labels_above=_labels_above(path, table["labels_above"], spaces),
+        taxi_hops=hops,
+        taxi_badges=badges,
+    )
+
+
+def _fame_track(path: Path, track: object) -> int:
+    """The Fame Track's length: a multiple of 4 (the edges share it evenly) within bounds."""
+    low, high = FAME_TRACK_SPACES
+    if isinstance(track, bool) or not isinstance(track, int) or not low <= track <= high:
+        track = None
+    if track is None or track % 4:
+        raise _fail(
+            path,
+            "bad_value",
+            f"fame_track must be a multiple of 4 from {low} to {high}",
+            where="fame_track",
+        )
+    return track
+
+
+def _radius(path: Path, radius: object) -> float:
+    if isinstance(radius, bool) or not isinstance(radius, int | float) or not 0 < radius <= 20:
+        raise _fail(
+            path,
+            "bad_value",
+            "the price ring's radius must be above 0 and at most 20",
+            where="price_ring",
+            value=radius,
+        )
+    return float(radius)
+
+
+def _taxi_hops(
+    path: Path, raw: object, stops: int
+) -> tuple[tuple[tuple[Point, ...], ...], tuple[Point, ...]]:
+    """Each stop's hop to the next: its waypoints and its badge, in stop order; one hop from
+    each stop 1..n, or ``taxi_route``."""
+    if not isinstance(raw, list):
+        raise _fail(path, "bad_value", "[[drawing.taxi_hop]] must be tables", where="taxi_hop")
+    hops: dict[object, tuple[tuple[Point, ...], Point]] = {}
+    for hop in raw:
+        found = _keys(path, "[[drawing.taxi_hop]]", hop, frozenset({"from", "via", "badge"}))
+        via = found["via"]
+        if not isinstance(via, list):
+            raise _fail(path, "bad_value", "a taxi hop's via is a list of points", where="via")
+        waypoints = tuple(_point(path, "a taxi waypoint", p) for p in via)
+        hops[found["from"]] = (waypoints, _point(path, "a taxi badge", found["badge"]))
+    wanted = list(range(1, stops + 1))
+    if len(raw) != stops or any(type(k) is not int for k in hops) or set(hops) != set(wanted):
+        raise _fail(
+            path,
+            "taxi_route",
+            f"[[drawing.taxi_hop]] needs one hop from each stop 1 to {stops}",
+            found=[str(k) for k in hops],
+        )
+    return tuple(hops[n][0] for n in wanted), tuple(hops[n][1] for n in wanted)
+
+
+def _labels_above(path: Path, raw: object, spaces: Mapping[str, Space]) -> frozenset[str]:
+    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
+        raise _fail(path, "bad_value", "labels_above is a list of space ids", where="labels_above")
+    for space in raw:
+        if space not in spaces:
+            raise _fail(
+                path, "unknown_space", f"labels_above names {space!r}, not a space", space=space
+            )
+    return frozenset(raw)
+
+
 def load(path: Path = BOARD_FILE) -> Board:
     """The board of ``path``, each space checked, then the board as a whole; raises
     :class:`ConfigurationError` with a ``code`` naming the rule broken."""
@@ -402,10 +570,12 @@ def load(path: Path = BOARD_FILE) -> Board:
             data = tomllib.load(fh)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise _fail(path, "unreadable", f"cannot read the board: {exc}") from exc
-    extra = set(data) - {"space"}
+    extra = set(data) - {"space", "drawing"}
     if extra:
         raise _fail(
-            path, "unknown_field", f"the board file has only [[space]] tables, not {sorted(extra)}"
+            path,
+            "unknown_field",
+            f"the board file has only [[space]] tables and [drawing], not {sorted(extra)}",
         )
     if "space" not in data:
         raise _fail(path, "missing_field", "the board file has no [[space]] tables")
@@ -451,6 +621,7 @@ def load(path: Path = BOARD_FILE) -> Board:
             unreached=cut_off,
         )
     merchants = sorted(s.id for s in spaces.values() if s.kind == "merchant")
+    drawing = _drawing(path, data.get("drawing"), len(route), spaces)
     return Board(
         spaces=MappingProxyType(spaces),
         neighbours=MappingProxyType(neighbours),
@@ -464,6 +635,7 @@ def load(path: Path = BOARD_FILE) -> Board:
         marketplace="marketplace",
         merchants=(merchants[0], merchants[1]),
         mushroom_spaces=tuple(sorted(s.id for s in spaces.values() if s.kind == "mushroom")),
+        drawing=drawing,
     )
 
 

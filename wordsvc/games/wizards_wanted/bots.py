@@ -1,19 +1,23 @@
 """Wizards Wanted bots; they see only ``view(state, seat)``.
 
 - ``random``: uniform over the legal actions;
-- ``heuristic``: plans with the view's ``reachable`` routes. It heads for the best face-up
-  job it can pay for on arrival (fame, coins and charm bonuses against the dust), buys dust
-  when no job is affordable and it has coins, fetches a licence it remembers meeting (or looks
-  at the courtyard once it has done a couple of jobs), and otherwise walks one space towards
-  the best job, which gains dust.
+- ``heuristic``: plans with the view's ``reachable`` routes. It chooses the wizard whose
+  charm matches most icons of the face-up jobs, heads for the best face-up job it can pay for
+  on arrival (fame, coins and charm bonuses against the dust), buys dust when no job is
+  affordable and it has coins, fetches a licence it remembers meeting and that nobody holds
+  yet (or looks at the courtyard once it has done a couple of jobs), and otherwise walks one
+  space towards the best job, which gains dust.
+
+Ties are broken with the ``rng`` the bot is given, never by seat or by list order, so that
+identical bots in every seat favour none of them (issue 23, item 18).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from wordsvc.games.contract import Action, Seat
 from wordsvc.games.random_bot import RandomBot
@@ -23,6 +27,16 @@ from wordsvc.games.wizards_wanted.board import BOARD
 __all__ = ["HeuristicBot", "RandomBot"]
 
 LOOK_AFTER_JOBS = 2  # jobs done before the heuristic first looks at the courtyard
+
+T = TypeVar("T")
+
+
+def best(items: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:
+    """The item with the largest ``key``; ties go to a draw of ``rng`` (shuffled, then a
+    stable max), so that neither seat nor list order decides."""
+    pool = list(items)
+    rng.shuffle(pool)
+    return max(pool, key=key)
 
 
 class HeuristicBot:
@@ -35,15 +49,18 @@ class HeuristicBot:
             by_type.setdefault(action["type"], []).append(action)
         me = view["players"][seat]
         phase = view["phase"]
+        if phase == "choose":
+            return best(legal, lambda a: self._charm_value(view, a["charm"]), rng)
         if phase == "place":
-            return max(legal, key=lambda a: self._job_value(view, me, a["space"]))
+            return best(legal, lambda a: self._job_value(view, me, a["space"]), rng)
         if phase == "castle":
-            return (by_type.get("take_licence") or [{"type": "leave"}])[0]
+            takes = by_type.get("take_licence")
+            return rng.choice(takes) if takes else {"type": "leave"}
         if "job" in by_type:
             return by_type["job"][0]
-        target, worth_paying = self._target(view, seat, me)
+        target, worth_paying = self._target(view, me, rng)
         if phase == "move" and target is not None and target != me["position"]:
-            step = self._step_towards(view, me, target) if worth_paying else None
+            step = self._step_towards(view, me, target, rng) if worth_paying else None
             if step is not None:  # the planner's routes are legal by construction
                 return step
         if (
@@ -51,10 +68,10 @@ class HeuristicBot:
             and view["this_turn"]["walked"] == 0
             and not self._productive(me, target, by_type)
         ):
-            return self._gain_dust(by_type, me, target)
+            return self._gain_dust(by_type, target, rng)
         if "take_licence" in by_type:
-            return by_type["take_licence"][0]
-        if "castle" in by_type and self._wants_castle(me, me["dust"]):
+            return rng.choice(by_type["take_licence"])
+        if "castle" in by_type and self._wants_castle(view, me, me["dust"]):
             return by_type["castle"][0]
         if "buy" in by_type and self._needs_dust(view, me):
             return max(by_type["buy"], key=lambda a: a["lots"])
@@ -65,6 +82,13 @@ class HeuristicBot:
     @staticmethod
     def _charms(me: Mapping[str, Any]) -> Counter[str]:
         return Counter([me["starting_charm"], *me["charms"]])
+
+    @staticmethod
+    def _charm_value(view: Mapping[str, Any], charm: str) -> int:
+        """How many icons of the face-up jobs a starting charm would match."""
+        return sum(
+            slot["job"]["icons"].count(charm) for slot in view["villages"].values() if slot["job"]
+        )
 
     def _job_value(self, view: Mapping[str, Any], me: Mapping[str, Any], village: str) -> float:
         job = view["villages"][village]["job"]
@@ -81,7 +105,7 @@ class HeuristicBot:
         return sum(m["value"] or 0 for m in me["mushrooms"] if m["type"] == kind)
 
     def _target(
-        self, view: Mapping[str, Any], seat: Seat, me: Mapping[str, Any]
+        self, view: Mapping[str, Any], me: Mapping[str, Any], rng: random.Random
     ) -> tuple[str | None, bool]:
         """Where to go, and whether it is worth paying to get there: the best job affordable
         on arrival; else the castle for a licence; else dust to buy; else the best job at
@@ -99,30 +123,34 @@ class HeuristicBot:
             )
         ]
         if affordable:
-            return max(affordable, key=lambda v: (self._job_value(view, me, v), v)), True
+            return best(affordable, lambda v: self._job_value(view, me, v), rng), True
         if here == BOARD.castle or BOARD.castle in reachable:
             cost = 0 if here == BOARD.castle else reachable[BOARD.castle]["dust"]
-            if self._wants_castle(me, me["dust"] - cost):
+            if self._wants_castle(view, me, me["dust"] - cost):
                 return BOARD.castle, True
         if self._needs_dust(view, me):
             markets = [BOARD.marketplace, *BOARD.merchants]
             near = [m for m in markets if m in reachable or m == here]
             if near:
-                return min(near, key=lambda m: (BOARD.distance(here, m), m)), True
+                return best(near, lambda m: -BOARD.distance(here, m), rng), True
         if jobs:
-            return max(jobs, key=lambda v: (self._job_value(view, me, v), v)), False
+            return best(jobs, lambda v: self._job_value(view, me, v), rng), False
         return None, False
 
-    def _wants_castle(self, me: Mapping[str, Any], dust: int) -> bool:
-        """No licence yet, and either a remembered licence is met with ``dust`` (what is
-        left on arrival), or the courtyard is unseen and a couple of jobs are done."""
+    def _wants_castle(self, view: Mapping[str, Any], me: Mapping[str, Any], dust: int) -> bool:
+        """No licence yet, and either the courtyard is unseen and a couple of jobs are done,
+        or a licence it remembers is met with ``dust`` (what is left on arrival) and still in
+        the courtyard: a licence another wizard holds is public, so it is not counted."""
         if me["licence"] is not None:
             return False
         seen = me["seen_licences"] or []
         if not seen:
             return len(me["jobs"]) >= LOOK_AFTER_JOBS
+        held = {p["licence"] for p in view["players"] if p["licence"]}
         holdings = self._holdings(me, dust)
-        return any(parts.meets(parts.LICENCES[c["id"]], holdings) for c in seen)
+        return any(
+            parts.meets(parts.LICENCES[c["id"]], holdings) for c in seen if c["id"] not in held
+        )
 
     def _holdings(self, me: Mapping[str, Any], dust: int) -> parts.Holdings:
         icons: Counter[str] = Counter(me["icons"])
@@ -156,18 +184,18 @@ class HeuristicBot:
 
     @staticmethod
     def _gain_dust(
-        by_type: Mapping[str, list[Action]], me: Mapping[str, Any], target: str | None
+        by_type: Mapping[str, list[Action]], target: str | None, rng: random.Random
     ) -> Action:
         """Walk one space, which gains 5 dust: towards the target when there is one."""
         ones = [a for a in by_type.get("walk", []) if len(a["path"]) == 1]
         if not ones:
             return {"type": "end_move"}
         if target is None:
-            return ones[0]
-        return min(ones, key=lambda a: (BOARD.distance(a["path"][0], target), a["path"][0]))
+            return rng.choice(ones)
+        return best(ones, lambda a: -BOARD.distance(a["path"][0], target), rng)
 
     def _step_towards(
-        self, view: Mapping[str, Any], me: Mapping[str, Any], target: str
+        self, view: Mapping[str, Any], me: Mapping[str, Any], target: str, rng: random.Random
     ) -> Action | None:
         """The first movement of the cheapest route to ``target``; out of reach, a free (or
         gaining) route to the reachable space nearest to it."""
@@ -177,7 +205,7 @@ class HeuristicBot:
             free = [s for s, r in reachable.items() if r["dust"] <= 0 and r["coins"] == 0]
             if not free:
                 return None
-            nearest = min(free, key=lambda s: (BOARD.distance(s, target), reachable[s]["dust"], s))
+            nearest = best(free, lambda s: (-BOARD.distance(s, target), -reachable[s]["dust"]), rng)
             if BOARD.distance(nearest, target) >= BOARD.distance(me["position"], target):
                 return None
             route = reachable[nearest]

@@ -1,10 +1,12 @@
 """The Wizards Wanted rules engine (``shared/rulebooks/wizards-wanted.md``), by the engine
 contract.
 
-A turn is ``place`` (the first turn only), ``move`` (any number of walks, speed mushrooms,
+Before the first turn each player may ``choose`` a wizard (option ``wizards``). A turn is
+``place`` (the first turn only), ``move`` (any number of walks, speed mushrooms,
 taxi hops and teleports, ended by ``end_move`` or by an action) and ``action`` (buy dust,
 complete a job, visit the castle, or end), with ``castle`` for the licence choice once the
-licences are seen. The game ends after the turn in which the Royal Inspector is revealed.
+licences are seen. The game ends after the turn in which the Royal Inspector is revealed (on
+top of the deck, or drawn: option ``inspector_ends``), or at an optional turn limit.
 
 The parts: ``magic`` (icons, landscapes), ``board`` (the designed board, as data),
 ``components`` (jobs, licences, mushrooms, seals, toadstools), ``options``, ``setup``,
@@ -88,7 +90,9 @@ class WizardsWanted(PhasedGame):
             "options": dict(state["options"]),
             "phase": state["phase"],
             "active": state["active"],
+            "first_player": state["first_player"],
             "turn": state["turn"],
+            "ended_by": state["ended_by"],
             "to_act": self.to_act(state),
             "players": players,
             "villages": {
@@ -197,7 +201,8 @@ def _toadstool_face(index: int) -> dict[str, object]:
 
 
 _PUBLIC_PATHS = (
-    *("game", "options", "phase", "active", "turn", "inspector", "ended_by", "this_turn"),
+    *("game", "options", "phase", "active", "first_player", "turn", "inspector", "ended_by"),
+    "this_turn",
     "charms",
     *("mountain_pixie", "forest_pixie", "mushroom_discard"),
     *("villages.*.face_up", "villages.*.coins"),

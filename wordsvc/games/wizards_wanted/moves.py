@@ -2,7 +2,9 @@
 (refuses, changes nothing), its effect, and the candidates its check filters into the legal
 actions.
 
-Steps: ``place`` (the first turn: the wizard onto a village), ``move`` (walk, speed mushroom,
+Steps: ``choose`` (before the first turn, with the option ``wizards: "chosen"``: each player
+in turn order picks a wizard, and so its starting charm), ``place`` (the first turn: the
+wizard onto a village), ``move`` (walk, speed mushroom,
 taxi, teleport, then ``end_move``; an action ends the movement step by itself), ``action``
 (buy dust, complete a job, visit the castle, or ``end``) and ``castle`` (the licences seen:
 take one whose requirements are met, or ``leave``).
@@ -92,7 +94,36 @@ def _pay(state: State, seat: Seat, what: str, amount: int, action: Action) -> No
         table.pay(state, seat, what, amount, action.get("mushrooms") or [])
 
 
-# --- the first turn --------------------------------------------------------------------------
+# --- choosing wizards, and the first turn ---------------------------------------------------
+
+
+def _taken_charms(state: State) -> set[str]:
+    return {p["starting_charm"] for p in state["players"] if p["starting_charm"]}
+
+
+def _choose_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+    charm = action.get("charm")
+    if charm not in parts.STARTING_CHARMS:
+        raise RuleError(
+            "bad_wizard",
+            "Choose a wizard by its player board's charm.",
+            {"wizards": list(parts.STARTING_CHARMS)},
+        )
+    if charm in _taken_charms(state):
+        raise RuleError("wizard_taken", "Another player has that wizard.", {"charm": charm})
+    return {}
+
+
+def _choose(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    """The wizard and its player board; the next player in turn order chooses, and when all
+    have, the first player's first turn begins."""
+    player(state, seat)["starting_charm"] = action["charm"]
+    events.append(Event("wizard_chosen", {"seat": seat, "charm": action["charm"]}))
+    following = (seat + 1) % len(state["players"])
+    if player(state, following)["starting_charm"] is None:
+        state["active"] = following
+    else:
+        table.start_turn(state, state["first_player"], events)
 
 
 def _place_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
@@ -295,10 +326,20 @@ def _buy_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
             f"The toadstool sells at most {toadstool.max} dust at once.",
             {"max": toadstool.max, "lot": toadstool.dust},
         )
+    room = _room(state, seat)
+    if room == 0:
+        raise RuleError(
+            "dust_full", f"You hold {parts.DUST_CAP} dust already: no dust would get in."
+        )
     cost = lots * toadstool.coins + fee
     _charge(state, seat, "coins", cost, action)
-    room = max(0, parts.DUST_CAP - player(state, seat)["dust"])
     return _price(coins=cost, dust=-min(lots * toadstool.dust, room))
+
+
+def _room(state: State, seat: Seat) -> int:
+    """The dust a purchase can add before the cap (dust mushrooms do not count)."""
+    room: int = max(0, parts.DUST_CAP - player(state, seat)["dust"])
+    return room
 
 
 def _buy(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
@@ -312,9 +353,13 @@ def _buy(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
 
 
 def _buy_candidates(state: State, seat: Seat) -> list[Action]:
+    """Purchases of 1 lot up to the toadstool's maximum, but none whose last lot would all go
+    back to the supply (a larger one is accepted, and its excess returned)."""
     toadstool = parts.TOADSTOOLS[state["forest_pixie"]]
+    lot = max(1, toadstool.dust)
+    useful = -(-_room(state, seat) // lot)
     found = []
-    for lots in range(1, toadstool.max // max(1, toadstool.dust) + 1):
+    for lots in range(1, min(toadstool.max // lot, useful) + 1):
         try:
             cost = lots * toadstool.coins + _market_fee(state, seat)
         except RuleError:
@@ -416,6 +461,18 @@ def _take(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     table.end_turn(state, events)
 
 
+def _leave_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+    """ "If you meet the requirements listed on one of these cards ..., put the card in front
+    of you": leaving is for a wizard who meets none (Interpretations)."""
+    holdings = table.holdings(player(state, seat))
+    met = [c for c in state["courtyard"] if parts.meets(parts.LICENCES[c], holdings)]
+    if met:
+        raise RuleError(
+            "must_take_licence", "You meet a licence here: take one.", {"licences": met}
+        )
+    return {}
+
+
 def _leave(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     events.append(Event("castle_left", {"seat": seat}))
     table.end_turn(state, events)
@@ -444,6 +501,16 @@ ACTIONS = {
     "end": PricedMove(("cost",), _free, _end, only({"type": "end"})),
 }
 MOVES: Moves = {
+    "choose": {
+        "choose_wizard": PricedMove(
+            ("charm", "cost"),
+            _choose_check,
+            _choose,
+            lambda state, seat: [
+                {"type": "choose_wizard", "charm": c} for c in parts.STARTING_CHARMS
+            ],
+        )
+    },
     "place": {
         "place": PricedMove(
             ("space", "cost"),
@@ -476,7 +543,7 @@ MOVES: Moves = {
                 {"type": "take_licence", "licence": c} for c in state["courtyard"]
             ],
         ),
-        "leave": PricedMove(("cost",), _free, _leave, only({"type": "leave"})),
+        "leave": PricedMove(("cost",), _leave_check, _leave, only({"type": "leave"})),
     },
     "over": {},
 }

@@ -1,22 +1,29 @@
-"""Setting up a game (rulebook, "Setup"): 30 dust and a starting charm each, the pixies on
-stone 1 and the marketplace toadstool, one face-up job on each village, the Royal Inspector in
-the bottom 4 cards of the deck, a seal per player at the castle, players + 2 licences in the
-courtyard, 4 charms at each corner, and the mushrooms face down in a pile."""
+"""Setting up a game (rulebook, "Setup"): 30 dust and a wizard each (its player board shows the
+starting charm), the pixies on stone 1 and the marketplace toadstool, one face-up job on each
+village, the Royal Inspector in the bottom 4 cards of the deck, a seal per player at the
+castle, players + 2 licences in the courtyard, 4 charms at each corner, and the mushrooms face
+down in a pile.
+
+With the option ``wizards: "chosen"`` (the rulebook's "choose your wizard") the game opens in
+the ``choose`` step: each player in turn order, from the first, picks a wizard not yet taken;
+``random`` deals them with the seeded generator, ``by_seat`` gives seat *i* ``ICONS[i]``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 from wordsvc.games import rng as random_
 from wordsvc.games.contract import State
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.magic import ICONS
 from wordsvc.games.wizards_wanted.table import FAME_SOURCES, NAME, start_turn
 
 
 def deal(opts: Mapping[str, Any], seed: int) -> State:
-    """The state at the first player's placement; ``opts`` are normalised options."""
+    """The state at the first player's choice of wizard (or placement, when the wizards are
+    dealt); ``opts`` are normalised options."""
     rng = random_.new_rng(seed)
     count = opts["players"]
     jobs = list(parts.JOBS)
@@ -32,6 +39,10 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
     random_.shuffle(rng, licences)
     mushrooms = list(parts.MUSHROOMS)
     random_.shuffle(rng, mushrooms)
+    first = opts["first_player"]
+    if first is None:  # who most recently ate mushrooms is not known to the server
+        first = random_.below(rng, count)
+    charms = _starting_charms(opts["wizards"], count, rng)
     state: State = {
         "game": NAME,
         "options": dict(opts),
@@ -39,11 +50,11 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
         "players": [
             {
                 "position": None,
-                "dust": parts.STARTING_DUST,
+                "dust": parts.STARTING_DUST + opts["catch_up_dust"] * ((seat - first) % count),
                 "coins": 0,
                 "fame": 0,
                 "fame_sources": dict.fromkeys(FAME_SOURCES, 0),
-                "starting_charm": parts.STARTING_CHARMS[seat],
+                "starting_charm": charms[seat],
                 "charms": [],
                 "jobs": [],
                 "mushrooms": [],
@@ -65,15 +76,25 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
         "charms": dict.fromkeys(BOARD.corners.values(), parts.CHARMS_PER_CORNER),
         "mountain_pixie": 1,
         "forest_pixie": 0,
-        "active": 0,
+        "first_player": first,
+        "active": first,
         "turn": 0,
-        "phase": "place",
+        "phase": "choose",
         "this_turn": {"walked": 0, "charm_taken": False},
         "inspector": False,
         "ended_by": None,
     }
-    first = opts["first_player"]
-    if first is None:  # who most recently ate mushrooms is not known to the server
-        first = random_.below(rng, count)
-    start_turn(state, first, [])
+    if None not in charms:
+        start_turn(state, first, [])
     return state
+
+
+def _starting_charms(how: str, count: int, rng: MutableMapping[str, int]) -> list[str | None]:
+    """Each seat's starting charm: none yet when the players choose their wizards."""
+    if how == "chosen":
+        return [None] * count
+    if how == "random":
+        dealt = list(ICONS)
+        random_.shuffle(rng, dealt)
+        return list(dealt[:count])
+    return list(parts.STARTING_CHARMS[:count])

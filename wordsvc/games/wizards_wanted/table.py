@@ -188,20 +188,28 @@ def face_up_jobs(state: State) -> list[str]:
 
 
 def refill(state: State, village: str, events: list[Event]) -> None:
-    """The next card goes face down on the village. The Royal Inspector ends the game; any
-    other card's successor shows its back: a mushroom for the space it names, and the pixie
-    it shows moves."""
+    """The next card goes face down on the village; then the newly revealed card on top of the
+    deck shows its back: a mushroom for the space it names, and the pixie it shows moves.
+
+    The Royal Inspector ends the game (option ``inspector_ends``): ``on_top``, as soon as it
+    is that newly revealed top card (its back is not read); ``drawn``, when it is drawn to
+    refill a village (its village stays empty), its back having been read like a job's."""
     card = state["deck"].pop()
-    if card == parts.INSPECTOR_ID:
+    if card == parts.INSPECTOR_ID:  # only "drawn": "on_top" ended the game when it surfaced
         state["inspector"] = True
         state["villages"][village] = {"job": None, "face_up": False, "coins": 0}
-        events.append(Event("inspector_revealed", {"village": village}))
+        events.append(Event("inspector_revealed", {"where": "village", "village": village}))
         return
     state["villages"][village] = {"job": card, "face_up": False, "coins": 0}
     events.append(Event("job_refilled", {"village": village}))
     if not state["deck"]:
         return
-    back = parts.back_of(state["deck"][-1])
+    top = state["deck"][-1]
+    if top == parts.INSPECTOR_ID and state["options"]["inspector_ends"] == "on_top":
+        state["inspector"] = True
+        events.append(Event("inspector_revealed", {"where": "top_of_deck"}))
+        return
+    back = parts.back_of(top)
     place_mushroom(state, back.mushroom_space, events)
     if back.pixie == "forest":
         move_forest_pixie(state, events)
@@ -217,7 +225,8 @@ def move_forest_pixie(state: State, events: list[Event]) -> None:
 
 def refresh_jobs(state: State, seat: Seat, events: list[Event]) -> None:
     """ "When there are only 3 spell jobs available on the board at the start of a turn":
-    a coin on each, and the face-down ones turned up."""
+    a coin on each, and the face-down ones turned up. The coins come from the supply, not the
+    player's purse (Interpretations: the purse may be empty, and the supply is unlimited)."""
     available = face_up_jobs(state)
     if len(available) > parts.REFRESH_AT:
         return
@@ -252,19 +261,25 @@ def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
 
 
 def end_turn(state: State, events: list[Event]) -> None:
-    """The turn passes left; the game ends after the turn the Inspector was revealed in."""
+    """The turn passes left; the game ends after the turn the Inspector was revealed in, or
+    once every player has had ``turn_limit`` turns (an option, off by default)."""
     seat = state["active"]
     player(state, seat)["turns"] += 1
     state["turn"] += 1
     if state["inspector"]:
-        finish(state, events)
+        finish(state, events, "inspector")
+        return
+    limit = state["options"]["turn_limit"]
+    if limit is not None and all(p["turns"] >= limit for p in state["players"]):
+        events.append(Event("turn_limit_reached", {"turns": limit}))
+        finish(state, events, "turn_limit")
         return
     start_turn(state, (seat + 1) % len(state["players"]), events)
 
 
-def finish(state: State, events: list[Event]) -> None:
+def finish(state: State, events: list[Event], ended_by: str) -> None:
     """Seals left at the castle cost every wizard without a licence their total; then the
-    experience bonus per icon type and the wealth bonus."""
+    experience bonus per icon type and the wealth bonus. A turn limit scores the same way."""
     penalty = sum(parts.SEALS[s] for s in state["seals"])
     for seat, me in enumerate(state["players"]):
         if me["licence"] is None and penalty:
@@ -279,10 +294,11 @@ def finish(state: State, events: list[Event]) -> None:
             )
         )
     state["phase"] = "over"
-    state["ended_by"] = "inspector"
+    state["ended_by"] = ended_by
     events.append(Event("game_over", {"seals_left": list(state["seals"]), "penalty": penalty}))
 
 
 def ranking_key(me: dict[str, Any]) -> tuple[int, int, int]:
-    """Most fame; ties go to coins, then to jobs done (larger is better)."""
+    """Most fame; ties go to coins, then to jobs done (larger is better). Coin mushrooms
+    count as the coins they pay as, as in the wealth bonus (Interpretations)."""
     return (me["fame"], me["coins"] + mushroom_money(me, "coins"), len(me["jobs"]))
