@@ -219,7 +219,7 @@ def viewer(state: State, seat: object) -> Seat | None:
         raise RuleError(
             "unknown_seat",
             f"Seat {number} does not sit at this table.",
-            {"seat": number, "seats": len(state["players"])},
+            {"seat": number, "players": len(state["players"])},
         )
     return number
 
