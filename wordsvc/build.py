@@ -118,7 +118,11 @@ class BuildInputs:
 
     def fingerprint(self) -> str:
         """A hash of :meth:`parts`: equal inputs, equal fingerprints."""
-        return hashlib.sha256(json.dumps(self.parts(), sort_keys=True).encode()).hexdigest()
+        return fingerprint_of(self.parts())
+
+
+def fingerprint_of(parts: Mapping[str, object]) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
 def _stat(path: Path) -> list[object]:
@@ -139,13 +143,12 @@ def stale_reason(settings: Settings) -> str | None:
     manifest = current_manifest(settings.data_dir)
     if manifest is None:
         return "no lexicon has been built yet (first use)"
-    inputs = BuildInputs.discover(settings)
-    if manifest.get("fingerprint") == inputs.fingerprint():
+    now = BuildInputs.discover(settings).parts()  # the dictionaries' files read once
+    if manifest.get("fingerprint") == fingerprint_of(now):
         return None
     before = manifest.get("inputs")
     if not isinstance(before, dict):
         return "the lexicon was built by an older wordsvc"
-    now = inputs.parts()
     changed = []
     for name in sorted(set(before) | set(now)):
         old, new = before.get(name), now.get(name)
