@@ -121,8 +121,8 @@ def _dump(value: object) -> None:
 
 def _dump_as(form: object, value: object) -> None:
     """``value`` as the HTTP API writes it: validated as the wire model ``form`` (see
-    :func:`wordsvc.api.models.common.to_json`), indented."""
-    from wordsvc.api.models.common import to_json
+    :func:`wordsvc.wire.common.to_json`), indented."""
+    from wordsvc.wire.common import to_json
 
     click.echo(to_json(form, value, indent=2).decode())
 
@@ -148,7 +148,7 @@ def build(settings: Settings, quiet: bool, as_json: bool) -> None:
     """Build the lexicon from pymorphy3-dicts-uk, dictionaries/ and the system word list."""
     manifest = run_build(settings, quiet=quiet)
     if as_json:
-        from wordsvc.api.models.words import LexiconManifest
+        from wordsvc.wire.words import LexiconManifest
 
         _dump_as(LexiconManifest, manifest)
         return
@@ -189,7 +189,7 @@ def check(
             else:
                 _print_verdict(result)
     if as_json:
-        from wordsvc.api.models.words import BatchItem
+        from wordsvc.wire.words import BatchItem
 
         if len(payload) > 1:
             _dump_as(list[BatchItem], payload)
@@ -248,7 +248,7 @@ def search(
         limit=limit,
     )
     if as_json:
-        from wordsvc.api.models.words import SearchPage
+        from wordsvc.wire.words import SearchPage
 
         _dump_as(SearchPage, page)
         return
@@ -271,7 +271,7 @@ def categories(settings: Settings, as_json: bool) -> None:
 
     registry = load_registry(settings.dictionaries_dir)
     if as_json:
-        from wordsvc.api.models.words import Category
+        from wordsvc.wire.words import Category
 
         _dump_as(list[Category], list(registry))
         return
@@ -296,7 +296,7 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     if verify:
         manifest["corrupt_files"] = dict(stored.verify())
     if as_json:
-        from wordsvc.api.models.words import LexiconManifest
+        from wordsvc.wire.words import LexiconManifest
 
         _dump_as(LexiconManifest, manifest)
         return
@@ -432,7 +432,7 @@ def solve(
             click.secho(f"No [{exc.code}]: {exc.message}", fg="red")
         sys.exit(EXIT_INVALID)
     if as_json:
-        from wordsvc.api.models.solver import Solution
+        from wordsvc.wire.solver import Solution
 
         _dump_as(Solution, solution)
         return

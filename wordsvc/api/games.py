@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 
-from wordsvc.api import get_judge, respond
-from wordsvc.api.models import games as models
-from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
+from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.api.words import LEXICON_ERRORS, check_batch
+from wordsvc.api.words import LEXICON_ERRORS
+from wordsvc.batch import check_batch
 from wordsvc.errors import InvalidRequest
+from wordsvc.services import get_judge
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
+from wordsvc.wire import games as models
+from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.store import SessionStore
@@ -384,14 +386,19 @@ def arbitrate(session_id: str) -> Response:
     body = parse_body(ArbitrateBody)
     rules = get_store().word_rules(session_id)
     checked = check_batch(
-        body.words, list(rules.categories), suggest=body.suggest, house_words=rules.house_words
+        get_judge(),
+        body.words,
+        rules.categories,
+        suggest=body.suggest,
+        house_words=rules.house_words,
     )
     return respond(
         ArbitrationResult,
         {
             "categories": list(rules.categories),
             "house_words": sorted(rules.house_words),
-            **checked,
+            "results": checked.results,
+            "all_valid": checked.all_valid,
         },
     )
 

@@ -95,7 +95,7 @@ def operation(
 
 def openapi_document(operations: Sequence[Operation] = ()) -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``operations`` (default: every declared one)."""
-    from wordsvc.api.models.common import Problem
+    from wordsvc.wire.common import Problem
 
     operations = operations or OPERATIONS
     models: set[type[BaseModel]] = {Problem}

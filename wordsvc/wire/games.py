@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, Strict
 
-from wordsvc.api.models.common import JsonInt, QueryModel, WireModel, integral
 from wordsvc.games.registry import GAMES
+from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 
 MAX_SEATS = 16
 MAX_SEED = 2**63 - 1
