@@ -3,10 +3,13 @@ hands, simulate games, migrate the session database, serve HTTP."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -25,7 +28,6 @@ if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts
 EXIT_INVALID = 1
 #: Exit status for a usage or data error.
 EXIT_ERROR = 2
-#: `wordsvc simulate` lineups when --bots is not given.
 
 
 class ClickProgress:
@@ -91,6 +93,31 @@ agreed_categories = click.option(
     multiple=True,
     help="An agreed category (repeatable). None means any word.",
 )
+
+
+@dataclass(frozen=True)
+class DefaultOf:
+    """An option's default that is the default of the parameter ``name`` of ``owner`` (a
+    callable, as ``module:qualified.name``), the function the option's value goes to: the
+    command line never restates a default its owner keeps. Given to click as ``default``,
+    it is called when the option is absent and printed by ``--help``; the owner's module is
+    imported only then, so that ``wordsvc build`` starts without the server or the solver."""
+
+    owner: str
+    name: str
+
+    def __call__(self) -> object:
+        module, _, qualified = self.owner.partition(":")
+        target: Any = importlib.import_module(module)
+        for attribute in qualified.split("."):
+            target = getattr(target, attribute)
+        parameter = inspect.signature(target).parameters[self.name]
+        if parameter.default is inspect.Parameter.empty:
+            raise TypeError(f"{self.owner} gives `{self.name}` no default")
+        return parameter.default
+
+    def __str__(self) -> str:  # what --help shows
+        return str(self())
 
 
 def handle_errors(func: Callable[..., object]) -> Callable[..., object]:
@@ -224,7 +251,12 @@ def _print_verdict(verdict: Verdict) -> None:
 @click.option("--min-length", type=click.IntRange(1, 64), help="Fewest letters.")
 @click.option("--max-length", type=click.IntRange(1, 64), help="Most letters.")
 @click.option("--offset", type=click.IntRange(0), default=0, show_default=True)
-@click.option("--limit", type=click.IntRange(1, 500), default=50, show_default=True)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, 500),
+    default=DefaultOf("wordsvc.judge:Judge.search", "limit"),
+    show_default=True,
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
 @handle_errors
@@ -327,7 +359,7 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     "--tokens",
     "-t",
     type=click.IntRange(0, 3),
-    default=0,
+    default=DefaultOf("wordsvc.solver.hand:hand_of", "tokens"),
     show_default=True,
     help="Unused joker tokens.",
 )
@@ -355,11 +387,17 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     metavar="NAME=VALUE",
     help="Override a weight of the objective, e.g. token=0.3 (repeatable).",
 )
-@click.option("--limit", "-n", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(1, 100),
+    default=DefaultOf("wordsvc.solver.solve:SolveRequest", "limit"),
+    show_default=True,
+)
 @click.option(
     "--budget-ms",
     type=click.IntRange(1, 2000),
-    default=250,
+    default=DefaultOf("wordsvc.solver.solve:SolveRequest", "budget_ms"),
     show_default=True,
     help="Search budget, counted in steps (the same answer every time).",
 )
@@ -621,13 +659,13 @@ def _safe(url: object) -> str:
 @click.option(
     "--worker-class",
     type=click.Choice(["gthread", "sync"]),
-    default="gthread",
+    default=DefaultOf("wordsvc.server:run_gunicorn", "worker_class"),
     show_default=True,
     help="gthread holds many live event streams; sync cannot hold any for long.",
 )
 @click.option(
     "--threads",
-    default=1000,
+    default=DefaultOf("wordsvc.server:run_gunicorn", "threads"),
     show_default=True,
     type=click.IntRange(1, 10_000),
     help="Threads per gthread worker: each open event stream holds one.",

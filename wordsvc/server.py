@@ -64,7 +64,10 @@ def run_gunicorn(
     threads: int = THREADS,
 ) -> None:
     """Serve until stopped. The app is loaded before forking, so workers share the tries'
-    memory-mapped pages."""
+    memory-mapped pages. ``threads`` is for gthread workers: a sync worker has one (gunicorn
+    would otherwise make any worker given more than one thread a gthread worker)."""
+    if worker_class != "gthread":
+        threads = 1
     _Gunicorn(
         {
             "bind": f"{host}:{port}",
