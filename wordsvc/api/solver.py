@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app
 
+from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
-from wordsvc.api.words import WORD_ERRORS
 from wordsvc.services import get_judge
 from wordsvc.wire.solver import Solution, SolveBody
 

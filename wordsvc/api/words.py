@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
@@ -14,12 +15,6 @@ from wordsvc.wire import words as models
 blueprint = Blueprint("words", __name__, url_prefix="/v1")
 
 LEXICON_ERRORS = ("lexicon_not_built", "lexicon_corrupt")
-#: Why input can be no word at all (wordsvc.alphabet.normalise).
-WORD_ERRORS = (
-    "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
-    "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
-    "not_cyrillic", "mixed_scripts",
-)  # fmt: skip
 WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^/]"}
 
 
