@@ -30,7 +30,9 @@ _OPENING = threading.Lock()
 
 SESSION = {"session_id": models.SESSION_ID}
 BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
-SESSION_ERRORS = {404: ("session_not_found",), **BUSY}
+#: A stored session's game may no longer be hosted (a deployment that dropped it).
+STORED = ("session_not_found", "unknown_game")
+SESSION_ERRORS = {404: STORED, **BUSY}
 TOKEN_ERRORS = {401: ("invalid_token",)}
 
 
@@ -172,7 +174,7 @@ def open_sessions() -> Response:
     },
     path_params=SESSION,
     errors={
-        404: ("session_not_found",),
+        404: STORED,
         409: ("seat_taken", "seat_is_a_bot"),
         422: ("unknown_seat",),
         **BUSY,
@@ -214,7 +216,7 @@ def get_session(session_id: str) -> Response:
         400: ("invalid_idempotency_key",),
         401: ("missing_token", "invalid_token"),
         403: ("wrong_seat",),
-        404: ("session_not_found",),
+        404: STORED,
         409: ("stale_state_id", "game_over"),
         422: ("idempotency_key_reused", "not_your_turn", "malformed_action", "invalid_action",
               "…every RuleError code of the game (docs/rules/<game>.md)"),
@@ -356,7 +358,7 @@ _FRAMES = FrameCache()
     summary="Final scores and places, once the game is over.",
     response=models.GameResult,
     path_params=SESSION,
-    errors={404: ("session_not_found",), 409: ("game_not_over",), **BUSY},
+    errors={404: STORED, 409: ("game_not_over",), **BUSY},
 )
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
@@ -375,8 +377,8 @@ def get_result(session_id: str) -> Response:
     response=ArbitrationResult,
     path_params=SESSION,
     errors={
-        422: ("no_word_rules",),
-        404: ("session_not_found",),
+        422: ("no_word_rules", "unknown_category"),  # a category a deployment dropped
+        404: STORED,
         413: ("too_many_words",),
         **BUSY,
     },
