@@ -19,6 +19,7 @@ from wordsvc.api.spec import operation
 from wordsvc.api.words import LEXICON_ERRORS, check_batch
 from wordsvc.errors import InvalidRequest
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
+from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.store import SessionStore
@@ -206,7 +207,8 @@ def get_session(session_id: str) -> Response:
     body=models.ActionBody,
     response=models.Acted,
     path_params=SESSION,
-    headers={"Idempotency-Key": {"type": "string", "minLength": 1, "maxLength": 128}},
+    headers={"Idempotency-Key": {"type": "string", "minLength": 1,
+                                 "maxLength": MAX_IDEMPOTENCY_KEY}},
     auth="required",
     errors={
         400: ("invalid_idempotency_key",),

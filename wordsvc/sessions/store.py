@@ -14,7 +14,6 @@ import hmac
 import json
 import logging
 import random
-import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -39,6 +38,15 @@ from wordsvc.sessions.errors import (
     UnknownSeat,
     UnknownSession,
 )
+from wordsvc.sessions.limits import (
+    MAX_BOT_STEPS,
+    MAX_IDEMPOTENCY_KEY,
+    MAX_NAME,
+    MAX_SEATS,
+    MAX_SEED,
+    is_seat_name,
+    is_session_id,
+)
 from wordsvc.sessions.live import (
     CHANNEL,
     HEARTBEAT_SECONDS,
@@ -49,14 +57,7 @@ from wordsvc.sessions.live import (
 )
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
-#: Most bot actions one request may trigger (a guard against an engine that never ends).
-MAX_BOT_STEPS = 10_000
-MAX_SEATS = 16
-SESSION_ID = re.compile(r"[0-9a-f]{32}")
-PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]+")
 log = logging.getLogger(__name__)
-MAX_NAME = 64
-MAX_KEY = 128
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class SessionStore:
         chosen = seed is not None
         if seed is None:  # drawn here, so that nobody at the table can recompute the deal
             seed = secrets.randbits(63)
-        if not 0 <= seed < 2**63:  # the database stores a signed 64-bit seed
+        if not 0 <= seed <= MAX_SEED:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
         options = {**options}
         options.setdefault("players", len(specs))
@@ -192,8 +193,8 @@ class SessionStore:
                     "unknown_bot", f"Seat {i}: no bot {bot!r}.", {"bots": sorted(hosted.bots)}
                 )
             name = spec.name or (f"{bot} bot" if bot else f"Player {i + 1}")
-            if not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
-                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
+            if not is_seat_name(name):
+                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.")
             stored.append({"kind": spec.kind, "bot": bot, "name": name})
         return stored
 
@@ -214,7 +215,7 @@ class SessionStore:
             if row.token_hash is not None:
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
-            if name is not None and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
+            if is_seat_name(name):
                 values["name"] = name
             conn.execute(
                 update(seats)
@@ -258,7 +259,7 @@ class SessionStore:
         """The seat a bearer token belongs to; None without a token (a spectator)."""
         if token is None:
             return None
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         digest = hash_token(token)
         with self.engine.connect() as conn:
@@ -326,9 +327,11 @@ class SessionStore:
         """Apply the seat's action, chosen against ``expected_version``, then let bots move;
         the whole is committed before this returns."""
         if idempotency_key is not None and (
-            not 0 < len(idempotency_key) <= MAX_KEY or not idempotency_key.isprintable()
+            not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY or not idempotency_key.isprintable()
         ):
-            raise InvalidRequest("invalid_idempotency_key", "An Idempotency-Key has 1-128 chars.")
+            raise InvalidRequest(
+                "invalid_idempotency_key", f"An Idempotency-Key has 1-{MAX_IDEMPOTENCY_KEY} chars."
+            )
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
         ).hexdigest()
@@ -400,7 +403,7 @@ class SessionStore:
         """The log after ``after`` as ``seat`` may see it, then each action as it commits;
         ``None`` for a heartbeat; ends with a finished game (:meth:`LiveLog.follow`).
         :class:`UnknownSession` is raised at once, not when the stream is read."""
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         return self.live.follow(session_id, seat, after, heartbeat)
 
@@ -437,7 +440,7 @@ class SessionStore:
                 yield conn
 
     def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         query = select(sessions).where(sessions.c.id == session_id)
         if lock:

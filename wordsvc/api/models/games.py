@@ -1,4 +1,5 @@
-"""Wire models of the game routes: the lobby, seats, actions, events and results."""
+"""Wire models of the game routes: the lobby, seats, actions, events and results. The
+limits are the session layer's (``wordsvc.sessions.limits``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,19 @@ from pydantic import BeforeValidator, Field, JsonValue, Strict
 
 from wordsvc.api.models.common import JsonInt, QueryModel, WireModel, integral
 from wordsvc.games.registry import GAMES
+from wordsvc.sessions.limits import (
+    DEFAULT_LISTED,
+    MAX_GAME_NAME,
+    MAX_LISTED,
+    MAX_SEATS,
+    MAX_SEED,
+    NAME_PATTERN,
+    SESSION_ID_PATTERN,
+)
 
-MAX_SEATS = 16
-MAX_SEED = 2**63 - 1
-NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,64}$"
-SESSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$"}
+#: The path parameter of a session's routes.
+SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
+WIRE_NAME_PATTERN = f"^{NAME_PATTERN}$"
 #: The hosted games' names, as the schema's enum of `game`.
 GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
 #: Options as careless clients send them: every one is played or refused, never a crash.
@@ -40,7 +49,7 @@ class GameList(WireModel):
 class SeatSpec(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
-    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
 
 
 class CreateSessionBody(WireModel):
@@ -64,7 +73,7 @@ class CreateSessionBody(WireModel):
 
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
-    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
 
 
 class ActionBody(WireModel):
@@ -76,8 +85,8 @@ class ActionBody(WireModel):
 
 
 class OpenSessionsQuery(QueryModel):
-    game: str | None = Field(default=None, max_length=64)
-    limit: int = Field(default=50, ge=1, le=100)
+    game: str | None = Field(default=None, max_length=MAX_GAME_NAME)
+    limit: int = Field(default=DEFAULT_LISTED, ge=1, le=MAX_LISTED)
 
 
 class EventsQuery(QueryModel):
