@@ -22,6 +22,7 @@ from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
+    from wordsvc.sessions.records import LoggedAction
     from wordsvc.sessions.store import SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -124,7 +125,7 @@ def create_session() -> Response:
         body.seed,
     )
     response = respond(models.SessionSummary, summary, 201)
-    response.headers["Location"] = f"/v1/games/sessions/{summary['id']}"
+    response.headers["Location"] = f"/v1/games/sessions/{summary.id}"
     return response
 
 
@@ -301,9 +302,7 @@ def stream_events(session_id: str) -> Response:
     return response
 
 
-def _sse(
-    items: Iterator[dict[str, Any] | None], session_id: str, seat: int | None
-) -> Iterator[str]:
+def _sse(items: Iterator[LoggedAction | None], session_id: str, seat: int | None) -> Iterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
     try:
         for item in items:
@@ -329,15 +328,25 @@ class FrameCache:
         self._frames: OrderedDict[tuple[str, int | None, int], str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def frame(self, session_id: str, seat: int | None, item: dict[str, Any]) -> str:
-        key = (session_id, seat, int(item["number"]))
+    def frame(self, session_id: str, seat: int | None, item: LoggedAction) -> str:
+        key = (session_id, seat, item.number)
         found = self._frames.get(key)
         if found is not None:
             return found
-        # The `/events` entry (models.LoggedAction) as the log holds it, written directly:
-        # this is the hot path of a stream.
-        entry = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
-        frame = f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
+        # The `/events` entry (models.LoggedAction), written directly: this is the hot path
+        # of a stream (tests/api/test_stream.py checks that the two agree).
+        entry = json.dumps(
+            {
+                "number": item.number,
+                "seat": item.seat,
+                "actor": item.actor,
+                "at": item.at.isoformat(),
+                "events": [{"type": e.type, "data": e.data} for e in item.events],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        frame = f"id: {item.number}\nevent: action\ndata: {entry}\n\n"
         with self._lock:
             self._frames[key] = frame
             while len(self._frames) > self.max_frames:

@@ -49,6 +49,12 @@ class Event:
             "audience": None if self.audience is None else list(self.audience),
         }
 
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Event:
+        """The event :meth:`to_record` wrote (as the session log reads it back)."""
+        audience = record["audience"]
+        return cls(record["type"], record["data"], None if audience is None else tuple(audience))
+
 
 @dataclass(frozen=True)
 class Result:

@@ -1,8 +1,11 @@
-"""Wire models of the game routes: the lobby, seats, actions, events and results. The
-limits are the session layer's (``wordsvc.sessions.limits``)."""
+"""Wire models of the game routes: the lobby, seats, actions, events and results.
+
+The answers are written from the session store's records (``wordsvc.sessions.records``),
+field for field; the limits are the session layer's (``wordsvc.sessions.limits``)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, Strict
@@ -32,6 +35,15 @@ OPTION_EXAMPLES: list[JsonValue] = [
     {"turn_limit": 1e300},
     {"players": 2, "first_player": -1.0},
 ]
+
+
+def _iso(value: object) -> object:
+    """A record's time as the wire writes it: ISO 8601."""
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+#: A time of the store's records (a datetime), written in ISO 8601.
+Timestamp = Annotated[str, BeforeValidator(_iso)]
 SeatNumber = Annotated[int, Strict(), Field(ge=0, lt=MAX_SEATS), BeforeValidator(integral)]
 Seed = Annotated[int, Strict(), Field(ge=0, le=MAX_SEED), BeforeValidator(integral)]
 
@@ -156,7 +168,9 @@ class SessionSummary(WireModel):
         "deal, for replays and tests), so the creator can know every hidden card."
     )
     result: GameResult | None
-    bot_actions: list[AppliedAction] | None = None
+    bot_actions: list[AppliedAction] | None = Field(
+        default=None, exclude_if=lambda actions: actions is None
+    )
 
 
 class Joined(WireModel):
@@ -168,7 +182,7 @@ class Joined(WireModel):
 class OpenSession(WireModel):
     id: str
     game: str
-    created_at: str
+    created_at: Timestamp
     free_seats: list[int]
 
 
@@ -180,14 +194,14 @@ class Acted(WireModel):
     version: int
     applied: list[AppliedAction]
     status: Literal["active", "over"]
-    replayed: bool | None = None
+    replayed: bool | None = Field(default=None, exclude_if=lambda replayed: replayed is None)
 
 
 class LoggedAction(WireModel):
     number: int
     seat: int
     actor: Literal["human", "bot"]
-    at: str
+    at: Timestamp
     events: list[EventOut]
 
 
