@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import create_engine, select, text
 
 from wordsvc.errors import InputError
+from wordsvc.games.contract import BotError
 from wordsvc.sessions import store as store_module
 from wordsvc.sessions.database import current_revision, upgrade
 from wordsvc.sessions.errors import (
@@ -222,16 +223,76 @@ class IllegalBot:
         return {"type": "nonsense"}
 
 
-def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one(store):
+class GivingUpBot:
+    """A bot that says it cannot choose."""
+
+    name = "giving-up"
+
+    def choose(self, game, view, seat, rng):
+        raise BotError("nothing to choose from")
+
+
+@pytest.mark.parametrize("bot", [IllegalBot, GivingUpBot])
+def test_a_bot_that_fails_falls_back_to_a_legal_action(store, bot):
     hosted = store.games["words-of-magic"]
-    broken = SessionStore(
-        store.engine, {"words-of-magic": HostedGame(hosted.game, {"illegal": IllegalBot})}
-    )
-    session_id, tokens = new_session(broken, [SeatSpec("human"), SeatSpec("bot", "illegal")])
+    failing = SessionStore(store.engine, {"words-of-magic": HostedGame(hosted.game, {"b": bot})})
+    session_id, tokens = new_session(failing, [SeatSpec("human"), SeatSpec("bot", "b")])
+    by_bot = []
     for _ in range(3):
-        response = play_one(broken, session_id, tokens)
-        assert response.version >= 1
-    assert broken.verify(session_id)
+        by_bot += [a for a in play_one(failing, session_id, tokens).applied if a.actor == "bot"]
+    assert by_bot, "the bot's seat acted, by the fallback"
+    assert failing.verify(session_id)
+
+
+class BuggyEngine:
+    """The Lost Words, whose ``view`` has a bug (not a refusal) for seat 1."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def view(self, state, seat):
+        if seat == 1:
+            raise KeyError("a bug in the engine")
+        return self.game.view(state, seat)
+
+
+class BuggyBot:
+    name = "buggy"
+
+    def choose(self, game, view, seat, rng):
+        raise KeyError("a bug in the bot")
+
+
+@pytest.mark.parametrize(
+    ("buggy", "message"),
+    [
+        (lambda hosted: HostedGame(BuggyEngine(hosted.game), hosted.bots), "in the engine"),
+        (lambda hosted: HostedGame(hosted.game, {"random": BuggyBot}), "in the bot"),
+    ],
+    ids=["engine", "bot"],
+)
+def test_a_bug_in_a_bots_turn_is_raised_and_nothing_is_committed(store, buggy, message):
+    """A bug is not taken for a bot's failure: no fallback hides it (the API answers 500),
+    and the request that led to it stores nothing."""
+    broken = SessionStore(store.engine, {"lost-words": buggy(store.games["lost-words"])})
+    seats_spec = [SeatSpec("human"), SeatSpec("bot", "random")]
+    summary = broken.create("lost-words", {"first_player": 0}, seats_spec, 3)
+    tokens = {0: broken.join(summary.id, 0).token}
+    versions = []
+
+    def play_until_the_bots_turn():
+        for _ in range(20):  # the human's turns, then the bot's
+            versions.append(broken.summary(summary.id).version)
+            play_one(broken, summary.id, tokens)
+
+    with pytest.raises(KeyError, match=message):
+        play_until_the_bots_turn()
+    assert broken.summary(summary.id).version == versions[-1], "the failed request kept none"
+    assert len(broken.log(summary.id)) == versions[-1]
+    assert broken.verify(summary.id)
 
 
 def _writers(tree: ast.AST) -> dict[str, set[str]]:

@@ -115,7 +115,16 @@ def action_label(game: Game, state: State, action: Action) -> str:
     return label(state, action) if callable(label) else str(action.get("type"))
 
 
+class BotError(Exception):
+    """A bot that cannot choose an action: its own failure, not the engine's. The session
+    plays a legal action for it instead (as when the rules refuse the bot's choice); any
+    other exception is a bug, and is not hidden."""
+
+
 class Bot(Protocol):
+    """Chooses a seat's action from that seat's view. Raises :class:`BotError` when it cannot
+    choose; a :class:`RuleError` from applying its choice is the bot's failure too."""
+
     name: str
 
     def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: Any) -> Action: ...

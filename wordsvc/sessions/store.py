@@ -31,6 +31,7 @@ from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
 from wordsvc.games.contract import (
     Action,
     Bot,
+    BotError,
     Event,
     Game,
     RuleError,
@@ -549,14 +550,19 @@ class SessionStore:
 def _bot_move(
     game: Game, bot: Bot, state: State, seat: Seat, rng: random.Random
 ) -> tuple[Action, State, list[Event]]:
-    """The bot's action, applied; if the rules refuse it (a bot bug), the first legal action
-    that applies instead, so that a session never sticks on a bot."""
+    """The bot's action, applied. If the bot fails (:class:`BotError`) or the rules refuse
+    its choice (:class:`RuleError`), the first legal action that applies instead, so that a
+    session never sticks on a bot. Anything else is a bug of the engine (or the bot), and
+    is raised: the request fails and nothing is committed."""
+    view = game.view(state, seat)
     try:
-        action = bot.choose(game, game.view(state, seat), seat, rng)
+        action = bot.choose(game, view, seat, rng)
         new_state, events = game.apply(state, seat, action)
         return action, new_state, events
-    except Exception:
-        log.exception("bot %s refused at seat %s; falling back", getattr(bot, "name", "?"), seat)
+    except (BotError, RuleError) as error:
+        log.warning(
+            "bot %s failed at seat %s (%s); falling back", getattr(bot, "name", "?"), seat, error
+        )
     for action in game.legal_actions(state, seat):
         try:
             new_state, events = game.apply(state, seat, action)
