@@ -475,3 +475,20 @@ def test_a_bug_in_a_bots_turn_is_a_500_and_stores_nothing(games_client, store, m
     assert reply.status_code == 500
     assert reply.get_json()["code"] == "internal_error"
     assert games_client.get(session).get_json()["version"] == summary["version"]
+
+
+DOCUMENTS = [(entry.name, doc) for entry in GAMES.values() for doc in entry.documents]
+
+
+@pytest.mark.parametrize(("game", "document"), DOCUMENTS, ids=[d.path for _, d in DOCUMENTS])
+def test_each_games_documents_are_served_under_its_name(games_client, game, document):
+    """A game's documents are its registry entry's hook: mounted for it, not written in."""
+    response = games_client.get(f"/v1/games/{game}/{document.path}")
+    assert response.status_code == 200
+    assert response.mimetype == document.media_type
+    assert response.get_data(as_text=True) == document.render()
+    assert response.headers["Cache-Control"] == f"public, max-age={document.max_age}"
+    operations = games_client.get("/openapi.json").get_json()["paths"]
+    assert operations[f"/v1/games/{game}/{document.path}"]["get"]["operationId"] == (
+        document.operation_id
+    )

@@ -1,4 +1,5 @@
-"""Game routes: the lobby, play, the event log, results and word arbitration."""
+"""Game routes: the lobby, play, the event log, results and word arbitration, and each
+game's documents (its registry entry's hook, such as the Wizards Wanted board)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import functools
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
@@ -18,6 +19,7 @@ from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
 from wordsvc.api.words import LEXICON_ERRORS, check_batch
 from wordsvc.errors import InvalidRequest
+from wordsvc.games.registry import GAMES, GameDocument
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
 
@@ -407,24 +409,36 @@ def arbitrate(session_id: str) -> Response:
     )
 
 
-@operation(
-    blueprint,
-    "/wizards-wanted/board.svg",
-    "GET",
-    operation_id="wizardsWantedBoard",
-    summary="The Wizards Wanted board, drawn from its data, for front ends to show.",
-    content_type="image/svg+xml",
-)
-def wizards_wanted_board() -> Response:
-    """The designed board as SVG; the same for every game, so caches may keep it a day."""
-    response = Response(_board_svg(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=86400"
-    return response
+def _document_view(document: GameDocument) -> Callable[[], Response]:
+    """The route of one game's document: the same for every session, so caches may keep
+    it for the document's ``max_age``."""
+
+    def serve() -> Response:
+        response = Response(_rendered(document), mimetype=document.media_type)
+        response.headers["Cache-Control"] = f"public, max-age={document.max_age}"
+        return response
+
+    serve.__name__ = f"document_{document.operation_id}"  # the endpoint's name
+    return serve
 
 
 @functools.cache
-def _board_svg() -> str:
-    from wordsvc.games.wizards_wanted.board import BOARD
-    from wordsvc.games.wizards_wanted.board_svg import render_svg
+def _rendered(document: GameDocument) -> str:
+    return document.render()
 
-    return render_svg(BOARD)
+
+def _mount_documents() -> None:
+    """Every registered game's documents, at ``/v1/games/<game>/<path>``."""
+    for entry in GAMES.values():
+        for document in entry.documents:
+            operation(
+                blueprint,
+                f"/{entry.name}/{document.path}",
+                "GET",
+                operation_id=document.operation_id,
+                summary=document.summary,
+                content_type=document.media_type,
+            )(_document_view(document))
+
+
+_mount_documents()

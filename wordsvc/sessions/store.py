@@ -1,5 +1,5 @@
 """Game sessions: create, join, act, read. Generic over the engine contract and the registry's
-registry; the answers are the dataclasses of ``records.py``.
+hooks; the answers are the dataclasses of ``records.py``.
 
 Every action runs in one transaction that locks the session (``BEGIN IMMEDIATE`` on SQLite,
 ``SELECT ... FOR UPDATE`` on PostgreSQL), checks the caller's ``expected_version``, applies
@@ -40,6 +40,7 @@ from wordsvc.games.contract import (
     canonical,
     replay,
 )
+from wordsvc.games.registry import SEAT_COUNT_OPTION, WordRules, WordRulesOf
 from wordsvc.sessions.database import writer_queue
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -81,10 +82,13 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class HostedGame:
-    """A game the store can host: its engine and its bots (by name)."""
+    """A game the store can host: its engine, its bots (by name) and its registry entry's
+    hooks (:class:`~wordsvc.games.registry.GameEntry`)."""
 
     game: Game
     bots: Mapping[str, Callable[[], Bot]]
+    word_rules: WordRulesOf | None = None
+    seat_count_option: str | None = SEAT_COUNT_OPTION
 
 
 @dataclass(frozen=True)
@@ -94,14 +98,6 @@ class SeatSpec:
     kind: Literal["human", "bot"]
     bot: str | None = None
     name: str | None = None
-
-
-@dataclass(frozen=True)
-class WordRules:
-    """How a session's table judges a word: its agreed categories and house words."""
-
-    categories: tuple[str, ...]
-    house_words: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -160,14 +156,7 @@ class SessionStore:
             seed = secrets.randbits(63)
         if not 0 <= seed <= MAX_SEED:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
-        options = {**options}
-        options.setdefault("players", len(specs))
-        if options["players"] != len(specs):
-            raise InvalidValue(
-                "seat_count_mismatch",
-                "One seat per player.",
-                {"players": options["players"], "seats": len(specs)},
-            )
+        options = _seated(hosted, options, len(specs))
         try:
             state = hosted.game.new(options, seed)
         except RuleError as error:
@@ -299,14 +288,16 @@ class SessionStore:
         return seat
 
     def word_rules(self, session_id: str) -> WordRules:
-        """The session's categories and house words, for settling a word dispute at its
-        table; :class:`NoWordRules` for a game whose options have none."""
-        options = self.summary(session_id).options
-        if "categories" not in options:
+        """The session's word rules (its game's hook), for settling a word dispute at its
+        table; :class:`NoWordRules` for a game that judges no words."""
+        with self.engine.connect() as conn:
+            row = self._session(conn, session_id)
+        rules = self.hosted(row.game).word_rules
+        if rules is None:
             raise NoWordRules(
                 "no_word_rules", "This game has no word categories to judge words by."
             )
-        return WordRules(tuple(options["categories"]), frozenset(options.get("house_words", ())))
+        return rules(row.options)
 
     def summary(self, session_id: str, seat: int | None = None) -> SessionSummary:
         with self.engine.connect() as conn:
@@ -545,6 +536,22 @@ class SessionStore:
         if bot is None:
             bot = self._bots[game, name] = self.games[game].bots[name]()
         return bot
+
+
+def _seated(hosted: HostedGame, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """The options with the game's seat-count option (its hook) filled in from the seats;
+    one that names another number of seats is refused."""
+    options = {**options}
+    name = hosted.seat_count_option
+    if name is not None:
+        options.setdefault(name, seats)
+        if options[name] != seats:
+            raise InvalidValue(
+                "seat_count_mismatch",
+                "One seat per player.",
+                {name: options[name], "seats": seats},
+            )
+    return options
 
 
 def _bot_move(
