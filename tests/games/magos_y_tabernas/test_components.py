@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.data_cases import Broken, assert_refused, removed
+from tests.games.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas.components import CardType
 
@@ -285,7 +285,7 @@ BROKEN: dict[str, Broken] = {
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_a_broken_catalogue_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
-    assert_refused(parts.load, parts.CARDS_FILE, BROKEN[case], tmp_path)
+    assert_load_refused(parts.load, parts.CARDS_FILE, BROKEN[case], tmp_path)
 
 
 def test_anulador_is_consumed_with_an_action_point_as_the_rulebook_example_says():

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 import pytest
 
-from tests.games.data_cases import Broken, assert_refused, removed
+from tests.games.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.wizards_wanted import board_svg
 from wordsvc.games.wizards_wanted import board_svg_reference as reference
 from wordsvc.games.wizards_wanted import components as parts
@@ -394,7 +394,7 @@ BROKEN: dict[str, Broken] = {
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_a_broken_board_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
-    assert_refused(load, BOARD_FILE, BROKEN[case], tmp_path)
+    assert_load_refused(load, BOARD_FILE, BROKEN[case], tmp_path)
 
 
 def test_links_written_on_both_sides_are_one_link(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.data_cases import Broken, assert_refused, removed
+from tests.games.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.components import Holdings, Requirements
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
@@ -712,7 +712,7 @@ def test_the_unbroken_files_load_through_load(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("case", list(BROKEN))
 def test_broken_data_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
-    assert_refused(parts.load, parts.DATA_DIR, BROKEN[case], tmp_path)
+    assert_load_refused(parts.load, parts.DATA_DIR, BROKEN[case], tmp_path)
 
 
 def test_the_shipped_files_are_the_ones_loaded(tmp_path: Path) -> None:
