@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.data_cases import Broken, append, assert_load_refused, removed, replace
+from tests.data_cases import Broken, append, assert_load_refused, removed, replace
 from wordsvc.games.lost_words import components as parts
 
 WALL = 'id = "wall", name_en = "The Wall", name_de = "Die Mauer", count = 4'

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.data_cases import Broken, assert_load_refused, removed
+from tests.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas.components import CardType
 

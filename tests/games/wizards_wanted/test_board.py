@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 import pytest
 
-from tests.games.data_cases import Broken, assert_load_refused, removed
+from tests.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.wizards_wanted import board_svg
 from wordsvc.games.wizards_wanted import board_svg_reference as reference
 from wordsvc.games.wizards_wanted import components as parts

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.data_cases import Broken, assert_load_refused, removed
+from tests.data_cases import Broken, assert_load_refused, removed
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.components import Holdings, Requirements
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS

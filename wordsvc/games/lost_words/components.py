@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordsvc.games.data_files import KEBAB, DataFile, Raw, codes
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
 
 CARDS_FILE = Path(__file__).resolve().parent / "data" / "cards.toml"
 #: The codes :func:`load` raises: the field codes, an action card the rulebook does not have,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from wordsvc.games.data_files import KEBAB, UNKNOWN_FIELD, DataFile, Raw, codes
+from wordsvc.data_files import KEBAB, UNKNOWN_FIELD, DataFile, Raw, codes
 
 CARDS_FILE = Path(__file__).resolve().parent / "data" / "cards.toml"
 #: The codes :func:`load` raises: the field codes, and one per rule of the catalogue.

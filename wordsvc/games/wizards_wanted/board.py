@@ -19,7 +19,7 @@ from math import hypot
 from pathlib import Path
 from types import MappingProxyType
 
-from wordsvc.games.data_files import KEBAB, DataFile, Raw, codes
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 BOARD_FILE = Path(__file__).resolve().parent / "data" / "board.toml"

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
 from wordsvc.errors import ConfigurationError
-from wordsvc.games.data_files import KEBAB, DataFile, Raw, codes
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"

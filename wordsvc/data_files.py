@@ -1,12 +1,14 @@
 """One loader toolkit for every game's data files (cards, boards, codex tables): reading a TOML
 file, typed field readers and the checks every table needs, each refusing with a
 :class:`ConfigurationError` under a stable code whose details name the file, the entry and the
-field, so that a broken file stops the service at start instead of a game half-way.
+field, so that a broken file stops the service at start instead of a game half-way. It sits
+at the top of the package, below :mod:`wordsvc.games`, :mod:`wordsvc.rules` and
+:mod:`wordsvc.solver` alike, since the rules may import neither engines nor solver.
 
 A loader declares the codes its load raises (``DATA_ERRORS = codes(...)``: the field codes
 below and those of its own rules, such as a deck's size) and reads through a
 :class:`DataFile` made with them; :meth:`DataFile.fail` refuses a code the loader did not
-declare, and ``tests/games/test_data_files.py`` checks that each declared code is raised by a
+declare, and ``tests/test_data_files.py`` checks that each declared code is raised by a
 test with a broken data file.
 
 Hand-written rather than pydantic models: most of what a loader checks is a rule of its game

@@ -2,7 +2,7 @@
 edited (or removed), and the code and details its load must refuse it with.
 
 Each loader's tests keep a table of :class:`Broken` cases (``BROKEN``) and run it through
-:func:`assert_load_refused`; ``tests/games/test_data_files.py`` checks that the tables of every
+:func:`assert_load_refused`; ``tests/test_data_files.py`` checks that the tables of every
 loader cover each code it declares.
 """
 
