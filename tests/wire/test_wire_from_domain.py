@@ -11,10 +11,11 @@ from pydantic import AliasChoices, AliasPath, BaseModel
 from wordsvc.alphabet import Change
 from wordsvc.batch import BatchCheck
 from wordsvc.categories import Category
-from wordsvc.games.contract import Result
+from wordsvc.games.contract import Event, Result
 from wordsvc.judge import CategoryVerdict, RefusedInput, SearchPage, Suggestion, Verdict, batch_item
 from wordsvc.morphology import Analysis
 from wordsvc.rules.words_of_magic.codex import COLOURS
+from wordsvc.sessions import records
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard, hand_of
 from wordsvc.solver.layout import Layout, Slot
 from wordsvc.solver.scoring import Effects, Play, Score, Table, Weights
@@ -77,6 +78,15 @@ PAIRS = [
     (Effects, solver_models.Effects, None, set()),
     (Score, solver_models.Score, None, set()),
     (Result, game_models.GameResult, None, set()),
+    (records.SessionResult, game_models.GameResult, None, set()),
+    (records.SeatRecord, game_models.SeatOut, None, set()),
+    (records.SessionSummary, game_models.SessionSummary, None, set()),
+    (records.Applied, game_models.AppliedAction, None, set()),
+    (records.Acted, game_models.Acted, None, set()),
+    (records.LoggedAction, game_models.LoggedAction, None, set()),
+    (records.Joined, game_models.Joined, None, set()),
+    (records.OpenSession, game_models.OpenSession, None, set()),
+    (Event, game_models.EventOut, None, {"audience"}),  # who may see it: filtered before
 ]
 
 
@@ -160,3 +170,35 @@ def test_a_solution_is_written_whole_and_the_pass_without_a_layout(judge):
     assert written["hand"]["cards"][0] == {"index": 0, "kind": "letter", "letter": "к",
                                            "magic": None}  # fmt: skip
     assert written["table"]["mode"] == "classic"
+
+
+def test_a_session_and_its_log_are_written_whole_in_the_models_order(store):
+    from wordsvc.sessions.store import SeatSpec
+
+    created = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")], 4)
+    written = keys(game_models.SessionSummary, created)
+    assert list(written) == list(game_models.SessionSummary.model_fields)  # bot_actions too
+    assert written["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random",
+                                   "name": "random bot", "joined": True}  # fmt: skip
+    summary = keys(game_models.SessionSummary, store.summary(created.id))
+    assert "bot_actions" not in summary, "only a new session says what its bots did"
+    listed = keys(list[game_models.OpenSession], store.open_sessions("lost-words"))
+    mine = next(s for s in listed if s["id"] == created.id)
+    assert list(mine) == list(game_models.OpenSession.model_fields)
+    assert mine["free_seats"] == [0]
+    joined = store.join(created.id, 0)
+    assert keys(game_models.Joined, joined) == {"session": created.id, "seat": 0,
+                                                "token": joined.token}  # fmt: skip
+    seat = store.summary(created.id).to_act[0]
+    legal = store.summary(created.id, seat).legal_actions
+    acted = store.act(created.id, seat, legal[0], store.summary(created.id).version, "k")
+    written = keys(game_models.Acted, acted)
+    assert list(written) == ["version", "applied", "status"], "replayed: only on a replay"
+    assert list(written["applied"][0]) == list(game_models.AppliedAction.model_fields)
+    replayed = store.act(created.id, seat, legal[0], acted.version - len(acted.applied), "k")
+    assert keys(game_models.Acted, replayed) == {**written, "replayed": True}
+    logged = store.events(created.id, seat)[0]
+    entry = keys(game_models.LoggedAction, logged)
+    assert list(entry) == list(game_models.LoggedAction.model_fields)
+    assert entry["at"] == logged.at.isoformat()
+    assert all(list(event) == ["type", "data"] for event in entry["events"])

@@ -49,6 +49,12 @@ class Event:
             "audience": None if self.audience is None else list(self.audience),
         }
 
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Event:
+        """The event :meth:`to_record` wrote (as the session log reads it back)."""
+        audience = record["audience"]
+        return cls(record["type"], record["data"], None if audience is None else tuple(audience))
+
 
 @dataclass(frozen=True)
 class Result:
@@ -109,7 +115,16 @@ def action_label(game: Game, state: State, action: Action) -> str:
     return label(state, action) if callable(label) else str(action.get("type"))
 
 
+class BotError(Exception):
+    """A bot that cannot choose an action: its own failure, not the engine's. The session
+    plays a legal action for it instead (as when the rules refuse the bot's choice); any
+    other exception is a bug, and is not hidden."""
+
+
 class Bot(Protocol):
+    """Chooses a seat's action from that seat's view. Raises :class:`BotError` when it cannot
+    choose; a :class:`RuleError` from applying its choice is the bot's failure too."""
+
     name: str
 
     def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: Any) -> Action: ...
