@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordsvc.api.models.games import OPTION_EXAMPLES
 from wordsvc.games.registry import GAMES
 from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.wire.games import OPTION_EXAMPLES
 
 SEATS = [
     {"kind": "human", "name": "Настя"},

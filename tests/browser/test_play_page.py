@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from wordsvc.api.models import games as models
-from wordsvc.api.models.common import to_json
+from wordsvc.wire import games as models
+from wordsvc.wire.common import to_json
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}

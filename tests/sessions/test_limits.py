@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from wordsvc.api.models import games as wire
 from wordsvc.sessions.limits import MAX_NAME, is_seat_name, is_session_id
+from wordsvc.wire import games as wire
 
 
 @pytest.mark.parametrize(

@@ -12,16 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 
-from wordsvc.api import get_judge, respond
-from wordsvc.api.models import games as models
-from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
+from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.api.words import LEXICON_ERRORS, check_batch
+from wordsvc.api.words import LEXICON_ERRORS
+from wordsvc.batch import check_batch
 from wordsvc.errors import InvalidRequest
 from wordsvc.games.registry import GAMES, GameDocument
+from wordsvc.services import get_judge
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
+from wordsvc.wire import games as models
+from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.records import LoggedAction
@@ -32,7 +34,9 @@ _OPENING = threading.Lock()
 
 SESSION = {"session_id": models.SESSION_ID}
 BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
-SESSION_ERRORS = {404: ("session_not_found",), **BUSY}
+#: A stored session's game may no longer be hosted (a deployment that dropped it).
+STORED = ("session_not_found", "unknown_game")
+SESSION_ERRORS = {404: STORED, **BUSY}
 TOKEN_ERRORS = {401: ("invalid_token",)}
 
 
@@ -174,7 +178,7 @@ def open_sessions() -> Response:
     },
     path_params=SESSION,
     errors={
-        404: ("session_not_found",),
+        404: STORED,
         409: ("seat_taken", "seat_is_a_bot"),
         422: ("unknown_seat",),
         **BUSY,
@@ -217,7 +221,7 @@ def get_session(session_id: str) -> Response:
         400: ("invalid_idempotency_key",),
         401: ("missing_token", "invalid_token"),
         403: ("wrong_seat",),
-        404: ("session_not_found",),
+        404: STORED,
         409: ("stale_state_id", "game_over"),
         422: ("idempotency_key_reused", "not_your_turn", "malformed_action", "invalid_action",
               "…every RuleError code of the game (docs/rules/<game>.md)"),
@@ -367,7 +371,7 @@ _FRAMES = FrameCache()
     summary="Final scores and places, once the game is over.",
     response=models.GameResult,
     path_params=SESSION,
-    errors={404: ("session_not_found",), 409: ("game_not_over",), **BUSY},
+    errors={404: STORED, 409: ("game_not_over",), **BUSY},
 )
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
@@ -386,8 +390,8 @@ def get_result(session_id: str) -> Response:
     response=ArbitrationResult,
     path_params=SESSION,
     errors={
-        422: ("no_word_rules",),
-        404: ("session_not_found",),
+        422: ("no_word_rules", "unknown_category"),  # a category a deployment dropped
+        404: STORED,
         413: ("too_many_words",),
         **BUSY,
     },
@@ -397,14 +401,19 @@ def arbitrate(session_id: str) -> Response:
     body = parse_body(ArbitrateBody)
     rules = get_store().word_rules(session_id)
     checked = check_batch(
-        body.words, list(rules.categories), suggest=body.suggest, house_words=rules.house_words
+        get_judge(),
+        body.words,
+        rules.categories,
+        suggest=body.suggest,
+        house_words=rules.house_words,
     )
     return respond(
         ArbitrationResult,
         {
             "categories": list(rules.categories),
             "house_words": sorted(rules.house_words),
-            **checked,
+            "results": checked.results,
+            "all_valid": checked.all_valid,
         },
     )
 

@@ -1,4 +1,4 @@
-"""The engine contract (``shared/engine-contract.md``) in code.
+"""The engine contract (``docs/engines.md``) in code.
 
 Every game provides a :class:`Game`. State is a plain JSON-serialisable dict that the engine
 never mutates in place: :meth:`Game.apply` works on a deep copy and returns it, so a refused

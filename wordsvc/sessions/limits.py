@@ -1,5 +1,5 @@
 """The session layer's limits, defined once: the store enforces them, and the wire models
-(``wordsvc.api.models.games``) and the tables (``schema.py``) import them."""
+(``wordsvc.wire.games``) and the tables (``schema.py``) import them."""
 
 from __future__ import annotations
 

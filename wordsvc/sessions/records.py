@@ -1,6 +1,6 @@
 """What the session store answers with: frozen dataclasses, as the judge's results are.
 
-The HTTP layer writes each as its wire model (``wordsvc.api.models.games``), field for field;
+The HTTP layer writes each as its wire model (``wordsvc.wire.games``), field for field;
 the store knows nothing of the wire. Events keep their audience here, and every filter of
 what a seat may see goes through :meth:`Event.visible_to` (:func:`seen_by`).
 """

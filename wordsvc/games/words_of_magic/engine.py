@@ -1,4 +1,4 @@
-"""The Words of Magic rules engine (``shared/rulebooks/words-of-magic.md``).
+"""The Words of Magic rules engine (``docs/rules/words-of-magic.md``).
 
 Pure: the state is a JSON dict, randomness is the state's own generator, and whether a word
 is allowed is asked of an injected :class:`WordRules` (the judge in production, a word list in

@@ -1,4 +1,4 @@
-"""The rules of Words of Magic in one place (``shared/rulebooks/words-of-magic.md``).
+"""The rules of Words of Magic in one place (``docs/rules/words-of-magic.md``).
 
 - :mod:`.components`: cards and their catalogue, magic cards, characters (data files in
   ``data/``, checked at import);

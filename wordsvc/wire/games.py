@@ -10,7 +10,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, Strict
 
-from wordsvc.api.models.common import JsonInt, QueryModel, WireModel, integral
 from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import (
     DEFAULT_LISTED,
@@ -21,6 +20,7 @@ from wordsvc.sessions.limits import (
     NAME_PATTERN,
     SESSION_ID_PATTERN,
 )
+from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 
 #: The path parameter of a session's routes.
 SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
