@@ -316,6 +316,15 @@ def test_reduce_discards_in_the_chosen_order_and_action_cards_do_nothing():
     assert state["phase"] == "draw"
 
 
+def test_a_discard_names_each_card_once():
+    """Found by scripts/mutate: the count alone was tested (docs/mutation.md)."""
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1", "a:heron:1", "a:acorn:1"])
+    state, _ = act(state, 0, type="end")
+    twice = {"type": "discard", "cards": ["a:heron:1", "a:heron:1"]}
+    assert_refused(game, state, 0, twice, "discard_to_three")
+
+
 def test_an_empty_draw_pile_is_reshuffled_from_the_discard_pile():
     state = table(phase="draw")
     moved = state["draw"]
@@ -443,6 +452,20 @@ def test_random_playouts_keep_the_contract_at_every_step(seed, players, swap_pai
     refusals harmless, only the seats to act act, nothing leaked; these odd actions too."""
     options = {"players": players, "swap_paired": swap_paired}
     checked_playout(BOX, options, seed, odd=odd, steps=150)
+
+
+def test_the_chestnut_reply_refuses_another_natures_spell():
+    """Found by scripts/mutate: the pair's refusal of the same code hid this one's
+    (docs/mutation.md). The window closes on a reply or a refusal to reply, its pending
+    cleared."""
+    state = table(phase="chestnut_reply")
+    setup(state, 1, hand=["s:otter:2", "s:fern:1", "a:heron:1"], nature=["n:otter", "n:newt"])
+    state["pending"] = {"target": 1, "nature": "otter", "card": "n:otter"}
+    for spell in ("s:fern:1", "a:heron:1"):
+        assert_refused(game, state, 1, {"type": "repair", "spell": spell}, "spell_does_not_match")
+    for reply in ({"type": "repair", "spell": "s:otter:2"}, {"type": "decline"}):
+        after, _ = act(state, 1, **reply)
+        assert (after["phase"], after["pending"]) == ("act", {})
 
 
 def test_the_chestnut_reply_is_applied_as_the_property_test_sets_it_up():
