@@ -1,5 +1,6 @@
 """Shared fixtures. The full lexicon is built once (and reused while its sources stay the
-same) in $WORDSVC_TEST_DATA_DIR, by default a test folder in the user cache."""
+same) in $WORDSVC_TEST_DATA_DIR, by default a test folder in the user cache
+(tests/build_lexicon.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ import socket
 import subprocess
 from pathlib import Path
 
-import platformdirs
 import pytest
+from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from wordsvc.build import build, is_up_to_date
-from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
+from tests.build_lexicon import built, lexicon_settings
+from wordsvc.config import Settings
 from wordsvc.judge import Judge
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.sources import Entry
@@ -28,18 +29,26 @@ from wordsvc.sessions.service import open_store
 # benchmarks in scripts/, never by timed tests.
 hypothesis_settings.register_profile("wordsvc", deadline=None)
 hypothesis_settings.load_profile("wordsvc")
+# scripts/mutate (`--hypothesis-profile=mutate`): the first failing example kills a mutant;
+# shrinking it would only take time (minutes, for a playout).
+hypothesis_settings.register_profile(
+    "mutate", deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate]
+)
 
 
 @pytest.fixture(scope="session")
 def settings() -> Settings:
-    """Settings pointing at the full lexicon, built if missing or stale."""
-    data_dir = os.environ.get("WORDSVC_TEST_DATA_DIR") or platformdirs.user_cache_dir(
-        "wordsvc-test"
-    )
-    settings = Settings(data_dir=Path(data_dir), dictionaries_dir=DEFAULT_DICTIONARIES_DIR)
-    if not is_up_to_date(settings):
-        build(settings)
-    return settings
+    """Settings pointing at the full lexicon, built if missing or stale (once, whichever
+    process gets there first: see tests/build_lexicon.py)."""
+    return built(lexicon_settings())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules whose tests need no lexicon run first, so that a lexicon still being built
+    (by ``scripts/test`` ahead of the tests, or by one xdist worker) keeps no core idle.
+    The order within each group, and of each module's tests, is kept."""
+    needing = {item.path for item in items if "settings" in getattr(item, "fixturenames", ())}
+    items.sort(key=lambda item: item.path in needing)
 
 
 @pytest.fixture(scope="session")

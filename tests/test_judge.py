@@ -261,11 +261,13 @@ def test_category_sets_agree_with_the_category_predicates(judge):
 
     registry = judge.registry
     any_words = judge.lexicon.word_set("any")
+    # The same sample for every category: a walk of the whole lexicon is taken once.
+    sample = list(itertools.islice(any_words.iterkeys(), 0, None, len(any_words) // 300))
     for category in registry:
         members = judge.lexicon.word_set(category.id)
         for word in itertools.islice(members.iterkeys(), 0, None, max(1, len(members) // 200)):
             assert judge.check(word, [category.id], suggest=False).valid, (category.id, word)
-        for word in itertools.islice(any_words.iterkeys(), 0, None, len(any_words) // 300):
+        for word in sample:
             accepted = judge.check(word, [category.id], suggest=False).valid
             assert accepted == (word in members), (category.id, word)
 

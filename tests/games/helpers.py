@@ -7,9 +7,12 @@ import json
 import pathlib
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 import pytest
+from hypothesis import strategies as st
 
 from wordsvc.games.contract import Game, RuleError, State, canonical, replay
 
@@ -91,40 +94,38 @@ def assert_refused(game: Game, state: State, seat: int, action: dict, code: str)
 Path = tuple[str | int, ...]
 
 
-def _matches(pattern: str, path: Path, seat: int | None) -> bool:
-    """Whether ``pattern`` (dot-separated: a key, ``*`` for any key or index, ``@`` for the
-    viewing seat's index) names ``path`` or one of its ancestors."""
-    parts = pattern.split(".")
-    if len(parts) > len(path):
-        return False
-    for part, key in zip(parts, path, strict=False):
-        if part == "*":
-            continue
-        if part == "@":
-            if seat is None or str(key) != str(seat):
-                return False
-        elif part != str(key):
-            return False
-    return True
+def _part_matches(part: str, key: str | int, seat: int | None) -> bool:
+    """Whether one part of a visible pattern (a key, ``*`` for any key or index, ``@`` for
+    the viewing seat's index) names ``key``."""
+    if part == "*":
+        return True
+    if part == "@":
+        return seat is not None and str(key) == str(seat)
+    return part == str(key)
 
 
 def hidden_leaves(state: State, visible: Sequence[str], seat: int | None) -> list[Path]:
-    """Every scalar of the state that no ``visible`` pattern covers, for this seat."""
+    """Every scalar of the state that no ``visible`` pattern (dot-separated parts, see
+    :func:`_part_matches`) covers, for this seat: a pattern covers the path it names and
+    everything below it."""
     found: list[Path] = []
 
-    def walk(value: object, path: Path) -> None:
-        if any(_matches(p, path, seat) for p in visible):
+    def walk(value: object, path: Path, patterns: list[tuple[str, ...]]) -> None:
+        if any(not rest for rest in patterns):
             return
         if isinstance(value, dict):
-            for key, item in value.items():
-                walk(item, (*path, key))
+            items: Iterable[tuple[str | int, object]] = value.items()
         elif isinstance(value, list):
-            for index, item in enumerate(value):
-                walk(item, (*path, index))
-        elif value is not None:
-            found.append(path)
+            items = enumerate(value)
+        else:
+            if value is not None:
+                found.append(path)
+            return
+        for key, item in items:
+            alive = [rest[1:] for rest in patterns if _part_matches(rest[0], key, seat)]
+            walk(item, (*path, key), alive)
 
-    walk(state, ())
+    walk(state, (), [tuple(p.split(".")) for p in visible])
     return found
 
 
@@ -140,14 +141,19 @@ def _put(state: State, path: Path, value: object) -> None:
     state[path[-1]] = value
 
 
-def disguise(game: Game, state: State, seat: int | None, rng: random.Random) -> State:
+def disguise(
+    game: Game, state: State, seat: int | None, rng: random.Random, hidden: list[Path] | None = None
+) -> State:
     """The same game with every part hidden from ``seat`` changed: hidden strings (card ids,
     and any text nobody declared visible) are shuffled among the hidden places that show the
     same card back, numbers are moved and flags flipped. Lengths of lists never change, so
-    what the seat may count (deck sizes, hand sizes) stays the same."""
+    what the seat may count (deck sizes, hand sizes) stays the same. ``hidden``: the
+    :func:`hidden_leaves` for this seat, when the caller has them."""
     other = copy.deepcopy(state)
     by_back: dict[str, list[Path]] = {}
-    for path in hidden_leaves(state, game.visible_paths(state, seat), seat):
+    if hidden is None:
+        hidden = hidden_leaves(state, game.visible_paths(state, seat), seat)
+    for path in hidden:
         value = _get(state, path)
         if isinstance(value, str):
             by_back.setdefault(game.card_back(value), []).append(path)
@@ -163,12 +169,22 @@ def disguise(game: Game, state: State, seat: int | None, rng: random.Random) -> 
     return other
 
 
-def hidden_cards(game: Game, state: State, seat: int | None) -> set[str]:
-    """The cards (strings with a card back) that lie only where ``seat`` cannot see them."""
-    paths = hidden_leaves(state, game.visible_paths(state, seat), seat)
-    hidden = {value for path in paths if isinstance(value := _get(state, path), str)}
-    shown = (_strings(state) - hidden) | _strings(game.view(state, seat))
-    return {value for value in hidden - shown if game.card_back(value) != "text"}
+def hidden_cards(
+    game: Game,
+    state: State,
+    seat: int | None,
+    hidden: list[Path] | None = None,
+    everything: set[str] | None = None,
+) -> set[str]:
+    """The cards (strings with a card back) that lie only where ``seat`` cannot see them.
+    ``hidden`` and ``everything``: the seat's :func:`hidden_leaves` and every string of the
+    state, when the caller has them."""
+    if hidden is None:
+        hidden = hidden_leaves(state, game.visible_paths(state, seat), seat)
+    strings = {value for path in hidden if isinstance(value := _get(state, path), str)}
+    everything = _strings(state) if everything is None else everything
+    shown = (everything - strings) | _strings(game.view(state, seat))
+    return {value for value in strings - shown if game.card_back(value) != "text"}
 
 
 def _strings(value: object) -> set[str]:
@@ -192,13 +208,283 @@ def assert_no_leaks(
     each viewer is sent name no card that lies hidden from it both before and after the move
     (a card it draws, say, it may see; a card another seat draws, it may not)."""
     after = game.apply(state, *move) if move is not None else None
+    strings = _strings(state)
+    strings_after = _strings(after[0]) if after is not None else set()
     for seat in [None, *range(len(state["players"]))]:
-        twin = disguise(game, state, seat, rng)
+        hidden = hidden_leaves(state, game.visible_paths(state, seat), seat)
+        twin = disguise(game, state, seat, rng, hidden)
         assert game.view(twin, seat) == game.view(state, seat), ("view leaks", seat)
         if after is None:
             continue
-        secret = hidden_cards(game, state, seat) & hidden_cards(game, after[0], seat)
+        secret = hidden_cards(game, state, seat, hidden, strings) & hidden_cards(
+            game, after[0], seat, everything=strings_after
+        )
         for event in after[1]:
             if event.visible_to(seat):
                 named = _strings(dict(event.data)) & secret
                 assert not named, ("event leaks", seat, event.type, sorted(named))
+
+
+# --- the property harness: the contract's invariants at every step -----------------------
+
+Filler = Callable[[State, int, dict, random.Random], "dict | None"]
+
+
+def nothing_to_fill(state: State, seat: int, action: dict, rng: random.Random) -> dict | None:
+    raise AssertionError(f"the engine's Box says nothing of how to fill in {action}")
+
+
+@dataclass(frozen=True)
+class Box:
+    """What the property harness must be told of an engine: every component in its box,
+    counted by name (card ids, "orbs", a seat's tokens...), so that the harness can see one
+    created or lost, and how to fill in an action its legal actions describe with ``needs``
+    (None when none can be filled in here)."""
+
+    game: Game
+    components: Callable[[State], Counter[str]]
+    fill: Filler = nothing_to_fill
+
+
+def odd_actions(
+    types: Sequence[object], fields: Sequence[str], values: st.SearchStrategy[object]
+) -> st.SearchStrategy[list[dict]]:
+    """A few actions of these types with some of these fields, for :func:`checked_playout`
+    to try at every step."""
+    action = st.builds(
+        lambda kind, chosen: {"type": kind, **chosen},
+        st.sampled_from(types),
+        st.dictionaries(st.sampled_from(fields), values, max_size=3),
+    )
+    return st.lists(action, max_size=2)
+
+
+def random_legal(box: Box) -> Chooser:
+    """A chooser uniform over the listed legal actions, those with ``needs`` filled in."""
+
+    def choose(game: Game, state: State, seat: int, rng: random.Random) -> dict:
+        legal = game.legal_actions(state, seat)
+        rng.shuffle(legal)
+        for action in legal:
+            filled = box.fill(state, seat, action, rng) if "needs" in action else action
+            if filled is not None:
+                return filled
+        raise AssertionError(f"seat {seat} has no action it can take: {legal}")
+
+    return choose
+
+
+def checked_playout(
+    box: Box,
+    options: dict,
+    seed: int,
+    choose: Chooser | None = None,
+    odd: Sequence[object] = (),
+    steps: int | None = None,
+) -> State:
+    """A seeded playout in which every state passes :func:`assert_sound_state` (the ``odd``
+    actions tried there too) and every move the leak check. With ``steps``, only the first
+    ``steps`` moves are played (the playout tests play whole games); else the game must end."""
+    chooser = choose or random_legal(box)
+    types: set[str] = set()
+    played = [0]
+
+    def checked(game: Game, state: State, seat: int, rng: random.Random) -> dict:
+        if steps is not None and played[0] == steps:
+            raise _Enough(state)
+        assert_sound_state(box, state, rng, odd, sorted(types))
+        action = chooser(game, state, seat, rng)
+        types.add(action["type"])
+        assert_no_leaks(game, state, rng, (seat, action))
+        played[0] += 1
+        return action
+
+    try:
+        state, _ = playout(box.game, options, seed, checked)
+    except _Enough as enough:
+        return enough.state
+    return state
+
+
+class _Enough(Exception):
+    """Raised out of a playout cut short after its number of steps."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self.state = state
+
+
+def assert_sound_state(
+    box: Box,
+    state: State,
+    rng: random.Random,
+    odd: Sequence[object] = (),
+    types: Sequence[str] = (),
+) -> None:
+    """The contract at one state of a game that goes on: seats that ``to_act`` does not name
+    are offered nothing and refused (``not_your_turn``); every seat it names is offered
+    something, and every listed action (one with ``needs`` filled in) is accepted. A few
+    listed actions are refused with an unknown field, or sent as no object; their
+    :func:`mutants` (their type changed to one of ``types``, among others), a bare action of
+    each of ``types`` and each ``odd`` action are refused leaving the state as it was, or
+    accepted (see :func:`assert_sound_step`) and then listed."""
+    game = box.game
+    snapshot = copy.deepcopy(state)
+    acting = game.to_act(state)
+    seats = range(len(state["players"]))
+    assert acting, "a game that goes on names who acts"
+    assert len(set(acting)) == len(acting), acting
+    assert set(acting) <= set(seats), acting
+    offered = {seat: game.legal_actions(state, seat) for seat in seats}
+    for seat in seats:
+        if seat in acting:
+            assert offered[seat], f"seat {seat} is to act but has no legal action"
+        else:
+            assert offered[seat] == [], f"seat {seat} is not to act but is offered actions"
+    before = (snapshot, box.components(state))
+    tried: list[tuple[int, dict]] = []
+    for seat in acting:
+        for action in offered[seat]:
+            filled = box.fill(state, seat, action, rng) if "needs" in action else action
+            if filled is None:
+                continue
+            applied = assert_sound_step(box, state, seat, filled, before)
+            assert applied is not None, f"seat {seat}'s listed {filled} is refused"
+            tried.append((seat, filled))
+            for other in (s for s in seats if s not in acting):
+                assert_refused_quickly(game, state, other, filled, "not_your_turn")
+    for seat, action in rng.sample(tried, min(len(tried), MUTATED_PER_STATE)):
+        for refused in ({**action, "unheard_of": 1}, [action["type"]]):
+            applied = assert_sound_step(box, state, seat, refused, before)
+            assert applied is None, f"{refused} (an unknown field, or no object) is accepted"
+        for mutant in mutants(state, seat, action, rng, types):
+            if assert_sound_step(box, state, seat, mutant, before) is not None:
+                assert_listed(offered[seat], mutant)  # type: ignore[arg-type]
+    for seat in acting:
+        for action in [*({"type": kind} for kind in types), *odd]:
+            if assert_sound_step(box, state, seat, action, before) is not None:
+                assert_listed(offered[seat], action)  # type: ignore[arg-type]
+    assert state == snapshot, "looking at the state or trying actions changed it"
+
+
+def assert_refused_quickly(game: Game, state: State, seat: int, action: dict, code: str) -> None:
+    """The refusal :func:`assert_refused` asserts, but for the state left as it was: the
+    caller checks that once for many actions."""
+    refusal = _refusal(game, state, seat, action)
+    assert refusal is not None, f"seat {seat} may {action}: {code} expected"
+    assert refusal.code == code, (seat, action, refusal.code, refusal.message)
+
+
+def _refusal(game: Game, state: State, seat: int, action: object) -> RuleError | None:
+    try:
+        game.apply(state, seat, action)  # type: ignore[arg-type]
+    except RuleError as refusal:
+        return refusal
+    return None
+
+
+def assert_sound_step(
+    box: Box,
+    state: State,
+    seat: int,
+    action: object,
+    before: tuple[State, Counter[str]] | None = None,
+) -> State | None:
+    """Apply ``action``. A refusal is a :class:`RuleError` with a code and a message, and the
+    state is deep-equal to a copy taken before. An accepted action leaves the caller's state
+    alone too, and the new state holds the same components and no negative number. Returns
+    the new state, or None when refused. ``before``: the state's copy and components, when
+    the caller tries several actions on one state."""
+    copied, had = before or (copy.deepcopy(state), box.components(state))
+    try:
+        new, events = box.game.apply(state, seat, action)  # type: ignore[arg-type]
+    except RuleError as error:
+        refusal: RuleError | None = error
+    else:
+        refusal = None
+    if refusal is not None:
+        assert isinstance(refusal.code, str), refusal
+        assert refusal.code, refusal
+        assert refusal.message, f"the refusal {refusal.code} gives no message"
+        assert state == copied, f"the refused {action} ({refusal.code}) changed the state"
+        return None
+    assert state == copied, f"applying {action} changed the caller's state"
+    has = box.components(new)
+    assert has == had, f"{action} created {has - had} and lost {had - has}"
+    negative = [path for path, value in _numbers(new) if value < 0]
+    assert not negative, f"{action} left negative numbers at {negative}"
+    assert all(isinstance(e.type, str) and e.type for e in events)
+    return new
+
+
+def assert_sound_action(
+    box: Box, state: State, seat: int, action: object, rng: random.Random
+) -> State | None:
+    """One action on a position a test built: refused leaving the state as it was, or
+    accepted soundly (:func:`assert_sound_step`), listed among the legal actions, and
+    leaking nothing. Returns the new state, or None when refused."""
+    applied = assert_sound_step(box, state, seat, action)
+    if applied is not None:
+        assert isinstance(action, dict)
+        assert_listed(box.game.legal_actions(state, seat), action)
+        assert_no_leaks(box.game, state, rng, (seat, action))
+    return applied
+
+
+def assert_listed(legal: Sequence[dict], action: dict) -> None:
+    """An accepted action is of a type the legal actions describe (``needs``), or one of
+    those they list, but for fields it leaves out (an optional ``cost``, say) or sends as
+    null (an optional field's default)."""
+    described = {a["type"] for a in legal if "needs" in a}
+    assert action.get("type") in described or any(
+        all(
+            _same(listed[key], value) if key in listed else value is None
+            for key, value in action.items()
+        )
+        for listed in legal
+    ), f"{action} is accepted but not among the legal actions"
+
+
+def _same(one: object, other: object) -> bool:
+    """Equal as JSON: ``True`` is not ``1``, nor ``1.0`` ``1``."""
+    return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+
+
+#: How many of a state's listed actions :func:`assert_sound_state` mutates (a playout meets
+#: every kind of action many times over; mutating them all would only make it slower).
+MUTATED_PER_STATE = 3
+#: What a field of a mutated action is replaced with, besides values taken from the state.
+ODD_VALUES: tuple[object, ...] = (None, True, -1, 10**20, 1.5, "", "no-such-thing", [], {})
+
+
+def mutants(
+    state: State, seat: int, action: dict, rng: random.Random, types: Sequence[str] = ()
+) -> list[object]:
+    """Actions near ``action`` that the rules may well refuse: another type (one of
+    ``types``), each field missing or replaced by an odd value, by a string of the seat's own
+    (a card in its hand, say), by one from anywhere in the state (another seat's card) or by
+    a list of itself."""
+    everywhere = sorted(_strings(state))
+    own = sorted(_strings(state["players"][seat])) or everywhere
+    others = [t for t in types if t != action.get("type")] or ["no-such-type"]
+    found: list[object] = [{**action, "type": rng.choice(others)}]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        found.append({k: v for k, v in action.items() if k != key})
+        for odd in (rng.choice(ODD_VALUES), rng.choice(own), rng.choice(everywhere), [value]):
+            if odd != value:
+                found.append({**action, key: odd})
+    return found
+
+
+def _numbers(value: object, path: Path = ()) -> list[tuple[Path, float]]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int | float):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [n for key, item in value.items() for n in _numbers(item, (*path, key))]
+    if isinstance(value, list):
+        return [n for index, item in enumerate(value) for n in _numbers(item, (*path, index))]
+    return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -9,10 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.helpers import assert_every_refusal_code_tested, assert_refused
+from tests.games.helpers import (
+    assert_every_refusal_code_tested,
+    assert_refused,
+    assert_sound_action,
+    checked_playout,
+    odd_actions,
+)
+from tests.games.lost_words.box import BOX
 from wordsvc.games.contract import RuleError
 from wordsvc.games.lost_words import components as parts
-from wordsvc.games.lost_words.engine import LostWords
+from wordsvc.games.lost_words.engine import SWAP_PAIRED, LostWords
 
 game = LostWords()
 ENGINE = Path(parts.__file__).resolve().parent
@@ -308,6 +316,15 @@ def test_reduce_discards_in_the_chosen_order_and_action_cards_do_nothing():
     assert state["phase"] == "draw"
 
 
+def test_a_discard_names_each_card_once():
+    """Found by scripts/mutate: the count alone was tested (docs/mutation.md)."""
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "s:ivy:1", "s:wren:1", "a:heron:1", "a:acorn:1"])
+    state, _ = act(state, 0, type="end")
+    twice = {"type": "discard", "cards": ["a:heron:1", "a:heron:1"]}
+    assert_refused(game, state, 0, twice, "discard_to_three")
+
+
 def test_an_empty_draw_pile_is_reshuffled_from_the_discard_pile():
     state = table(phase="draw")
     moved = state["draw"]
@@ -420,13 +437,35 @@ def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fi
         state["pending"] = {"target": 1, "nature": "otter", "card": "n:otter"}
     seat = game.to_act(state)[0]
     assert seat == (1 if phase == "chestnut_reply" else 0)
-    try:
-        game.apply(state, seat, {"type": kind, **fields})
-    except RuleError as error:
-        outcome = error.code
-    else:
-        outcome = "applied"
-    assert outcome
+    assert_sound_action(BOX, state, seat, {"type": kind, **fields}, random.Random(0))
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    swap_paired=st.sampled_from(SWAP_PAIRED),
+    odd=odd_actions(TYPES, KEYS, odd_values),
+)
+def test_random_playouts_keep_the_contract_at_every_step(seed, players, swap_paired, odd):
+    """The shared property harness: components conserved, every listed action accepted,
+    refusals harmless, only the seats to act act, nothing leaked; these odd actions too."""
+    options = {"players": players, "swap_paired": swap_paired}
+    checked_playout(BOX, options, seed, odd=odd, steps=150)
+
+
+def test_the_chestnut_reply_refuses_another_natures_spell():
+    """Found by scripts/mutate: the pair's refusal of the same code hid this one's
+    (docs/mutation.md). The window closes on a reply or a refusal to reply, its pending
+    cleared."""
+    state = table(phase="chestnut_reply")
+    setup(state, 1, hand=["s:otter:2", "s:fern:1", "a:heron:1"], nature=["n:otter", "n:newt"])
+    state["pending"] = {"target": 1, "nature": "otter", "card": "n:otter"}
+    for spell in ("s:fern:1", "a:heron:1"):
+        assert_refused(game, state, 1, {"type": "repair", "spell": spell}, "spell_does_not_match")
+    for reply in ({"type": "repair", "spell": "s:otter:2"}, {"type": "decline"}):
+        after, _ = act(state, 1, **reply)
+        assert (after["phase"], after["pending"]) == ("act", {})
 
 
 def test_the_chestnut_reply_is_applied_as_the_property_test_sets_it_up():

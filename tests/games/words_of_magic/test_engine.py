@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -9,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.helpers import assert_refused
+from tests.games.helpers import (
+    Box,
+    assert_refused,
+    assert_sound_action,
+    checked_playout,
+    odd_actions,
+)
+from tests.games.words_of_magic.box import BOX
 from tests.games.words_of_magic.conftest import WordList
 from wordsvc.games.contract import RuleError
 from wordsvc.games.words_of_magic import engine as engine_module
@@ -621,13 +629,31 @@ def test_malformed_actions_are_refused_with_a_rule_error(kind, fields, slots, se
     action = {"type": kind, **fields}
     if kind == "form_word" and "slots" not in fields:
         action["slots"] = slots
-    try:
-        game.apply(state, seat, action)
-    except RuleError as error:
-        outcome = error.code
-    else:
-        outcome = "applied"
-    assert outcome
+    assert_sound_action(Box(game, BOX.components, BOX.fill), state, seat, action, random.Random(0))
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    mode=st.sampled_from(["magic", "classic"]),
+    characters=st.booleans(),
+    balance_order=st.sampled_from(["choose", "dealt"]),
+    odd=odd_actions(ACTION_TYPES, FIELDS, json_values),
+)
+def test_random_playouts_keep_the_contract_at_every_step(
+    seed, players, mode, characters, balance_order, odd
+):
+    """The shared property harness: cards and tokens conserved, every listed action (a word
+    laid out at random) accepted, refusals harmless, only the seats to act act, nothing
+    leaked; these odd actions too."""
+    options = {
+        "players": players,
+        "mode": mode,
+        "characters": characters,
+        "balance_order": balance_order,
+    }
+    checked_playout(BOX, options, seed, odd=odd, steps=150)
 
 
 def test_the_amazons_parkan():

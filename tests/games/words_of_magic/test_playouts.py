@@ -9,9 +9,8 @@ from collections import Counter
 import pytest
 
 from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
+from tests.games.words_of_magic.box import every_card, expected_cards
 from wordsvc.games.contract import canonical
-from wordsvc.rules.words_of_magic import components as parts
-from wordsvc.rules.words_of_magic.codex import COLOURS
 
 GAMES_PER_COUNT = 300
 VARIANTS = [
@@ -19,28 +18,6 @@ VARIANTS = [
     {"mode": "classic", "characters": False},
     {"mode": "magic", "characters": False, "balance_order": "dealt"},
 ]
-
-
-def every_card(state: dict) -> Counter:
-    cards: Counter = Counter()
-    for player in state["players"]:
-        for pile in ("hand", "deck", "discard", "held"):
-            cards.update(player.get(pile, []))
-    for colour in COLOURS:
-        cards.update(state["balance"][colour])
-    if state["phase"] == "choose_fate":
-        cards.update(state["pending"]["cards"])
-    return cards
-
-
-def expected_cards(options: dict) -> Counter:
-    ids = []
-    for seat in range(options["players"]):
-        ids += parts.player_deck(seat, with_magic=options["mode"] == "magic")
-    ids = [c for c in ids if parts.CATALOGUE[c].magic not in options.get("magic_left_out", [])]
-    for colour in COLOURS:
-        ids += parts.BALANCE_CARDS[colour]
-    return Counter(ids)
 
 
 def invariants(options: dict):
