@@ -5,7 +5,8 @@ by the cards that leave the player for good (played, or discarded by a Familiar 
 the Balance of Power cards the neighbours must take, weighted by colour and by the share of the
 opponents they are, minus the joker tokens it uses. Drawing moves cards from deck to hand and
 does not change the total, so it is reported but not scored. The weights are data
-(``wordsvc/data/solver.toml``) and options; ``docs/solver.md`` explains and illustrates them.
+(``solver.toml`` in ``wordsvc/rules/words_of_magic/data/``) and options; ``docs/solver.md``
+explains and illustrates them.
 """
 
 from __future__ import annotations
@@ -15,23 +16,30 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
-from wordsvc.config import PACKAGE_DIR
 from wordsvc.errors import ConfigurationError, InvalidValue
 from wordsvc.lexicon.frequency import ZIPF_UNITS
-from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
-from wordsvc.rules.words_of_magic.components import CardKind
+from wordsvc.rules.words_of_magic.codex import (
+    COLOURS,
+    Codex,
+    deal_balance,
+    load_codex,
+    neighbours,
+)
+from wordsvc.rules.words_of_magic.components import DATA_DIR, CardKind
 from wordsvc.rules.words_of_magic.turn import (
     DEFAULT_FAMILIAR_PROPERTIES,
     PASS_DRAW,
     FamiliarProperty,
     draw_up_to,
+    familiar_discards,
+    property_choices,
 )
 from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
 
-SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
+SOLVER_FILE = DATA_DIR / "solver.toml"
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 #: Largest weight of the objective accepted.
@@ -107,14 +115,14 @@ class Table:
 
     @property
     def neighbours(self) -> int:
-        """How many times the codex deals: once per neighbour (one in a two-player game
-        unless the option says the same player takes them twice)."""
-        return 1 if self.players == 2 and not self.two_player_deals_twice else 2
+        """How many times the codex deals: once per neighbour (the rule:
+        :func:`~wordsvc.rules.words_of_magic.codex.neighbours`)."""
+        return len(neighbours(0, self.players, self.two_player_deals_twice))
 
     @classmethod
     def defaults(cls) -> Table:
-        """The table of ``wordsvc/data/solver.toml``, classic mode, with enough cards in every
-        deck; change it with :func:`dataclasses.replace`."""
+        """The table of ``solver.toml`` (``wordsvc/rules/words_of_magic/data/``), classic
+        mode, with enough cards in every deck; change it with :func:`dataclasses.replace`."""
         raw = _defaults()["table"]
         players = raw.get("players")
         twice = raw.get("two_player_deals_twice")
@@ -159,6 +167,28 @@ class Score:
     tokens: float
 
 
+#: What stands for the word in a :class:`Rank`: the word, or its row in the letter index.
+WordKey = TypeVar("WordKey", str, int)
+
+
+class Rank(NamedTuple, Generic[WordKey]):
+    """A play's place in the solver's ranking: smaller is better, and a total order. The
+    first five fields rank words: the search ranks whole blocks of words by them before it
+    lays any out, with the word's row in the letter index as ``word`` (rows of one length
+    are in word order). The rest order the plays of one word. A pass ranks by its score
+    alone (:meth:`Evaluator.pass_play`)."""
+
+    neg_total: float  # the score, negated: the best play first
+    neg_zipf: int  # how common the word is (Zipf hundredths), negated: the commoner first
+    tokens: int  # the fewer joker tokens first
+    neg_length: int  # the word's letters, negated: the longer first
+    word: WordKey
+    familiar: int = -1  # the Familiar card's position, -1 for none
+    prop: str = ""  # the Familiar property used, "" for none
+    counted: int = 0  # the length the codex reads
+    slots: tuple[tuple[str, int | None], ...] = ()  # :attr:`Layout.slot_key`
+
+
 @dataclass(frozen=True)
 class Play:
     """A word laid out (or a pass, with no layout) with its effects and score."""
@@ -166,7 +196,7 @@ class Play:
     layout: Layout | None
     effects: Effects
     score: Score
-    rank: tuple[object, ...] = field(compare=False)  # smaller is better; a total order
+    rank: Rank[str] = field(compare=False)
     #: How common the word is (Zipf scale; 0 when unlisted); None for the pass.
     zipf: float | None = None
 
@@ -206,9 +236,10 @@ class Evaluator:
         )
         magic = table.mode is Mode.MAGIC
         usable = {f.position for f in usable_familiar(hand)}
-        properties = {table.familiar_properties[p] for p in usable} if magic else set()
-        self._can_change_length = FamiliarProperty.LENGTH in properties
-        self._can_discard = bool(properties - {FamiliarProperty.LENGTH})
+        #: The properties a word of this hand may use (None: none), for the bound.
+        self._properties: set[FamiliarProperty | None] = {None}
+        if magic:
+            self._properties |= {table.familiar_properties[p] for p in usable}
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
         self._scores: dict[tuple[int, float, int], Score] = {}
@@ -232,16 +263,16 @@ class Evaluator:
         word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
         if units is None:
             units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
-        yield self._play(layout, None, layout.length, units)
-        if self.table.mode is not Mode.MAGIC or layout.familiar_used is None:
-            return
-        prop = self.table.familiar_properties[layout.familiar_used]
-        if prop is FamiliarProperty.LENGTH:
-            for counted in (layout.length - 1, layout.length + 1):
-                if counted >= self.codex.shortest:
-                    yield self._play(layout, prop, counted, units)
-        else:
-            yield self._play(layout, prop, layout.length, units)
+        prop = self._property(layout.familiar_used)
+        for used, counted in property_choices(prop, layout.length, self.codex.shortest):
+            yield self._play(layout, used, counted, units)
+
+    def _property(self, familiar: int | None) -> FamiliarProperty | None:
+        """The property above the Familiar card at ``familiar`` (None: no card, or the
+        classic mode, which has no properties)."""
+        if self.table.mode is not Mode.MAGIC or familiar is None:
+            return None
+        return self.table.familiar_properties[familiar]
 
     def best_play(self, layouts: list[Layout], units: int | None = None) -> Play | None:
         """The best play of one word's layouts (``units``: the word's Zipf hundredths, when
@@ -255,16 +286,16 @@ class Evaluator:
         effects = self._effects(layout.cards_spent, prop, counted)
         balance_value = self.balance(counted)[1]
         score = self._score(effects.cards_out, balance_value, layout.tokens_used)
-        rank = (
-            -score.total,
-            -units,
-            layout.tokens_used,
-            -layout.length,
-            layout.word,
-            -1 if layout.familiar_used is None else layout.familiar_used,
-            "" if prop is None else prop.value,
-            counted,
-            layout.slot_key,
+        rank = Rank(
+            neg_total=-score.total,
+            neg_zipf=-units,
+            tokens=layout.tokens_used,
+            neg_length=-layout.length,
+            word=layout.word,
+            familiar=-1 if layout.familiar_used is None else layout.familiar_used,
+            prop="" if prop is None else prop.value,
+            counted=counted,
+            slots=layout.slot_key,
         )
         return Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
@@ -286,12 +317,12 @@ class Evaluator:
         spent = set(cards_spent)
         left = [c for c in hand.cards if c.index not in spent]
         deck = table.deck
-        from_deck = 0
-        if prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0):
-            from_deck = 1
-            deck = None if deck is None else deck - 1
+        top_of_deck, hand_card = familiar_discards(prop, deck, len(left))
+        from_deck = int(top_of_deck)
+        if top_of_deck and deck is not None:
+            deck -= 1
         from_hand = None
-        if prop is FamiliarProperty.DISCARD_HAND and left:
+        if hand_card:
             from_hand = self._card_to_discard(left)
             left = [c for c in left if c.index != from_hand]
         dealt = self.balance(counted)[0]
@@ -358,7 +389,7 @@ class Evaluator:
             hand_after=len(self.hand.cards) + drawn,
             deck_after=None if deck is None else deck - drawn,
         )
-        return Play(None, effects, self._score(0, 0.0, 0), (0.0,))
+        return Play(None, effects, self._score(0, 0.0, 0), Rank(0.0, 0, 0, 0, ""))
 
     # --- exact scores for the search, without laying words out ----------------------------
 
@@ -374,25 +405,16 @@ class Evaluator:
         if cached is not None:
             return cached
         spent = length - free
-        variants: list[tuple[FamiliarProperty | None, int]] = [(None, length)]
-        if self.table.mode is Mode.MAGIC and familiar is not None:
-            prop = self.table.familiar_properties[familiar]
-            if prop is FamiliarProperty.LENGTH:
-                lengths = (length - 1, length + 1)
-                variants += [(prop, n) for n in lengths if n >= self.codex.shortest]
-            else:
-                variants.append((prop, length))
-        deck = self.table.deck
+        choices = property_choices(self._property(familiar), length, self.codex.shortest)
         left = len(self.hand.cards) - spent
-        best: list[float] = []
-        for tokens in range(self.hand.tokens + 1):
-            scores = []
-            for used, counted in variants:
-                from_deck = used is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0)
-                from_hand = used is FamiliarProperty.DISCARD_HAND and left > 0
-                value = self.balance(counted)[1]
-                scores.append(self._score(spent + from_deck + from_hand, value, tokens).total)
-            best.append(max(scores))
+        outcomes = [  # each choice's cards out and Balance of Power value
+            (spent + sum(familiar_discards(used, self.table.deck, left)), self.balance(n)[1])
+            for used, n in choices
+        ]
+        best = [
+            max(self._score(out, value, tokens).total for out, value in outcomes)
+            for tokens in range(self.hand.tokens + 1)
+        ]
         found = self._totals[key] = tuple(best)
         return found
 
@@ -404,8 +426,12 @@ class Evaluator:
         if length < self.codex.shortest:
             return float("-inf")
         cards = min(length, len(self.hand.cards)) * self.weights.card
-        best_extra = self.balance(length)[1] + (self.weights.card if self._can_discard else 0)
-        if self._can_change_length:
-            lengths = [n for n in (length - 1, length + 1) if n >= self.codex.shortest]
-            best_extra = max([best_extra, *(self.balance(n)[1] for n in lengths)])
+        # The most any usable property can add: the Balance of Power cards of each length
+        # the codex may read, and a card more out when it discards one (at best it does).
+        card = self.weights.card
+        best_extra = max(
+            self.balance(counted)[1] + (card if any(familiar_discards(used, None, 1)) else 0)
+            for prop in self._properties
+            for used, counted in property_choices(prop, length, self.codex.shortest)
+        )
         return round(cards + best_extra - min_tokens * self.weights.token, SCORE_DIGITS)

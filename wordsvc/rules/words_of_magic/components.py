@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wordsvc.alphabet import LETTER_SET
-from wordsvc.errors import ConfigurationError
+from wordsvc.errors import ConfigurationError, InternalError
 from wordsvc.rules.words_of_magic.codex import COLOURS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -192,7 +192,8 @@ MAGIC_EFFECTS = _build_magic()
 def colour_of(card_id: str) -> str:
     """The colour of a Balance of Power card (player deck cards have none)."""
     colour = CATALOGUE[card_id].colour
-    assert colour is not None, f"{card_id} is not a Balance of Power card"
+    if colour is None:
+        raise InternalError(f"{card_id} is not a Balance of Power card", {"card": card_id})
     return colour
 
 
