@@ -158,7 +158,7 @@ def test_cards_are_dealt_colour_by_colour_from_the_left_and_never_red_to_a_drago
     ],
 )  # fmt: skip
 def test_a_familiar_property_may_be_used_or_not(prop, length, expected):
-    assert property_choices(prop, length, shortest=3) == expected
+    assert list(property_choices(prop, length, shortest=3)) == expected
 
 
 @pytest.mark.parametrize(

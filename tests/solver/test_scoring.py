@@ -3,9 +3,10 @@
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from wordsvc.alphabet import MIN_WORD_LENGTH
 from wordsvc.errors import ConfigurationError, InvalidValue
 from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
 from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES, FamiliarProperty
@@ -182,25 +183,39 @@ def test_the_bound_is_never_beaten_whatever_the_familiar_cards_property(prop, mo
         assert counted == {3, 4}
 
 
+@st.composite
+def words_a_hand_can_form(draw):
+    """A hand and a word it can lay out: some of its letter cards, a joker card or a token's
+    letter, and perhaps a Familiar card's letter, in any order."""
+    letters = draw(st.lists(st.sampled_from("кітосарн"), min_size=1, max_size=8))
+    jokers = draw(st.integers(0, 1))
+    familiar = draw(st.lists(st.tuples(st.sampled_from("оаі"), st.booleans()), max_size=3))
+    hand = hand_of(
+        [*letters, *"*" * jokers, *draw(st.lists(st.just("Відродження"), max_size=1))],
+        tokens=draw(st.integers(0, 3)),
+        familiar=familiar,
+        character=draw(st.sampled_from([None, "amazon", "druid", "elf"])),
+    )
+    spelled = draw(st.lists(st.sampled_from(letters), max_size=len(letters)))
+    spelled += draw(st.lists(st.sampled_from("кітосарн"), max_size=jokers + hand.tokens))
+    spelled += [letter for letter, _ in familiar[: draw(st.integers(0, len(familiar)))]]
+    assume(len(spelled) >= MIN_WORD_LENGTH)
+    return hand, "".join(draw(st.permutations(spelled)))
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    cards=st.lists(st.sampled_from([*"кітосарн", "*", "Відродження"]), min_size=1, max_size=9),
-    tokens=st.integers(0, 3),
-    familiar=st.lists(st.tuples(st.sampled_from("оаі"), st.booleans()), max_size=3),
+    formed=words_a_hand_can_form(),
     properties=st.permutations(list(FamiliarProperty)),
-    character=st.sampled_from([None, "amazon", "druid", "elf"]),
-    word=st.text(alphabet="кітосарн", min_size=3, max_size=11),
     players=st.integers(2, 4),
     twice=st.booleans(),
     deck=st.none() | st.integers(0, 12),
     decks=st.none() | st.fixed_dictionaries({c: st.integers(0, 3) for c in COLOURS}),
 )
-def test_no_play_beats_the_bound(
-    cards, tokens, familiar, properties, character, word, players, twice, deck, decks
-):
+def test_no_play_beats_the_bound(formed, properties, players, twice, deck, decks):
     """Every property, every table: no play of a word scores more than the bound the search
     prunes with, for its length and its tokens."""
-    hand = hand_of(cards, tokens=tokens, familiar=familiar, character=character)
+    hand, word = formed
     table = Table(
         players=players,
         familiar_properties=tuple(properties),

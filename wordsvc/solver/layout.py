@@ -125,8 +125,7 @@ def usable_familiar(hand: Hand) -> list[FamiliarCard]:
     return [f for f in hand.familiar if may_use_familiar_card(f.available, hand.character)]
 
 
-@dataclass(frozen=True, slots=True)
-class FreeLetters:
+class FreeLetters(NamedTuple):
     """One way to use the letters a word takes besides the hand's cards: one usable Familiar
     card or none, the Amazon's А or not."""
 

@@ -236,14 +236,22 @@ class Evaluator:
         )
         magic = table.mode is Mode.MAGIC
         usable = {f.position for f in usable_familiar(hand)}
-        #: The properties a word of this hand may use (None: none), for the bound.
-        self._properties: set[FamiliarProperty | None] = {None}
-        if magic:
-            self._properties |= {table.familiar_properties[p] for p in usable}
+        properties = {table.familiar_properties[p] for p in usable} if magic else set()
+        #: For the bound: each property a word of this hand may use (None: none, which every
+        #: other's choices include), with a card's weight if it discards a card at best.
+        self._bound_properties: dict[FamiliarProperty | None, float] = {
+            prop: weights.card if any(familiar_discards(prop, None, 1)) else 0.0
+            for prop in properties or [None]
+        }
+        self._bound_extras: dict[int, float] = {}
+        self._neighbours = table.neighbours
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
         self._scores: dict[tuple[int, float, int], Score] = {}
         self._effects_of: dict[tuple[tuple[int, ...], FamiliarProperty | None, int], Effects] = {}
+        self._choices_of: dict[
+            tuple[int | None, int], tuple[tuple[FamiliarProperty | None, int], ...]
+        ] = {}
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -252,7 +260,7 @@ class Evaluator:
         cached = self._balance_by_length.get(length)
         if cached is None:
             row = self.codex.row(length)
-            dealt = deal_balance(row.neighbours, self.table.neighbours, self.table.balance_decks)
+            dealt = deal_balance(row.neighbours, self._neighbours, self.table.balance_decks)
             value = sum(self.weights.colours[c] for cards in dealt for c in cards) * self.share
             cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
         return cached
@@ -263,9 +271,20 @@ class Evaluator:
         word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
         if units is None:
             units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
-        prop = self._property(layout.familiar_used)
-        for used, counted in property_choices(prop, layout.length, self.codex.shortest):
+        for used, counted in self._choices(layout.familiar_used, layout.length):
             yield self._play(layout, used, counted, units)
+
+    def _choices(
+        self, familiar: int | None, length: int
+    ) -> tuple[tuple[FamiliarProperty | None, int], ...]:
+        """The property choices of a word of ``length`` letters on the Familiar card at
+        ``familiar`` (:func:`~wordsvc.rules.words_of_magic.turn.property_choices`)."""
+        key = (familiar, length)
+        found = self._choices_of.get(key)
+        if found is None:
+            prop = self._property(familiar)
+            found = self._choices_of[key] = property_choices(prop, length, self.codex.shortest)
+        return found
 
     def _property(self, familiar: int | None) -> FamiliarProperty | None:
         """The property above the Familiar card at ``familiar`` (None: no card, or the
@@ -286,16 +305,16 @@ class Evaluator:
         effects = self._effects(layout.cards_spent, prop, counted)
         balance_value = self.balance(counted)[1]
         score = self._score(effects.cards_out, balance_value, layout.tokens_used)
-        rank = Rank(
-            neg_total=-score.total,
-            neg_zipf=-units,
-            tokens=layout.tokens_used,
-            neg_length=-layout.length,
-            word=layout.word,
-            familiar=-1 if layout.familiar_used is None else layout.familiar_used,
-            prop="" if prop is None else prop.value,
-            counted=counted,
-            slots=layout.slot_key,
+        rank = Rank(  # positional: a play of every word returned is ranked
+            -score.total,
+            -units,
+            layout.tokens_used,
+            -layout.length,
+            layout.word,
+            -1 if layout.familiar_used is None else layout.familiar_used,
+            "" if prop is None else prop.value,
+            counted,
+            layout.slot_key,
         )
         return Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
@@ -380,7 +399,7 @@ class Evaluator:
         effects = Effects(
             counted_length=None,
             familiar_property=None,
-            balance=tuple(() for _ in range(self.table.neighbours)),
+            balance=tuple(() for _ in range(self._neighbours)),
             draw_up_to=None,
             drawn=drawn,
             discarded_from_deck=0,
@@ -405,7 +424,7 @@ class Evaluator:
         if cached is not None:
             return cached
         spent = length - free
-        choices = property_choices(self._property(familiar), length, self.codex.shortest)
+        choices = self._choices(familiar, length)
         left = len(self.hand.cards) - spent
         outcomes = [  # each choice's cards out and Balance of Power value
             (spent + sum(familiar_discards(used, self.table.deck, left)), self.balance(n)[1])
@@ -420,18 +439,24 @@ class Evaluator:
 
     # --- bounds for the search ------------------------------------------------------------
 
+    def _bound_extra(self, length: int) -> float:
+        """The most any usable property can add to a ``length``-letter word's cards: the
+        Balance of Power cards of each length the codex may read with it, and a card more
+        out when it discards one."""
+        best = float("-inf")
+        for prop, discard in self._bound_properties.items():
+            for used, counted in property_choices(prop, length, self.codex.shortest):
+                extra = self.balance(counted)[1] + (discard if used is not None else 0.0)
+                best = max(best, extra)
+        return best
+
     def bound(self, length: int, min_tokens: int) -> float:
         """No play of a ``length``-letter word with at least ``min_tokens`` tokens scores
         more than this."""
         if length < self.codex.shortest:
             return float("-inf")
         cards = min(length, len(self.hand.cards)) * self.weights.card
-        # The most any usable property can add: the Balance of Power cards of each length
-        # the codex may read, and a card more out when it discards one (at best it does).
-        card = self.weights.card
-        best_extra = max(
-            self.balance(counted)[1] + (card if any(familiar_discards(used, None, 1)) else 0)
-            for prop in self._properties
-            for used, counted in property_choices(prop, length, self.codex.shortest)
-        )
+        best_extra = self._bound_extras.get(length)
+        if best_extra is None:
+            best_extra = self._bound_extras[length] = self._bound_extra(length)
         return round(cards + best_extra - min_tokens * self.weights.token, SCORE_DIGITS)

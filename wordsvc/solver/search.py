@@ -341,7 +341,8 @@ def top_plays(
     end.
     """
     resources = Resources.of(hand)
-    options = free_letter_uses(hand)
+    layouter = Layouter(hand)
+    options = layouter.free_letter_uses
     # A word's place before it is laid out: its :class:`Rank` with its row for the word
     # (rows are sorted by length, then by word, so the row is the word's tie-break).
     best: list[Rank[int]] = []  # sorted, at most ``count``
@@ -419,7 +420,6 @@ def top_plays(
         if budget.exhausted:
             break
     plays = []
-    layouter = Layouter(hand)
     for key in best:
         word, mask = index.word(key.word), tied[key.word]
         letters = letters_of(word)

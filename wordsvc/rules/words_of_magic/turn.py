@@ -39,20 +39,20 @@ LENGTH_CHANGES = {"length-": -1, "length+": 1}
 
 def property_choices(
     prop: FamiliarProperty | None, length: int, shortest: int
-) -> list[tuple[FamiliarProperty | None, int]]:
+) -> tuple[tuple[FamiliarProperty | None, int], ...]:
     """Every way to finish a word of ``length`` letters whose Familiar card lies under
     ``prop`` (None: no Familiar card, or classic mode), as (the property used, the length
     the codex reads). A property "may (but is not required to)" be used: without it the word
     counts as laid out; the ±1 property counts it one letter shorter or longer, never below
-    ``shortest`` (the codex's first row); the others keep its length."""
-    choices: list[tuple[FamiliarProperty | None, int]] = [(None, length)]
-    if prop is FamiliarProperty.LENGTH:
-        for change in LENGTH_CHANGES.values():  # one shorter, then one longer
-            if length + change >= shortest:
-                choices.append((prop, length + change))
-    elif prop is not None:
-        choices.append((prop, length))
-    return choices
+    ``shortest`` (the codex's first row); the others keep its length. (The solver asks this
+    of every length it scans: plain tuples, no loop.)"""
+    if prop is None:
+        return ((None, length),)
+    if prop is not FamiliarProperty.LENGTH:
+        return ((None, length), (prop, length))
+    if length - 1 < shortest:
+        return ((None, length), (prop, length + 1))
+    return ((None, length), (prop, length - 1), (prop, length + 1))
 
 
 def familiar_discards(
