@@ -43,7 +43,7 @@ class SolveRequest:
     """A hand at a table, the weights of the objective, the agreed categories (none: any
     word), how many plays to return and the search's budget. Build the hand with
     :func:`~wordsvc.solver.hand.hand_of`; the table and the weights default to
-    ``wordsvc/data/solver.toml``.
+    ``solver.toml`` (``wordsvc/rules/words_of_magic/data/``).
 
     ``word`` asks "can this hand make this word?" instead: the answer is the word's cheapest
     play, or :class:`WordNotPlayable` / :class:`WordNotFormable`. ``pattern`` (``?`` one

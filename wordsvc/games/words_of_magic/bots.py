@@ -30,7 +30,7 @@ from wordsvc.games.random_bot import RandomBot
 from wordsvc.lexicon.frequency import known_from
 from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.components import CardKind, Character
-from wordsvc.rules.words_of_magic.turn import FamiliarProperty
+from wordsvc.rules.words_of_magic.turn import LENGTH_CHANGES, FamiliarProperty
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.scoring import Mode, Play, Table, Weights
 from wordsvc.solver.solve import Solution, Solver, SolveRequest
@@ -42,6 +42,8 @@ BOT_BUDGET_MS = 100
 TIES_LOOKED_AT = 8
 #: The solver's words the random bot draws its word plays from.
 RANDOM_WORDS = 20
+#: The ``property`` of a form_word action counting the word one letter shorter or longer.
+LENGTH_CHOICES = {change: choice for choice, change in LENGTH_CHANGES.items()}
 #: How hard a letter is to use: the Balance of Power colour whose deck carries it (green the
 #: most frequent letters, red the rarest; data/cards.toml).
 LETTER_TIER = {
@@ -311,11 +313,9 @@ def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
     effects = play.effects
     prop = effects.familiar_property
     if prop is FamiliarProperty.LENGTH:
-        action["property"] = "length+" if counted > layout.length else "length-"
-    elif prop is FamiliarProperty.DISCARD_DECK:
-        action["property"] = "discard-deck"
-    elif prop is FamiliarProperty.DISCARD_HAND:
-        action["property"] = "discard-hand"
+        action["property"] = LENGTH_CHOICES[counted - layout.length]
+    elif prop is not None:
+        action["property"] = prop.value  # discard-deck, discard-hand
         if effects.discarded_from_hand is not None:
             action["discard"] = ids[effects.discarded_from_hand]
     dealt_yellow = sum(colour == "yellow" for cards in effects.balance for colour in cards)
