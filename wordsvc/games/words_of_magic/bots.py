@@ -27,9 +27,9 @@ from typing import Any, ClassVar, TypedDict
 from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Bot, Seat
 from wordsvc.games.random_bot import RandomBot
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.components import CardKind, Character
 from wordsvc.lexicon.frequency import known_from
-from wordsvc.rules.words_of_magic import components as parts
-from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import LENGTH_CHANGES, FamiliarProperty
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.scoring import Mode, Play, Table, Weights

@@ -19,12 +19,12 @@ from collections.abc import Mapping
 
 from wordsvc.games.contract import Action, Result, Seat, State, places_by, viewer
 from wordsvc.games.phases import PhasedGame
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.forming import WordRules
 from wordsvc.games.words_of_magic.moves import moves
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.setup import deal
 from wordsvc.games.words_of_magic.table import NAME
-from wordsvc.rules.words_of_magic import components as parts
 
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
 

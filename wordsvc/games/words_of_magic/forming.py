@@ -27,6 +27,8 @@ from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
 from wordsvc.games.phases import Move
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.components import Character
 from wordsvc.games.words_of_magic.table import (
     CODEX,
     card_in_hand,
@@ -36,9 +38,7 @@ from wordsvc.games.words_of_magic.table import (
     resume_turn,
     trigger_end,
 )
-from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.codex import deal_order
-from wordsvc.rules.words_of_magic.components import Character
 from wordsvc.rules.words_of_magic.turn import (
     AMAZON_LETTER,
     LENGTH_CHANGES,

@@ -10,8 +10,8 @@ from typing import Any
 
 from wordsvc.games import contract
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.table import magic_has_effect, take_from_deck
-from wordsvc.rules.words_of_magic import components as parts
 
 RENEWAL = "renewal-of-strength"
 

@@ -15,7 +15,9 @@ from itertools import permutations
 from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
 from wordsvc.games.phases import Move, Moves, no_check, only
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic import forming, magic
+from wordsvc.games.words_of_magic.components import Character
 from wordsvc.games.words_of_magic.forming import WordRules
 from wordsvc.games.words_of_magic.table import (
     card_in_hand,
@@ -27,8 +29,6 @@ from wordsvc.games.words_of_magic.table import (
     take_from_deck,
     trigger_end,
 )
-from wordsvc.rules.words_of_magic import components as parts
-from wordsvc.rules.words_of_magic.components import Character
 from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 

@@ -10,7 +10,7 @@ from wordsvc.alphabet import normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import invalid_option, validated_options
 from wordsvc.games.seats import check_first_player, seat_options
-from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
 
 PROPERTIES = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]

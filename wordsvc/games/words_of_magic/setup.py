@@ -10,8 +10,8 @@ from typing import Any
 
 from wordsvc.games import rng as random_
 from wordsvc.games.contract import State
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.table import NAME
-from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.codex import COLOURS
 
 

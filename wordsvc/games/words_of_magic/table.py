@@ -9,8 +9,8 @@ from typing import Any
 
 from wordsvc.games import contract
 from wordsvc.games.contract import Event, RuleError, Seat, State
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic import codex
-from wordsvc.rules.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic import turn as rules
 
 NAME = "words-of-magic"
