@@ -1,5 +1,5 @@
 """WSGI entry point: ``gunicorn wsgi:app``. ``wordsvc serve`` builds the lexicon first."""
 
-from wordsvc.api import create_app
+from wordsvc.app import create_app
 
 app = create_app()

@@ -48,7 +48,6 @@ import os
 import platform
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -59,11 +58,17 @@ from importlib import metadata
 from pathlib import Path
 from urllib.parse import quote
 
+from _bench import (
+    HOST,
+    Server,
+    busy_cpu_seconds,
+    cpu_busy,
+    http_get,
+    log,
+    own_cpu_seconds,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-STARTUP_TIMEOUT_S = 60.0
-STOP_TIMEOUT_S = 10.0
-CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: Cores used by other processes during a run above which the report flags it as contended.
 CONTENDED_CORES = 0.15
 #: Share of the servers' work done by one worker above which a run is flagged as lopsided.
@@ -190,34 +195,14 @@ end
 """
 
 
-def log(message):
-    print(message, file=sys.stderr, flush=True)
-
-
-def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 # --- servers ---------------------------------------------------------------------------------
 
 
-class Server:
-    """One gunicorn master with its workers, in its own process group."""
+def gunicorn(args, app, chdir):
+    """The gunicorn command line for a port: the same settings for both servers, only the
+    app and its folder differ."""
 
-    def __init__(self, name, app, chdir, args, log_dir):
-        self.name = name
-        self.app = app
-        self.chdir = chdir
-        self.args = args
-        self.log_path = Path(log_dir) / f"{name}.log"
-        self.proc = None
-        self.port = None
-
-    def command(self, port):
-        """The same gunicorn settings for both servers; only the app and its folder differ."""
-        args = self.args
+    def command(port):
         options = {
             "--bind": f"{HOST}:{port}",
             "--workers": args.workers,
@@ -225,7 +210,7 @@ class Server:
             "--timeout": 30,
             "--graceful-timeout": 5,
             "--log-level": "warning",
-            "--chdir": self.chdir,
+            "--chdir": chdir,
         }
         if args.worker_class == "gthread":
             options["--threads"] = args.threads
@@ -234,83 +219,9 @@ class Server:
         cmd = [sys.executable, "-m", "gunicorn", "--preload"]
         for option, value in options.items():
             cmd += [option, str(value)]
-        return [*cmd, self.app]
+        return [*cmd, app]
 
-    def start(self, probe_path):
-        """Start on a free port and wait until ``probe_path`` answers 200. Starts again on
-        another port (at most twice) when gunicorn exits, as it does when it loses a race for
-        the port; an answer other than 200 is final."""
-        for _attempt in range(3):
-            port = free_port()
-            with self.log_path.open("ab") as out:
-                self.proc = subprocess.Popen(
-                    self.command(port),
-                    stdin=subprocess.DEVNULL,
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,  # Ctrl-C reaches us, not gunicorn; we stop it
-                )
-            self.port = port
-            exited, problem = self._wait_ready(probe_path)
-            if problem is None:
-                return
-            self.stop()
-            if not exited:
-                break
-        tail = self.log_path.read_text(errors="replace")[-3000:]
-        raise SystemExit(f"{self.name}: not ready: {problem}\ngunicorn's log ends:\n{tail}")
-
-    def _wait_ready(self, probe_path):
-        """(gunicorn exited, None when ready or else what went wrong)."""
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        problem = f"no answer within {STARTUP_TIMEOUT_S:.0f} s"
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                return True, f"gunicorn exited with status {self.proc.returncode}"
-            try:
-                status, body = http_get(self.port, probe_path, timeout=5)
-            except OSError:
-                time.sleep(0.1)
-                continue
-            if status == 200:
-                return False, None
-            problem = f"GET {probe_path} answered {status}: {body[:600].decode(errors='replace')}"
-            if b'"code":"lexicon_' in body.replace(b" ", b""):
-                break  # lexicon_not_built, lexicon_corrupt: waiting will not help
-            time.sleep(0.2)
-        return False, problem
-
-    def cpu_seconds(self):
-        """CPU seconds of the master and of each current worker: {pid: seconds}."""
-        master = self.proc.pid
-        try:
-            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-        except OSError:
-            children = []
-        return {pid: process_cpu_seconds(pid) for pid in (master, *map(int, children))}
-
-    def stop(self):
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            proc.send_signal(signal.SIGTERM)  # graceful: the master stops its workers
-        try:
-            proc.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)  # our own session: master and workers
-            proc.wait(STOP_TIMEOUT_S)
-
-
-def http_get(port, path, timeout=10.0):
-    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
+    return command
 
 
 def preflight(server, paths, expect_valid):
@@ -428,41 +339,6 @@ def run_python(port, paths, args, duration):
 
 
 # --- the benchmark ---------------------------------------------------------------------------
-
-
-def busy_cpu_seconds():
-    """CPU seconds the whole machine has spent in processes (user, nice, system) or stolen by
-    the hypervisor, from /proc/stat; None off Linux. Interrupt time is left out, as it is from
-    the processes' own counts."""
-    try:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        return (fields[0] + fields[1] + fields[2] + fields[7]) / CLK_TCK
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def process_cpu_seconds(pid):
-    """User plus system CPU seconds of one process (0 when it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def own_cpu_seconds():
-    """This process and its waited-for children (wrk)."""
-    t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
-
-
-def cpu_busy(seconds=1.0):
-    """Cores busy over ``seconds``, or None off Linux."""
-    before = busy_cpu_seconds()
-    if before is None:
-        return None
-    time.sleep(seconds)
-    return (busy_cpu_seconds() - before) / seconds
 
 
 def wait_quiet(seconds):
@@ -644,8 +520,12 @@ def benchmark(args, tmp):
     bare_dir = Path(tmp) / "bare"
     bare_dir.mkdir()
     (bare_dir / "_bench_bare_app.py").write_text(BARE_APP)
-    bare = Server("bare", "_bench_bare_app:app", bare_dir, args, tmp)
-    wordsvc = Server("wordsvc", "wsgi:app", ROOT, args, tmp)
+    bare = Server(
+        "bare", gunicorn(args, "_bench_bare_app:app", bare_dir), log_path=Path(tmp) / "bare.log"
+    )
+    wordsvc = Server(
+        "wordsvc", gunicorn(args, "wsgi:app", ROOT), log_path=Path(tmp) / "wordsvc.log"
+    )
     servers = (bare, wordsvc)
     notes, discarded = [], []
     try:

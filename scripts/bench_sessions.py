@@ -36,16 +36,16 @@ OPTIONS = {"characters": False}
 def drive(store, stop: threading.Event, latencies: list[float]) -> None:
     session_id = None
     while not stop.is_set():
-        if session_id is None or store.summary(session_id)["status"] == "over":
-            session_id = store.create("words-of-magic", OPTIONS, SEATS, secrets.randbits(32))["id"]
+        if session_id is None or store.summary(session_id).status == "over":
+            session_id = store.create("words-of-magic", OPTIONS, SEATS, secrets.randbits(32)).id
         summary = store.summary(session_id)
-        seat = summary["to_act"][0]
-        legal = summary["view"]["legal_actions"] if summary["you"] is not None else None
-        legal = legal or store.summary(session_id, seat)["legal_actions"]
+        seat = summary.to_act[0]
+        legal = summary.view["legal_actions"] if summary.you is not None else None
+        legal = legal or store.summary(session_id, seat).legal_actions
         action = next((a for a in legal if a["type"] == "pass"), legal[0])
         started = time.perf_counter()
         try:
-            store.act(session_id, seat, action, summary["version"])
+            store.act(session_id, seat, action, summary.version)
         except (StaleVersion, GameOver):
             continue
         latencies.append(time.perf_counter() - started)

@@ -12,19 +12,17 @@ gunicorn settings. Rounds alternate and medians are reported.
 from __future__ import annotations
 
 import argparse
-import http.client
 import itertools
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 import urllib.parse
 from pathlib import Path
+
+from _bench import HOST, Server, http_get
 
 ROOT = Path(__file__).resolve().parent.parent
 BARE_APP = textwrap.dedent(
@@ -39,61 +37,24 @@ BARE_APP = textwrap.dedent(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(port: int, path: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    finally:
-        conn.close()
-
-
-def worker_rss_mb(master_pid: int) -> float:
-    children = Path(f"/proc/{master_pid}/task/{master_pid}/children").read_text().split()
-    total = 0.0
-    for pid in children:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                total = max(total, int(line.split()[1]) / 1024)
-    return total
-
-
-def measure(module: str, pythonpath: str, paths: list[str]) -> tuple[float, float]:
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": pythonpath}
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "1", "--bind", f"127.0.0.1:{port}",
-         "--log-level", "warning", module],
-        env=env, cwd=pythonpath,
+def measure(module: str, pythonpath: str, paths: list[str], log_dir: str) -> tuple[float, float]:
+    """(seconds from launching gunicorn to the first 200, the worker's RSS in MB after it
+    has answered up to 2,000 ``paths``)."""
+    server = Server(
+        module,
+        lambda port: [sys.executable, "-m", "gunicorn", "--workers", "1", "--bind",
+                      f"{HOST}:{port}", "--log-level", "warning", module],
+        log_path=Path(log_dir) / "gunicorn.log",
+        cwd=pythonpath,
+        env={**os.environ, "PYTHONPATH": pythonpath},
     )  # fmt: skip
     try:
-        deadline = start + 60
-        while True:
-            try:
-                if get(port, paths[0]) == 200:
-                    break
-            except OSError:
-                pass
-            if time.perf_counter() > deadline:
-                raise RuntimeError(f"{module} did not answer within 60 s")
-            time.sleep(0.005)
-        cold = time.perf_counter() - start
+        cold = server.start(paths[0], timeout=60, poll=0.005)
         for path in paths[:2000]:
-            get(port, path)
-        rss = worker_rss_mb(proc.pid)
+            http_get(server.port, path, timeout=5)
+        return cold, server.worker_rss_mb()
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-    return cold, rss
+        server.stop(timeout=30)
 
 
 def main() -> None:
@@ -114,8 +75,8 @@ def main() -> None:
         Path(tmp, "bare_app.py").write_text(BARE_APP)
         bare, ours = [], []
         for _ in range(args.rounds):
-            bare.append(measure("bare_app:app", tmp, paths))
-            ours.append(measure("wsgi:app", str(ROOT), paths))
+            bare.append(measure("bare_app:app", tmp, paths, tmp))
+            ours.append(measure("wsgi:app", str(ROOT), paths, tmp))
     results = {
         "rounds": args.rounds,
         "bare_cold_start_s": round(statistics.median(c for c, _ in bare), 3),

@@ -39,29 +39,18 @@ import json
 import os
 import random
 import selectors
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+from _bench import HOST, Server, log
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 P99_MS = 50.0
-
-
-def log(message):
-    print(message, file=sys.stderr, flush=True)
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
 
 
 def percentile(values, q):
@@ -209,6 +198,7 @@ def play(port, session, token, seed, timings, acked, deadline, think_ms):
 
 
 def serve(args, tmp):
+    """``wordsvc serve``, its defaults, on a fresh session store; started once it answers."""
     env = {**os.environ}
     if args.database:
         env["WORDSVC_DATABASE_URL"] = args.database
@@ -222,42 +212,23 @@ def serve(args, tmp):
         engine.dispose()
     else:
         env["WORDSVC_DATABASE_URL"] = f"sqlite:///{tmp}/sessions.sqlite3"
-    port = free_port()
-    command = [sys.executable, "-m", "wordsvc.cli", "serve", "--port", str(port)]
-    out = open(Path(tmp) / "serve.log", "wb")  # noqa: SIM115 - closed with the process
-    proc = subprocess.Popen(
-        command, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+    server = Server(
+        "wordsvc serve",
+        lambda port: [sys.executable, "-m", "wordsvc.cli", "serve", "--port", str(port)],
+        log_path=Path(tmp) / "serve.log",
+        cwd=ROOT,
+        env=env,
     )
-    deadline = time.monotonic() + 600  # a first run builds the lexicon
-    while time.monotonic() < deadline:
-        try:
-            if Api(port).request("GET", "/healthz")[0] == 200:
-                return proc, port
-        except OSError:
-            pass
-        if proc.poll() is not None:
-            break
-        time.sleep(0.3)
-    stop(proc)
-    raise SystemExit("wordsvc serve did not start:\n" + (Path(tmp) / "serve.log").read_text())
-
-
-def stop(proc):
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    server.start("/healthz", timeout=600, poll=0.3)  # a first run builds the lexicon
+    return server
 
 
 def benchmark(args, tmp):
-    proc, port = serve(args, tmp)
+    server = serve(args, tmp)
     try:
-        return measure(args, port)
+        return measure(args, server.port)
     finally:
-        stop(proc)
+        server.stop(timeout=15)
 
 
 def measure(args, port):

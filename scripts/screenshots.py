@@ -22,7 +22,7 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
-from wordsvc.api import create_app
+from wordsvc.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = {"width": 390, "height": 844}

@@ -49,7 +49,7 @@ def judge(settings: Settings) -> Judge:
 
 @pytest.fixture(scope="session")
 def app(settings: Settings, judge: Judge):
-    from wordsvc.api import create_app
+    from wordsvc.app import create_app
 
     app = create_app(settings, judge=judge)
     app.config["TESTING"] = True
@@ -204,7 +204,7 @@ def store(database_url, settings, judge):
 @pytest.fixture(scope="session")
 def games_client(settings, judge, store):
     """A test client whose app keeps sessions in ``store`` (SQLite, then PostgreSQL)."""
-    from wordsvc.api import create_app
+    from wordsvc.app import create_app
 
     app = create_app(settings, judge)
     app.extensions["wordsvc.sessions"] = store

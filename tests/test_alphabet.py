@@ -5,8 +5,10 @@ from hypothesis import strategies as st
 from wordsvc.alphabet import (
     APOSTROPHE,
     APOSTROPHE_VARIANTS,
+    CHANGE_CODES,
     LETTERS,
     MAX_INPUT_LENGTH,
+    WORD_ERRORS,
     normalise,
     sort_key,
     word_length,
@@ -80,33 +82,60 @@ def test_spaces_around_are_trimmed():
     assert codes("  дуб") == ["trimmed"]
 
 
-@pytest.mark.parametrize(
-    ("text", "code"),
-    [
-        ("", "empty"),
-        ("   ", "empty"),
-        ("дуб2", "contains_digits"),
-        ("два слова", "contains_spaces"),
-        ("дуб🌳", "contains_symbols"),
-        ("дуб!", "contains_punctuation"),
-        ("hello", "not_cyrillic"),
-        ("слоwо", "mixed_scripts"),
-        ("ёлка", "non_ukrainian_letters"),
-        ("қіт", "non_ukrainian_letters"),
-        ("кѣт", "non_ukrainian_letters"),
-        ("\u200b", "empty"),
-        ("соbака", "mixed_scripts"),  # small b looks like no Ukrainian letter
-        ("'дуб", "misplaced_punctuation"),
-        ("дуб-", "misplaced_punctuation"),
-        ("ж" * (MAX_INPUT_LENGTH + 1), "too_long"),
-        ("Ελλάδα", "not_cyrillic"),
-    ],
-)
+#: (input, the code it is refused with): every code of WORD_ERRORS at least once.
+REFUSALS = [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("дуб2", "contains_digits"),
+    ("два слова", "contains_spaces"),
+    ("дуб🌳", "contains_symbols"),
+    ("дуб!", "contains_punctuation"),
+    ("hello", "not_cyrillic"),
+    ("слоwо", "mixed_scripts"),
+    ("ёлка", "non_ukrainian_letters"),
+    ("қіт", "non_ukrainian_letters"),
+    ("кѣт", "non_ukrainian_letters"),
+    ("\u200b", "empty"),
+    ("соbака", "mixed_scripts"),  # small b looks like no Ukrainian letter
+    ("'дуб", "misplaced_punctuation"),
+    ("дуб-", "misplaced_punctuation"),
+    ("ж" * (MAX_INPUT_LENGTH + 1), "too_long"),
+    ("Ελλάδα", "not_cyrillic"),
+    ("дуб\x07", "invalid_characters"),  # a control character: no letter, digit or symbol
+]
+
+
+@pytest.mark.parametrize(("text", "code"), REFUSALS)
 def test_input_that_is_not_a_word_is_refused_with_a_code(text, code):
     with pytest.raises(InvalidWord) as info:
         normalise(text)
     assert info.value.code == code
     assert info.value.message
+
+
+def test_every_declared_refusal_has_an_example():
+    assert {code for _, code in REFUSALS} == set(WORD_ERRORS)
+
+
+#: Text that mixes what normalisation handles: letters of several scripts, look-alikes,
+#: apostrophes, hyphens, stress, invisible characters, digits, spaces, symbols, controls.
+typed = st.text(
+    alphabet=st.sampled_from(LETTERS + "КОabcoxyzÏ'’ʼ`-–\u0301\u200b\u00ad ё1!🌳Ελ\x07\u0308"),
+    max_size=12,
+) | st.text(max_size=12)
+
+
+@given(typed)
+def test_normalise_refuses_and_reports_only_declared_codes(text):
+    """WORD_ERRORS and CHANGE_CODES are what the API documents and the page has texts for:
+    a code normalise uses that they do not list fails here."""
+    codes: set[str]
+    try:
+        codes = {change.code for change in normalise(text).changes}
+        declared = set(CHANGE_CODES)
+    except InvalidWord as refused:
+        codes, declared = {refused.code}, set(WORD_ERRORS)
+    assert codes <= declared
 
 
 def test_non_string_input_is_refused():

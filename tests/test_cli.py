@@ -282,3 +282,38 @@ def test_simulate_warns_of_the_cards_no_bot_played(run):
     warning = next(line for line in text.output.splitlines() if "warning" in line)
     assert warning.strip().startswith(f"warning: no bot played {len(report['unplayed'])} ")
     assert all(label in warning for label in report["unplayed"])
+
+
+def test_the_defaults_are_their_owners():
+    """The options whose value goes straight to the server or the solver take the default
+    of the parameter they fill, and --help shows it."""
+    from wordsvc.cli import DefaultOf
+    from wordsvc.judge import Judge
+    from wordsvc.server import THREADS, WORKER_CLASS
+    from wordsvc.solver.hand import hand_of
+    from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS
+
+    owned = {
+        (name, param.name): param.default()
+        for name, command in main.commands.items()
+        for param in command.params
+        if isinstance(param.default, DefaultOf)
+    }
+    assert owned == {
+        ("search", "limit"): Judge.search.__kwdefaults__["limit"],
+        ("solve", "tokens"): hand_of.__kwdefaults__["tokens"],
+        ("solve", "limit"): DEFAULT_PLAYS,
+        ("solve", "budget_ms"): DEFAULT_BUDGET_MS,
+        ("serve", "worker_class"): WORKER_CLASS,
+        ("serve", "threads"): THREADS,
+    }
+    help_text = CliRunner().invoke(main, ["solve", "--help"]).output
+    assert f"[default: {DEFAULT_BUDGET_MS};" in " ".join(help_text.split())
+
+
+def test_a_default_needs_an_owner_that_has_one():
+    from wordsvc.cli import DefaultOf
+
+    assert DefaultOf("wordsvc.solver.solve:SolveRequest", "limit")() == 10
+    with pytest.raises(TypeError, match="no default"):
+        DefaultOf("wordsvc.solver.hand:hand_of", "cards")()

@@ -43,6 +43,19 @@ LATIN_LOOKALIKES: dict[str, str] = {
 MAX_INPUT_LENGTH = 64
 MIN_WORD_LENGTH = 3
 
+#: Why a string can be no word at all: every code :func:`normalise` refuses text with (and
+#: ``not_a_string`` for a value that is no text, which no wire model lets through).
+WORD_ERRORS = (
+    "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
+    "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
+    "not_cyrillic", "mixed_scripts",
+)  # fmt: skip
+#: What :func:`normalise` may do to the input, each reported as a :class:`Change`.
+CHANGE_CODES = (
+    "trimmed", "nfc", "invisible_removed", "stress_removed", "apostrophe_unified",
+    "hyphen_unified", "latin_lookalikes", "lowercased",
+)  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Change:

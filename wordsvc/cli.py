@@ -3,10 +3,13 @@ hands, simulate games, migrate the session database, serve HTTP."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -25,7 +28,6 @@ if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts
 EXIT_INVALID = 1
 #: Exit status for a usage or data error.
 EXIT_ERROR = 2
-#: `wordsvc simulate` lineups when --bots is not given.
 
 
 class ClickProgress:
@@ -93,6 +95,31 @@ agreed_categories = click.option(
 )
 
 
+@dataclass(frozen=True)
+class DefaultOf:
+    """An option's default that is the default of the parameter ``name`` of ``owner`` (a
+    callable, as ``module:qualified.name``), the function the option's value goes to: the
+    command line never restates a default its owner keeps. Given to click as ``default``,
+    it is called when the option is absent and printed by ``--help``; the owner's module is
+    imported only then, so that ``wordsvc build`` starts without the server or the solver."""
+
+    owner: str
+    name: str
+
+    def __call__(self) -> object:
+        module, _, qualified = self.owner.partition(":")
+        target: Any = importlib.import_module(module)
+        for attribute in qualified.split("."):
+            target = getattr(target, attribute)
+        parameter = inspect.signature(target).parameters[self.name]
+        if parameter.default is inspect.Parameter.empty:
+            raise TypeError(f"{self.owner} gives `{self.name}` no default")
+        return parameter.default
+
+    def __str__(self) -> str:  # what --help shows
+        return str(self())
+
+
 def handle_errors(func: Callable[..., object]) -> Callable[..., object]:
     """Report a :class:`WordsvcError` as one clear line and exit with status 2."""
     import functools
@@ -121,8 +148,8 @@ def _dump(value: object) -> None:
 
 def _dump_as(form: object, value: object) -> None:
     """``value`` as the HTTP API writes it: validated as the wire model ``form`` (see
-    :func:`wordsvc.api.models.common.to_json`), indented."""
-    from wordsvc.api.models.common import to_json
+    :func:`wordsvc.wire.common.to_json`), indented."""
+    from wordsvc.wire.common import to_json
 
     click.echo(to_json(form, value, indent=2).decode())
 
@@ -148,7 +175,7 @@ def build(settings: Settings, quiet: bool, as_json: bool) -> None:
     """Build the lexicon from pymorphy3-dicts-uk, dictionaries/ and the system word list."""
     manifest = run_build(settings, quiet=quiet)
     if as_json:
-        from wordsvc.api.models.words import LexiconManifest
+        from wordsvc.wire.words import LexiconManifest
 
         _dump_as(LexiconManifest, manifest)
         return
@@ -189,7 +216,7 @@ def check(
             else:
                 _print_verdict(result)
     if as_json:
-        from wordsvc.api.models.words import BatchItem
+        from wordsvc.wire.words import BatchItem
 
         if len(payload) > 1:
             _dump_as(list[BatchItem], payload)
@@ -224,7 +251,12 @@ def _print_verdict(verdict: Verdict) -> None:
 @click.option("--min-length", type=click.IntRange(1, 64), help="Fewest letters.")
 @click.option("--max-length", type=click.IntRange(1, 64), help="Most letters.")
 @click.option("--offset", type=click.IntRange(0), default=0, show_default=True)
-@click.option("--limit", type=click.IntRange(1, 500), default=50, show_default=True)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, 500),
+    default=DefaultOf("wordsvc.judge:Judge.search", "limit"),
+    show_default=True,
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_obj
 @handle_errors
@@ -248,7 +280,7 @@ def search(
         limit=limit,
     )
     if as_json:
-        from wordsvc.api.models.words import SearchPage
+        from wordsvc.wire.words import SearchPage
 
         _dump_as(SearchPage, page)
         return
@@ -271,7 +303,7 @@ def categories(settings: Settings, as_json: bool) -> None:
 
     registry = load_registry(settings.dictionaries_dir)
     if as_json:
-        from wordsvc.api.models.words import Category
+        from wordsvc.wire.words import Category
 
         _dump_as(list[Category], list(registry))
         return
@@ -296,7 +328,7 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     if verify:
         manifest["corrupt_files"] = dict(stored.verify())
     if as_json:
-        from wordsvc.api.models.words import LexiconManifest
+        from wordsvc.wire.words import LexiconManifest
 
         _dump_as(LexiconManifest, manifest)
         return
@@ -327,7 +359,7 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     "--tokens",
     "-t",
     type=click.IntRange(0, 3),
-    default=0,
+    default=DefaultOf("wordsvc.solver.hand:hand_of", "tokens"),
     show_default=True,
     help="Unused joker tokens.",
 )
@@ -355,11 +387,17 @@ def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
     metavar="NAME=VALUE",
     help="Override a weight of the objective, e.g. token=0.3 (repeatable).",
 )
-@click.option("--limit", "-n", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option(
+    "--limit",
+    "-n",
+    type=click.IntRange(1, 100),
+    default=DefaultOf("wordsvc.solver.solve:SolveRequest", "limit"),
+    show_default=True,
+)
 @click.option(
     "--budget-ms",
     type=click.IntRange(1, 2000),
-    default=250,
+    default=DefaultOf("wordsvc.solver.solve:SolveRequest", "budget_ms"),
     show_default=True,
     help="Search budget, counted in steps (the same answer every time).",
 )
@@ -432,7 +470,7 @@ def solve(
             click.secho(f"No [{exc.code}]: {exc.message}", fg="red")
         sys.exit(EXIT_INVALID)
     if as_json:
-        from wordsvc.api.models.solver import Solution
+        from wordsvc.wire.solver import Solution
 
         _dump_as(Solution, solution)
         return
@@ -621,13 +659,13 @@ def _safe(url: object) -> str:
 @click.option(
     "--worker-class",
     type=click.Choice(["gthread", "sync"]),
-    default="gthread",
+    default=DefaultOf("wordsvc.server:run_gunicorn", "worker_class"),
     show_default=True,
     help="gthread holds many live event streams; sync cannot hold any for long.",
 )
 @click.option(
     "--threads",
-    default=1000,
+    default=DefaultOf("wordsvc.server:run_gunicorn", "threads"),
     show_default=True,
     type=click.IntRange(1, 10_000),
     help="Threads per gthread worker: each open event stream holds one.",

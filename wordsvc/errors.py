@@ -2,7 +2,7 @@
 
 Every error a caller can cause or meet carries a stable machine-readable ``code``, a message
 for people and ``details`` for programs. Errors say what went wrong in the domain's terms;
-only the HTTP layer (:mod:`wordsvc.api.problems`) maps them to statuses, and the CLI to exit
+only the wire (:mod:`wordsvc.wire.status`) maps them to HTTP statuses, and the CLI to exit
 codes.
 
     WordsvcError
@@ -12,7 +12,8 @@ codes.
     │   ├── InvalidPattern          a search pattern that cannot be used
     │   ├── InvalidRequest          a malformed request (wrong types, missing fields...)
     │   ├── InvalidValue            well-formed, but a value cannot be used (unknown card...)
-    │   └── TooLarge                a request past a size limit (too many words...)
+    │   ├── TooLarge                a request past a size limit (too many words...)
+    │   └── UnsupportedMediaType    a request body sent as something other than JSON
     ├── SessionError                the session store's own errors (wordsvc.sessions.errors)
     ├── ConfigurationError          a setting or data file of the service is wrong
     ├── LexiconError                the service's data is missing or broken
@@ -84,6 +85,12 @@ class TooLarge(InputError):
     """A request past one of the service's size limits."""
 
     code = "payload_too_large"
+
+
+class UnsupportedMediaType(InputError):
+    """A request body sent as something other than JSON."""
+
+    code = "unsupported_media_type"
 
 
 class ConfigurationError(WordsvcError):

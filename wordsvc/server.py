@@ -9,7 +9,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from wordsvc.api import create_app
+from wordsvc.app import create_app
 
 _TOKEN_IN_QUERY = re.compile(r"(?<=[?&]token=)[^&\s]*")
 
@@ -39,7 +39,7 @@ class _Gunicorn(BaseApplication):
         workers inherit the lexicon's memory maps and share their pages. (A Flask app; the
         WSGI type is loose because gunicorn's stubs type ``start_response`` more narrowly
         than Flask and the standard library do.)"""
-        from wordsvc.api import get_judge
+        from wordsvc.services import get_judge
 
         app = create_app()
         with app.app_context():
@@ -64,7 +64,10 @@ def run_gunicorn(
     threads: int = THREADS,
 ) -> None:
     """Serve until stopped. The app is loaded before forking, so workers share the tries'
-    memory-mapped pages."""
+    memory-mapped pages. ``threads`` is for gthread workers: a sync worker has one (gunicorn
+    would otherwise make any worker given more than one thread a gthread worker)."""
+    if worker_class != "gthread":
+        threads = 1
     _Gunicorn(
         {
             "bind": f"{host}:{port}",
@@ -81,7 +84,7 @@ def run_gunicorn(
             # clients reconnect with Last-Event-ID and lose nothing).
             "graceful_timeout": 5,
             # The longest request line gunicorn takes: longer ones get its own bare 414; up
-            # to this, the app answers a long URL with a problem document (api.MAX_URL).
+            # to this, the app answers a long URL with a problem document (api.problems.MAX_URL).
             "limit_request_line": 8190,
         }
     ).run()

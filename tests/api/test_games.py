@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordsvc.api.models.games import OPTION_EXAMPLES
 from wordsvc.games.registry import GAMES
 from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.wire.games import OPTION_EXAMPLES
 
 SEATS = [
     {"kind": "human", "name": "Настя"},
@@ -439,3 +439,56 @@ def test_careless_options_make_a_playable_session_or_a_422_never_a_500(games_cli
             headers={"Authorization": f"Bearer {token}"},
         )
         assert acted.status_code == 200, acted.json
+
+
+class BuggyBot:
+    name = "buggy"
+
+    def choose(self, game, view, seat, rng):
+        raise KeyError("a bug in the bot")
+
+
+def test_a_bug_in_a_bots_turn_is_a_500_and_stores_nothing(games_client, store, monkeypatch):
+    from wordsvc.sessions.store import HostedGame, SessionStore
+
+    lost = store.games["lost-words"]
+    buggy = SessionStore(store.engine, {"lost-words": HostedGame(lost.game, {"random": BuggyBot})})
+    monkeypatch.setitem(games_client.application.extensions, "wordsvc.sessions", buggy)
+    created = games_client.post(
+        "/v1/games/sessions",
+        json={"game": "lost-words", "options": {"first_player": 0}, "seed": 3,
+              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    ).get_json()  # fmt: skip
+    session = f"/v1/games/sessions/{created['id']}"
+    token = games_client.post(f"{session}/join", json={"seat": 0}).get_json()["token"]
+    for _ in range(20):  # the human's turn, then the bot's
+        summary = games_client.get(session, headers=bearer(token)).get_json()
+        legal = summary["legal_actions"]
+        action = next((a for a in legal if a["type"] == "pass"), legal[0])
+        reply = games_client.post(
+            f"{session}/actions",
+            json={"action": action, "expected_version": summary["version"]},
+            headers=bearer(token),
+        )
+        if reply.status_code != 200:
+            break
+    assert reply.status_code == 500
+    assert reply.get_json()["code"] == "internal_error"
+    assert games_client.get(session).get_json()["version"] == summary["version"]
+
+
+DOCUMENTS = [(entry.name, doc) for entry in GAMES.values() for doc in entry.documents]
+
+
+@pytest.mark.parametrize(("game", "document"), DOCUMENTS, ids=[d.path for _, d in DOCUMENTS])
+def test_each_games_documents_are_served_under_its_name(games_client, game, document):
+    """A game's documents are its registry entry's hook: mounted for it, not written in."""
+    response = games_client.get(f"/v1/games/{game}/{document.path}")
+    assert response.status_code == 200
+    assert response.mimetype == document.media_type
+    assert response.get_data(as_text=True) == document.render()
+    assert response.headers["Cache-Control"] == f"public, max-age={document.max_age}"
+    operations = games_client.get("/openapi.json").get_json()["paths"]
+    assert operations[f"/v1/games/{game}/{document.path}"]["get"]["operationId"] == (
+        document.operation_id
+    )

@@ -12,10 +12,14 @@ import queue
 import random
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
 from wordsvc.api.games import HEARTBEAT_KEY
+from wordsvc.games.contract import Event
+from wordsvc.sessions.records import LoggedAction
 
 WAIT = 10.0  # seconds a live event may take before the test fails (it takes milliseconds)
 
@@ -157,10 +161,7 @@ def test_each_seat_and_a_spectator_see_only_what_events_shows_them(games_client)
     store = client.application.extensions["wordsvc.sessions"]
     rows, _ = _read(store.engine, session, 0)
     private_to_0 = [
-        json.dumps(e["data"], sort_keys=True)
-        for r in rows
-        for e in r["events"]
-        if e["audience"] == [0]
+        json.dumps(e.data, sort_keys=True) for r in rows for e in r.events if e.audience == (0,)
     ]
     assert private_to_0, "the test needs a private event"
     with streaming(client, session, tokens[1]) as events:
@@ -269,13 +270,14 @@ def test_a_frame_is_written_once_per_seat_and_the_cache_stays_bounded():
     from wordsvc.api.games import FrameCache
 
     cache = FrameCache(max_frames=3)
-    row = {"number": 7, "seat": 0, "actor": "human", "at": "t", "events": [{"type": "x"}]}
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    row = LoggedAction(7, 0, "human", at, (Event("x", {"n": 1}, (0,)),))
     first = cache.frame("s1", 0, row)
     assert first.startswith("id: 7\nevent: action\ndata: {")
     assert first.endswith("\n\n")
-    assert cache.frame("s1", 0, dict(row)) is first  # another stream, the same seat
-    hidden = {**row, "events": []}
+    assert cache.frame("s1", 0, replace(row)) is first  # another stream, the same seat
+    hidden = row.seen_by(None)
     assert cache.frame("s1", None, hidden) != first  # a spectator sees its own filtering
     for number in range(10):
-        cache.frame("s2", 1, {**row, "number": number})
+        cache.frame("s2", 1, replace(row, number=number))
     assert len(cache._frames) == 3

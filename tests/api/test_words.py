@@ -128,7 +128,7 @@ def test_lexicon_and_health(client):
 
 
 def test_without_a_lexicon_word_routes_answer_503(tmp_path, settings):
-    from wordsvc.api import create_app
+    from wordsvc.app import create_app
     from wordsvc.config import Settings
 
     app = create_app(Settings(data_dir=tmp_path, dictionaries_dir=settings.dictionaries_dir))
@@ -153,7 +153,7 @@ def test_a_batch_caps_its_suggestions(client):
 
 
 def test_unexpected_errors_are_problems_not_bare_500s(app):
-    from wordsvc.api import create_app
+    from wordsvc.app import create_app
 
     class Broken:
         def check(self, *args, **kwargs):

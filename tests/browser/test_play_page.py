@@ -14,6 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from wordsvc.wire import games as models
+from wordsvc.wire.common import to_json
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -192,11 +195,11 @@ def full_state(app, session):
 
 
 def known_to(app, session, seat):
-    """What a seat may know: its summary and its events, as JSON."""
+    """What a seat may know: its summary and its events, as the wire writes them."""
     store = app.extensions["wordsvc.sessions"]
-    return json.dumps(
-        [store.summary(session, seat), store.events(session, seat)], ensure_ascii=False
-    )
+    summary = to_json(models.SessionSummary, store.summary(session, seat))
+    events = to_json(list[models.LoggedAction], store.events(session, seat))
+    return (summary + events).decode()
 
 
 def solve_body(view, seat):
@@ -254,10 +257,8 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
     # public: a card drawn from the discard pile was seen by all).
     store = app.extensions["wordsvc.sessions"]
     for seat, player in ((0, olena), (1, taras)):
-        known = json.dumps(
-            [store.summary(session, seat), store.events(session, seat)], ensure_ascii=False
-        )
-        other = store.summary(session, 1 - seat)["view"]["players"][1 - seat]["hand"]
+        known = known_to(app, session, seat)
+        other = store.summary(session, 1 - seat).view["players"][1 - seat]["hand"]
         hidden = [c["id"] for c in other if f'"{c["id"]}"' not in known]
         assert hidden, "the test needs a hidden card"
         shown = player.page.content().replace("&quot;", '"')

@@ -1,4 +1,4 @@
-"""Checks every engine's tests share (shared/engine-contract.md, "Tests every engine has")."""
+"""Checks every engine's tests share (docs/engines.md, "The tests every engine has")."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.lexicon.test_trie_search import reference_distance, with_apostrophes
+from wordsvc.alphabet import LETTERS
 from wordsvc.lexicon.suggest_index import (
     PREFIX_LENGTH,
     Near,
@@ -15,6 +16,8 @@ from wordsvc.lexicon.suggest_index import (
     best_near,
     distances_to,
     folded_codes,
+    letter_set,
+    pair_set,
     rank_key,
     variant_keys,
     weighted_distance,
@@ -137,6 +140,29 @@ def test_the_best_are_the_first_of_everything_within_reach_ranked(
     ]
     expected = sorted(everything, key=rank_key)[:limit]
     assert best_near(index, query, BOTH, limit=limit) == expected
+
+
+#: Words of the whole alphabet, long and short, with apostrophes and hyphens between letters.
+any_words = st.builds(
+    lambda word, where, hyphen: with_apostrophes(word, where) + (f"-{hyphen}" if hyphen else ""),
+    st.text(alphabet=LETTERS, min_size=1, max_size=24),
+    st.lists(st.integers(0, 24), max_size=3),
+    st.text(alphabet=LETTERS, max_size=4),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(any_words, min_size=1, max_size=40, unique=True))
+def test_the_build_computes_letter_and_pair_sets_as_a_query_does(words):
+    """The build makes every row's letter set and pair set at once, vectorised; a query
+    makes its own one by one (letter_set, pair_set). They must agree, or the filters would
+    drop words within reach."""
+    index = SuggestIndex.from_words(((w, 1) for w in words), ["only"])
+    for row, word_row in enumerate(index.row_ids):
+        codes = folded_codes(index.words.word(int(word_row)))
+        assert int(index.letter_sets[row]) == letter_set(codes)
+        assert int(index.pair_sets[row]) == pair_set(codes)
+    assert sorted(index.words.word(int(r)) for r in index.row_ids) == sorted(words)
 
 
 @settings(max_examples=300)

@@ -1,13 +1,51 @@
-"""`wordsvc serve`'s gunicorn settings: threads for the streams, no token in the access log."""
+"""`wordsvc serve`'s gunicorn settings, as the command gives them to gunicorn: threads for
+the streams, the app loaded before the fork, no token in the access log."""
 
 from __future__ import annotations
 
-from wordsvc.server import _TOKEN_IN_QUERY, THREADS, WORKER_CLASS
+import pytest
+from click.testing import CliRunner
+
+from wordsvc import cli, server
+from wordsvc.server import _TOKEN_IN_QUERY
 
 
-def test_serve_defaults_to_threads_that_can_hold_many_streams():
-    assert WORKER_CLASS == "gthread"
-    assert THREADS >= 500
+@pytest.fixture
+def serve(monkeypatch, tmp_path):
+    """The configuration ``wordsvc serve`` hands gunicorn, caught before it runs (the
+    lexicon check and the migrations are skipped)."""
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "ensure_lexicon", lambda settings: None)
+    monkeypatch.setattr("wordsvc.sessions.database.make_engine", lambda url: None)
+    monkeypatch.setattr("wordsvc.sessions.database.upgrade", lambda engine: None)
+    caught: dict = {}
+
+    def run(app: server._Gunicorn) -> None:
+        caught["cfg"] = app.cfg
+
+    monkeypatch.setattr(server._Gunicorn, "run", run)
+
+    def run_serve(*args: str) -> object:
+        result = CliRunner().invoke(cli.main, ["serve", *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return caught.pop("cfg")
+
+    return run_serve
+
+
+def test_serve_defaults_to_threads_that_can_hold_many_streams(serve):
+    cfg = serve()
+    assert cfg.worker_class_str == "gthread"
+    assert cfg.threads >= 500
+    assert cfg.worker_connections > cfg.threads  # every stream is a connection
+    assert cfg.preload_app  # workers share the lexicon's memory maps
+    assert cfg.logger_class is server._RedactingLogger
+    assert (cfg.bind, cfg.workers) == (["127.0.0.1:8000"], 2)
+
+
+def test_serve_passes_its_options_on(serve):
+    cfg = serve("--host", "0.0.0.0", "--port", "9001", "--workers", "3", "--threads", "8")
+    assert (cfg.bind, cfg.workers, cfg.threads) == (["0.0.0.0:9001"], 3, 8)
 
 
 def test_a_query_token_never_reaches_the_access_log():
@@ -17,3 +55,10 @@ def test_a_query_token_never_reaches_the_access_log():
     )
     assert _TOKEN_IN_QUERY.sub("…", "?token=abc") == "?token=…"
     assert _TOKEN_IN_QUERY.sub("…", "/v1/words/token=x") == "/v1/words/token=x"
+
+
+def test_sync_workers_are_sync_with_one_thread(serve):
+    """gunicorn runs gthread workers for `sync` with more threads than one: `serve` gives a
+    sync worker one thread, whatever --threads says."""
+    cfg = serve("--worker-class", "sync", "--threads", "50")
+    assert (cfg.worker_class_str, cfg.threads) == ("sync", 1)

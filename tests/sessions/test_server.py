@@ -186,7 +186,7 @@ def check_logs(store, tokens, acked) -> None:
             if sid == session_id:
                 assert log[number - 1] == (seat, action), "an acknowledged action is missing"
         assert store.verify(session_id), "the cached state differs from a replay"
-        assert store.summary(session_id)["status"] == "over"
+        assert store.summary(session_id).status == "over"
 
 
 def test_many_clients_on_a_multi_worker_server_lose_and_double_nothing(server, store_pg):

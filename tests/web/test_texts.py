@@ -5,18 +5,9 @@ import string
 
 import pytest
 
+from wordsvc.alphabet import CHANGE_CODES, WORD_ERRORS
 from wordsvc.web.present import change_text, page_url, reading
 from wordsvc.web.texts import TEXTS, grammeme_labels, parse_lang, problem_text, table, text
-
-CHANGE_CODES = (
-    "trimmed", "nfc", "invisible_removed", "stress_removed", "apostrophe_unified",
-    "hyphen_unified", "latin_lookalikes", "lowercased",
-)  # fmt: skip
-WORD_ERRORS = (
-    "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
-    "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
-    "not_cyrillic", "mixed_scripts",
-)  # fmt: skip
 
 
 def placeholders(template: str) -> set[str]:
@@ -40,12 +31,6 @@ def test_the_ukrainian_texts_are_ukrainian():
 def test_every_code_the_judge_reports_has_a_text():
     assert all(f"change.{code}" in TEXTS for code in CHANGE_CODES)
     assert all(f"refusal.{code}" in TEXTS for code in WORD_ERRORS)
-
-
-def test_the_word_errors_listed_here_are_the_apis():
-    from wordsvc.api.words import WORD_ERRORS as API_WORD_ERRORS
-
-    assert set(WORD_ERRORS) == set(API_WORD_ERRORS)
 
 
 def test_problem_texts_fill_details_or_give_way_to_the_apis_detail():

@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from wordsvc.api import create_app
+from wordsvc.app import create_app
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
 
 

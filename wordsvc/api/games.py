@@ -1,4 +1,5 @@
-"""Game routes: the lobby, play, the event log, results and word arbitration."""
+"""Game routes: the lobby, play, the event log, results and word arbitration, and each
+game's documents (its registry entry's hook, such as the Wizards Wanted board)."""
 
 from __future__ import annotations
 
@@ -6,21 +7,26 @@ import functools
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 
-from wordsvc.api import get_judge, respond
-from wordsvc.api.models import games as models
-from wordsvc.api.models.words import ArbitrateBody, ArbitrationResult
+from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.api.words import LEXICON_ERRORS, check_batch
+from wordsvc.api.words import LEXICON_ERRORS
+from wordsvc.batch import check_batch
 from wordsvc.errors import InvalidRequest
+from wordsvc.games.registry import GAMES, GameDocument
+from wordsvc.services import get_judge
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
+from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
+from wordsvc.wire import games as models
+from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
+    from wordsvc.sessions.records import LoggedAction
     from wordsvc.sessions.store import SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -28,7 +34,9 @@ _OPENING = threading.Lock()
 
 SESSION = {"session_id": models.SESSION_ID}
 BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
-SESSION_ERRORS = {404: ("session_not_found",), **BUSY}
+#: A stored session's game may no longer be hosted (a deployment that dropped it).
+STORED = ("session_not_found", "unknown_game")
+SESSION_ERRORS = {404: STORED, **BUSY}
 TOKEN_ERRORS = {401: ("invalid_token",)}
 
 
@@ -123,7 +131,7 @@ def create_session() -> Response:
         body.seed,
     )
     response = respond(models.SessionSummary, summary, 201)
-    response.headers["Location"] = f"/v1/games/sessions/{summary['id']}"
+    response.headers["Location"] = f"/v1/games/sessions/{summary.id}"
     return response
 
 
@@ -170,7 +178,7 @@ def open_sessions() -> Response:
     },
     path_params=SESSION,
     errors={
-        404: ("session_not_found",),
+        404: STORED,
         409: ("seat_taken", "seat_is_a_bot"),
         422: ("unknown_seat",),
         **BUSY,
@@ -206,13 +214,14 @@ def get_session(session_id: str) -> Response:
     body=models.ActionBody,
     response=models.Acted,
     path_params=SESSION,
-    headers={"Idempotency-Key": {"type": "string", "minLength": 1, "maxLength": 128}},
+    headers={"Idempotency-Key": {"type": "string", "minLength": 1,
+                                 "maxLength": MAX_IDEMPOTENCY_KEY}},
     auth="required",
     errors={
         400: ("invalid_idempotency_key",),
         401: ("missing_token", "invalid_token"),
         403: ("wrong_seat",),
-        404: ("session_not_found",),
+        404: STORED,
         409: ("stale_state_id", "game_over"),
         422: ("idempotency_key_reused", "not_your_turn", "malformed_action", "invalid_action",
               "…every RuleError code of the game (docs/rules/<game>.md)"),
@@ -299,9 +308,7 @@ def stream_events(session_id: str) -> Response:
     return response
 
 
-def _sse(
-    items: Iterator[dict[str, Any] | None], session_id: str, seat: int | None
-) -> Iterator[str]:
+def _sse(items: Iterator[LoggedAction | None], session_id: str, seat: int | None) -> Iterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
     try:
         for item in items:
@@ -327,15 +334,25 @@ class FrameCache:
         self._frames: OrderedDict[tuple[str, int | None, int], str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def frame(self, session_id: str, seat: int | None, item: dict[str, Any]) -> str:
-        key = (session_id, seat, int(item["number"]))
+    def frame(self, session_id: str, seat: int | None, item: LoggedAction) -> str:
+        key = (session_id, seat, item.number)
         found = self._frames.get(key)
         if found is not None:
             return found
-        # The `/events` entry (models.LoggedAction) as the log holds it, written directly:
-        # this is the hot path of a stream.
-        entry = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
-        frame = f"id: {item['number']}\nevent: action\ndata: {entry}\n\n"
+        # The `/events` entry (models.LoggedAction), written directly: this is the hot path
+        # of a stream (tests/api/test_stream.py checks that the two agree).
+        entry = json.dumps(
+            {
+                "number": item.number,
+                "seat": item.seat,
+                "actor": item.actor,
+                "at": item.at.isoformat(),
+                "events": [{"type": e.type, "data": e.data} for e in item.events],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        frame = f"id: {item.number}\nevent: action\ndata: {entry}\n\n"
         with self._lock:
             self._frames[key] = frame
             while len(self._frames) > self.max_frames:
@@ -354,7 +371,7 @@ _FRAMES = FrameCache()
     summary="Final scores and places, once the game is over.",
     response=models.GameResult,
     path_params=SESSION,
-    errors={404: ("session_not_found",), 409: ("game_not_over",), **BUSY},
+    errors={404: STORED, 409: ("game_not_over",), **BUSY},
 )
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
@@ -373,8 +390,8 @@ def get_result(session_id: str) -> Response:
     response=ArbitrationResult,
     path_params=SESSION,
     errors={
-        422: ("no_word_rules",),
-        404: ("session_not_found",),
+        422: ("no_word_rules", "unknown_category"),  # a category a deployment dropped
+        404: STORED,
         413: ("too_many_words",),
         **BUSY,
     },
@@ -384,36 +401,53 @@ def arbitrate(session_id: str) -> Response:
     body = parse_body(ArbitrateBody)
     rules = get_store().word_rules(session_id)
     checked = check_batch(
-        body.words, list(rules.categories), suggest=body.suggest, house_words=rules.house_words
+        get_judge(),
+        body.words,
+        rules.categories,
+        suggest=body.suggest,
+        house_words=rules.house_words,
     )
     return respond(
         ArbitrationResult,
         {
             "categories": list(rules.categories),
             "house_words": sorted(rules.house_words),
-            **checked,
+            "results": checked.results,
+            "all_valid": checked.all_valid,
         },
     )
 
 
-@operation(
-    blueprint,
-    "/wizards-wanted/board.svg",
-    "GET",
-    operation_id="wizardsWantedBoard",
-    summary="The Wizards Wanted board, drawn from its data, for front ends to show.",
-    content_type="image/svg+xml",
-)
-def wizards_wanted_board() -> Response:
-    """The designed board as SVG; the same for every game, so caches may keep it a day."""
-    response = Response(_board_svg(), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "public, max-age=86400"
-    return response
+def _document_view(document: GameDocument) -> Callable[[], Response]:
+    """The route of one game's document: the same for every session, so caches may keep
+    it for the document's ``max_age``."""
+
+    def serve() -> Response:
+        response = Response(_rendered(document), mimetype=document.media_type)
+        response.headers["Cache-Control"] = f"public, max-age={document.max_age}"
+        return response
+
+    serve.__name__ = f"document_{document.operation_id}"  # the endpoint's name
+    return serve
 
 
 @functools.cache
-def _board_svg() -> str:
-    from wordsvc.games.wizards_wanted.board import BOARD
-    from wordsvc.games.wizards_wanted.board_svg import render_svg
+def _rendered(document: GameDocument) -> str:
+    return document.render()
 
-    return render_svg(BOARD)
+
+def _mount_documents() -> None:
+    """Every registered game's documents, at ``/v1/games/<game>/<path>``."""
+    for entry in GAMES.values():
+        for document in entry.documents:
+            operation(
+                blueprint,
+                f"/{entry.name}/{document.path}",
+                "GET",
+                operation_id=document.operation_id,
+                summary=document.summary,
+                content_type=document.media_type,
+            )(_document_view(document))
+
+
+_mount_documents()

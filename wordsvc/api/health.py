@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
-from wordsvc.api import get_judge, respond
-from wordsvc.api.models.words import Health
+from wordsvc.api import respond
 from wordsvc.api.spec import operation
+from wordsvc.services import get_judge
+from wordsvc.wire.words import Health
 
 blueprint = Blueprint("health", __name__)
 

@@ -10,7 +10,8 @@ from flask import Blueprint, Response, jsonify, render_template_string, url_for
 
 from wordsvc.api.spec import openapi_document, operation
 
-blueprint = Blueprint("meta", __name__)
+#: The reference page's assets, under /static.
+blueprint = Blueprint("meta", __name__, static_folder="static", static_url_path="/static")
 
 
 @cache
@@ -61,7 +62,7 @@ DOCS_PAGE = """<!doctype html>
 def docs() -> str:
     return render_template_string(
         DOCS_PAGE,
-        css=url_for("static", filename="swagger-ui/swagger-ui.css"),
-        js=url_for("static", filename="swagger-ui/swagger-ui-bundle.js"),
-        init=url_for("static", filename="docs.js"),
+        css=url_for("meta.static", filename="swagger-ui/swagger-ui.css"),
+        js=url_for("meta.static", filename="swagger-ui/swagger-ui-bundle.js"),
+        init=url_for("meta.static", filename="docs.js"),
     )

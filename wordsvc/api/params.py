@@ -9,13 +9,7 @@ from typing import Any, TypeVar, get_origin
 from flask import request
 from pydantic import BaseModel, ValidationError
 
-from wordsvc.errors import InputError, InvalidRequest
-
-
-class UnsupportedMediaType(InputError):
-    """A request body sent as something other than JSON."""
-
-    code = "unsupported_media_type"
+from wordsvc.errors import InvalidRequest, UnsupportedMediaType
 
 
 def json_body() -> dict[str, Any]:

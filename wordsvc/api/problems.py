@@ -1,4 +1,5 @@
-"""One error shape for every response: RFC 9457 problem details with a stable ``code``."""
+"""One error shape for every response: RFC 9457 problem details with a stable ``code``, at
+the status :mod:`wordsvc.wire.status` gives the error."""
 
 from __future__ import annotations
 
@@ -8,64 +9,15 @@ from collections.abc import Mapping
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
-from wordsvc.api import MAX_URL, respond
-from wordsvc.api.models.common import Problem
-from wordsvc.api.params import UnsupportedMediaType
-from wordsvc.errors import (
-    ConfigurationError,
-    InputError,
-    InvalidPattern,
-    InvalidRequest,
-    InvalidValue,
-    InvalidWord,
-    LexiconError,
-    TooLarge,
-    UnknownCategory,
-    WordsvcError,
-)
-from wordsvc.sessions import errors as sessions
-from wordsvc.solver import errors as solver
+from wordsvc.api import respond
+from wordsvc.errors import WordsvcError
+from wordsvc.wire.common import Problem
+from wordsvc.wire.status import status_of
 
 PROBLEM_TYPE = "https://wordsvc.invalid/problems/"
+#: Longest path and query string accepted, in characters (414 past it).
+MAX_URL = 4096
 log = logging.getLogger(__name__)
-
-#: The one place where errors become HTTP statuses; a class not listed takes its nearest
-#: listed base's status.
-STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
-    WordsvcError: 500,
-    ConfigurationError: 500,
-    LexiconError: 503,
-    InputError: 400,
-    InvalidRequest: 400,
-    # 422: the request is well formed (it matches the document) but what it names cannot be
-    # used: an unknown category, input that is no word, an unknown card, a rule refused.
-    InvalidValue: 422,
-    InvalidPattern: 422,
-    UnknownCategory: 422,
-    InvalidWord: 422,
-    solver.WordNotPlayable: 422,  # "can I make this word?": the judge refuses it
-    solver.WordNotFormable: 422,  # ... or the hand cannot lay it out
-    TooLarge: 413,
-    UnsupportedMediaType: 415,
-    sessions.SessionError: 400,
-    sessions.UnknownGame: 404,
-    sessions.UnknownSession: 404,
-    sessions.UnknownSeat: 422,
-    sessions.GameNotOver: 409,  # the session exists; its result does not yet
-    sessions.InvalidToken: 401,
-    sessions.WrongSeat: 403,
-    sessions.SeatTaken: 409,
-    sessions.StaleVersion: 409,
-    sessions.GameOver: 409,
-    sessions.NoWordRules: 422,
-    sessions.ActionRefused: 422,
-}
-
-
-def status_of(error: WordsvcError) -> int:
-    """The HTTP status of ``error``: its class's, or its nearest listed base's."""
-    return next(STATUS_OF_ERROR[cls] for cls in type(error).__mro__ if cls in STATUS_OF_ERROR)
-
 
 #: Stable codes for the HTTP errors werkzeug raises itself.
 HTTP_CODES = {

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app
 
-from wordsvc.api import get_judge, respond
-from wordsvc.api.models.solver import Solution, SolveBody
+from wordsvc.alphabet import WORD_ERRORS
+from wordsvc.api import respond
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
-from wordsvc.api.words import WORD_ERRORS
+from wordsvc.services import get_judge
+from wordsvc.wire.solver import Solution, SolveBody
 
 if TYPE_CHECKING:  # the solver (numpy, the index) loads on the first solve, not at start
     from wordsvc.solver.solve import Solver, SolveRequest

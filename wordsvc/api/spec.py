@@ -95,7 +95,7 @@ def operation(
 
 def openapi_document(operations: Sequence[Operation] = ()) -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``operations`` (default: every declared one)."""
-    from wordsvc.api.models.common import Problem
+    from wordsvc.wire.common import Problem
 
     operations = operations or OPERATIONS
     models: set[type[BaseModel]] = {Problem}
@@ -191,16 +191,7 @@ def _responses(op: Operation) -> dict[str, Any]:
             name: {"schema": dict(schema)} for name, schema in op.response_headers.items()
         }
     responses: dict[str, Any] = {str(op.status): ok}
-    errors = {**COMMON_ERRORS, **op.errors}
-    shape = _shape_codes(op)
-    if shape:
-        errors[400] = (*shape, *errors.get(400, ()))
-    if op.method != "get" and op.body is not None:
-        errors.setdefault(413, ())
-        errors.setdefault(415, ("unsupported_media_type",))
-        errors[413] = (*errors[413], "payload_too_large")
-    for status in sorted(errors):
-        codes = list(dict.fromkeys(errors[status]))
+    for status, codes in documented_codes(op).items():
         responses[str(status)] = {
             "description": "A problem document; `code` is one of: "
             + ", ".join(f"`{c}`" for c in codes)
@@ -214,6 +205,20 @@ def _responses(op: Operation) -> dict[str, Any]:
         if status == 503 and "database_busy" in codes:
             responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
     return responses
+
+
+def documented_codes(op: Operation) -> dict[int, list[str]]:
+    """The problem codes ``op`` may answer with, by status: its own, those of every route,
+    and those the request's models give when a request does not fit them."""
+    errors = {**COMMON_ERRORS, **op.errors}
+    shape = _shape_codes(op)
+    if shape:
+        errors[400] = (*shape, *errors.get(400, ()))
+    if op.method != "get" and op.body is not None:
+        errors.setdefault(413, ())
+        errors.setdefault(415, ("unsupported_media_type",))
+        errors[413] = (*errors[413], "payload_too_large")
+    return {status: list(dict.fromkeys(errors[status])) for status in sorted(errors)}
 
 
 def _shape_codes(op: Operation) -> list[str]:

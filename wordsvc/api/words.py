@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from flask import Blueprint, Response
 
-from wordsvc.api import get_judge, get_registry, respond
-from wordsvc.api.models import words as models
+from wordsvc.alphabet import WORD_ERRORS
+from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.errors import TooLarge
-from wordsvc.judge import batch_item
+from wordsvc.batch import check_batch
+from wordsvc.services import get_judge, get_registry
+from wordsvc.wire import words as models
 
 blueprint = Blueprint("words", __name__, url_prefix="/v1")
 
-MAX_BATCH = models.MAX_BATCH
 LEXICON_ERRORS = ("lexicon_not_built", "lexicon_corrupt")
-#: Why input can be no word at all (wordsvc.alphabet.normalise).
-WORD_ERRORS = (
-    "empty", "too_long", "misplaced_punctuation", "non_ukrainian_letters", "contains_digits",
-    "contains_spaces", "contains_punctuation", "contains_symbols", "invalid_characters",
-    "not_cyrillic", "mixed_scripts",
-)  # fmt: skip
 WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^/]"}
 
 
@@ -62,30 +54,8 @@ def check_word(word: str) -> Response:
 )  # fmt: skip
 def check_words() -> Response:
     body = parse_body(models.CheckWordsBody)
-    return respond(
-        models.CheckWordsResult, check_batch(body.words, body.categories, suggest=body.suggest)
-    )
-
-
-def check_batch(
-    words: list[str],
-    categories: list[str] | None,
-    *,
-    suggest: bool,
-    house_words: Collection[str] = (),
-) -> dict[str, object]:
-    """Judge ``words`` (at most :data:`MAX_BATCH`), one batch item per word: the shape and
-    the limits of every batch check, at the table or not. Returns the answer's ``results``
-    (verdicts and refused inputs) and ``all_valid``."""
-    if len(words) > MAX_BATCH:
-        raise TooLarge(
-            "too_many_words",
-            f"A batch has at most {MAX_BATCH} words; this one has {len(words)}.",
-            {"max": MAX_BATCH, "count": len(words)},
-        )
-    verdicts = get_judge().check_many(words, categories, suggest=suggest, house_words=house_words)
-    results = [batch_item(word, result) for word, result in zip(words, verdicts, strict=True)]
-    return {"results": results, "all_valid": all(r.valid for r in results)}
+    checked = check_batch(get_judge(), body.words, body.categories, suggest=body.suggest)
+    return respond(models.CheckWordsResult, checked)
 
 
 @operation(

@@ -1,4 +1,4 @@
-"""The engine contract (``shared/engine-contract.md``) in code.
+"""The engine contract (``docs/engines.md``) in code.
 
 Every game provides a :class:`Game`. State is a plain JSON-serialisable dict that the engine
 never mutates in place: :meth:`Game.apply` works on a deep copy and returns it, so a refused
@@ -48,6 +48,12 @@ class Event:
             "data": dict(self.data),
             "audience": None if self.audience is None else list(self.audience),
         }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Event:
+        """The event :meth:`to_record` wrote (as the session log reads it back)."""
+        audience = record["audience"]
+        return cls(record["type"], record["data"], None if audience is None else tuple(audience))
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,16 @@ def action_label(game: Game, state: State, action: Action) -> str:
     return label(state, action) if callable(label) else str(action.get("type"))
 
 
+class BotError(Exception):
+    """A bot that cannot choose an action: its own failure, not the engine's. The session
+    plays a legal action for it instead (as when the rules refuse the bot's choice); any
+    other exception is a bug, and is not hidden."""
+
+
 class Bot(Protocol):
+    """Chooses a seat's action from that seat's view. Raises :class:`BotError` when it cannot
+    choose; a :class:`RuleError` from applying its choice is the bot's failure too."""
+
     name: str
 
     def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: Any) -> Action: ...

@@ -1,20 +1,52 @@
 """Every game the service hosts, by name: how to build its engine and its bots.
 
 An engine that needs the lexicon gets it here, from an open judge, so engines themselves stay
-free of I/O. The session layer and the CLI find games only through this registry.
+free of I/O. The session layer, the HTTP layer and the CLI find games only through this
+registry: what a game adds to them (word rules, documents such as a board) is a hook of its
+entry, so a new game changes neither.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wordsvc.games.contract import Bot, Game
 
 if TYPE_CHECKING:  # the registry is read at start (the API's document); the judge is not
     from wordsvc.judge import Judge
+
+#: The option that says how many sit at the table (``games/seats.py``): the session store
+#: fills it in from the seats, and refuses a session whose seats do not match it.
+SEAT_COUNT_OPTION = "players"
+
+
+@dataclass(frozen=True)
+class WordRules:
+    """How a session's table judges a word: its agreed categories and house words."""
+
+    categories: tuple[str, ...]
+    house_words: frozenset[str]
+
+
+#: A game's word rules, from a session's (normalised) options.
+WordRulesOf = Callable[[Mapping[str, Any]], WordRules]
+
+
+@dataclass(frozen=True)
+class GameDocument:
+    """A read-only document a game publishes for front ends, the same for every session
+    (the Wizards Wanted board as SVG): served at ``/v1/games/<game>/<path>``."""
+
+    path: str
+    media_type: str
+    operation_id: str
+    summary: str
+    render: Callable[[], str]
+    #: How long caches may keep it, seconds.
+    max_age: int = 86_400
 
 
 @dataclass(frozen=True)
@@ -25,6 +57,11 @@ class GameEntry:
     bots: Callable[[Judge], dict[str, Callable[[], Bot]]]
     #: The line-up `wordsvc simulate` seats when none is given: the game's best bot first.
     default_bots: tuple[str, ...]
+    #: How a session's table judges words (arbitration); None: the game judges no words.
+    word_rules: WordRulesOf | None = None
+    #: The option that counts the seats; None: the game has none.
+    seat_count_option: str | None = SEAT_COUNT_OPTION
+    documents: tuple[GameDocument, ...] = ()
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -40,6 +77,11 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
 
     solver = Solver(judge)
     return {name: partial(cls, solver) for name, cls in BOTS.items()}
+
+
+def _words_of_magic_word_rules(options: Mapping[str, Any]) -> WordRules:
+    """The categories and house words the table agreed on (its options)."""
+    return WordRules(tuple(options["categories"]), frozenset(options.get("house_words", ())))
 
 
 def _lost_words(judge: Judge) -> Game:
@@ -78,6 +120,13 @@ def _wizards_wanted_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+def _wizards_wanted_board() -> str:
+    from wordsvc.games.wizards_wanted.board import BOARD
+    from wordsvc.games.wizards_wanted.board_svg import render_svg
+
+    return render_svg(BOARD)
+
+
 GAMES: dict[str, GameEntry] = {
     "words-of-magic": GameEntry(
         "words-of-magic",
@@ -85,6 +134,7 @@ GAMES: dict[str, GameEntry] = {
         _words_of_magic,
         _words_of_magic_bots,
         ("greedy", "random"),
+        word_rules=_words_of_magic_word_rules,
     ),
     "lost-words": GameEntry(
         "lost-words", "The Lost Words", _lost_words, _lost_words_bots, ("heuristic", "random")
@@ -102,5 +152,14 @@ GAMES: dict[str, GameEntry] = {
         _wizards_wanted,
         _wizards_wanted_bots,
         ("heuristic", "random"),
+        documents=(
+            GameDocument(
+                "board.svg",
+                "image/svg+xml",
+                "wizardsWantedBoard",
+                "The Wizards Wanted board, drawn from its data, for front ends to show.",
+                _wizards_wanted_board,
+            ),
+        ),
     ),
 }

@@ -66,6 +66,11 @@ OWN_ROWS_UP_TO = 0.5
 #: 2 edits at once: a first pass within 1.5 edits would cost it about as much as it saves
 #: (measured: one noun-singular search 154 µs a typo, both passes 229 µs).
 ONE_PASS_UP_TO = 0.12
+#: Where a letter set keeps the letters a word has twice or more (:func:`letter_set`).
+TWICE_SHIFT = 32
+#: The hash of a pair of neighbouring codes into one of 64 bits (:func:`pair_bit`):
+#: ``((first * PAIR_FIRST + second * PAIR_SECOND) * PAIR_MIX >> PAIR_SHIFT) & 63``.
+PAIR_FIRST, PAIR_SECOND, PAIR_MIX, PAIR_SHIFT = 37, 11, 2654435761, 13
 #: Each letter's code, 1..30; 0 ends a packed prefix.
 _CODES = {ch: i for i, ch in enumerate(FOLDED_LETTERS, start=1)}
 #: Word -> folded word as code characters (chr(code)), in one str.translate.
@@ -129,20 +134,24 @@ def variant_keys(codes: str, deletions: int) -> np.ndarray:
 
 def letter_set(codes: str) -> int:
     """Bits for the folded letters a word has: bit ``code`` when it has the letter, bit
-    ``32 + code`` when it has it twice or more. An edit takes at most one letter away and
-    adds at most one, and a letter's count crosses one of these thresholds at most, so it
-    takes at most one bit away and adds at most one."""
+    ``TWICE_SHIFT + code`` when it has it twice or more. An edit takes at most one letter
+    away and adds at most one, and a letter's count crosses one of these thresholds at most,
+    so it takes at most one bit away and adds at most one. (:meth:`SuggestIndex.from_words`
+    computes the same for every word at once, a letter position at a time.)"""
     once = twice = 0
     for ch in codes:
         bit = 1 << ord(ch)
         twice |= once & bit
         once |= bit
-    return once | twice << 32
+    return once | twice << TWICE_SHIFT
 
 
-def _pair_bit(first: int, second: int) -> int:
-    """The bit of :func:`pair_set` for two neighbouring codes (a hash of the pair)."""
-    return ((first * 37 + second * 11) * 2654435761 >> 13) & 63
+def pair_bit(first: Any, second: Any) -> Any:
+    """The bit of :func:`pair_set` for two neighbouring codes: a hash of the pair. Written
+    once for both forms: ``first`` and ``second`` are ints (a query's pairs) or uint64 arrays
+    (the build's, every word at once). Codes are below 32, so the product stays far below
+    2**64 and the two forms agree."""
+    return ((first * PAIR_FIRST + second * PAIR_SECOND) * PAIR_MIX >> PAIR_SHIFT) & 63
 
 
 def pair_set(codes: str) -> int:
@@ -151,7 +160,7 @@ def pair_set(codes: str) -> int:
     adds at most two."""
     bits = 0
     for first, second in itertools.pairwise(codes):
-        bits |= 1 << _pair_bit(ord(first), ord(second))
+        bits |= 1 << pair_bit(ord(first), ord(second))
     return bits
 
 
@@ -516,15 +525,13 @@ class SuggestIndex:
             twice[:having] |= once[:having] & bit
             once[:having] |= bit
             if position > 0:
-                hashed = ((before[:having] * np.uint64(37) + code * np.uint64(11))
-                          * np.uint64(2654435761) >> np.uint64(13)) & np.uint64(63)  # fmt: skip
-                pairs_found[:having] |= np.uint64(1) << hashed
+                pairs_found[:having] |= np.uint64(1) << pair_bit(before[:having], code)
             if position < PREFIX_LENGTH:
                 prefix_keys[:having] |= code << np.uint64(BITS_PER_CODE * position)
                 high = BITS_PER_CODE * (PREFIX_LENGTH - 1 - position)
                 alphabetical[:having] |= code << np.uint64(high)
             before = code
-        sets = once | twice << np.uint64(32)
+        sets = once | twice << np.uint64(TWICE_SHIFT)  # as letter_set, for every word
         del once, twice
         progress(count // 4)
         # Prefixes, and rows, in the order of their letters: a query's candidate prefixes

@@ -1,6 +1,6 @@
 """The session layer's own errors, each with a stable code.
 
-They say what went wrong in the session's terms; :mod:`wordsvc.api.problems` alone decides
+They say what went wrong in the session's terms; :mod:`wordsvc.wire.status` alone decides
 which HTTP status each one becomes, so this layer knows nothing of HTTP.
 
     SessionError

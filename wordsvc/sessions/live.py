@@ -23,13 +23,14 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from sqlalchemy import Connection, Engine, select
 
+from wordsvc.games.contract import Event
 from wordsvc.sessions.errors import UnknownSession
+from wordsvc.sessions.records import LoggedAction
 from wordsvc.sessions.schema import actions, sessions
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class _Tail:
 
     refs: int = 0
     known: int = -1  # the newest version this process has heard of
-    rows: list[dict[str, Any]] = field(default_factory=list)  # actions 1..upto, in order
+    rows: list[LoggedAction] = field(default_factory=list)  # actions 1..upto, in order
     status: str = "active"
     read_lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(default_factory=threading.Condition)
@@ -83,8 +84,8 @@ class LiveLog:
         seat: int | None,
         after: int,
         heartbeat: float = HEARTBEAT_SECONDS,
-    ) -> Iterator[dict[str, Any] | None]:
-        """Every action after ``after`` as ``seat`` may see it (the ``/events`` shape), in
+    ) -> Iterator[LoggedAction | None]:
+        """Every action after ``after`` as ``seat`` may see it (as ``/events`` lists it), in
         order, as it is committed; ``None`` when ``heartbeat`` seconds pass without one. Ends
         after the last action of a finished game. Raises :class:`UnknownSession` at once,
         before the first item is asked for."""
@@ -97,12 +98,12 @@ class LiveLog:
         seat: int | None,
         after: int,
         heartbeat: float,
-        rows: list[dict[str, Any]],
+        rows: list[LoggedAction],
         status: str,
-    ) -> Iterator[dict[str, Any] | None]:
+    ) -> Iterator[LoggedAction | None]:
         for row in rows:
-            yield visible_row(row, seat)
-            after = row["number"]
+            yield row.seen_by(seat)
+            after = row.number
         if status == "over":
             return
         tail = self._subscribe(session_id)
@@ -111,8 +112,8 @@ class LiveLog:
             while True:
                 rows, status = self._read_tail(session_id, tail, after, refresh)
                 for row in rows:
-                    yield visible_row(row, seat)
-                    after = row["number"]
+                    yield row.seen_by(seat)
+                    after = row.number
                 if status == "over" and after >= tail.upto:
                     return
                 # Not woken within the heartbeat: read the database anyway next time, so a
@@ -125,13 +126,13 @@ class LiveLog:
 
     def _read_tail(
         self, session_id: str, tail: _Tail, after: int, refresh: bool
-    ) -> tuple[list[dict[str, Any]], str]:
+    ) -> tuple[list[LoggedAction], str]:
         """The actions after ``after``, from the shared tail; the database is read (once for
         all this process's streams of the session) when the tail is behind what is known."""
         with tail.read_lock:
             if refresh or tail.known > tail.upto:
                 more, status = _read(self.engine, session_id, tail.upto)
-                if more and more[0]["number"] == tail.upto + 1:
+                if more and more[0].number == tail.upto + 1:
                     tail.rows.extend(more)
                 tail.status = status
                 with tail.changed:
@@ -237,7 +238,7 @@ class LiveLog:
         self._stop.set()
 
 
-def _read(engine: Engine, session_id: str, after: int) -> tuple[list[dict[str, Any]], str]:
+def _read(engine: Engine, session_id: str, after: int) -> tuple[list[LoggedAction], str]:
     """The session's status, then its actions after ``after`` (in that order: a status of
     ``over`` is read only once the last action is committed, so none is missed)."""
     with engine.connect() as conn:
@@ -247,9 +248,9 @@ def _read(engine: Engine, session_id: str, after: int) -> tuple[list[dict[str, A
         return log_rows(conn, session_id, after), status
 
 
-def log_rows(conn: Connection, session_id: str, after: int) -> list[dict[str, Any]]:
+def log_rows(conn: Connection, session_id: str, after: int) -> list[LoggedAction]:
     """The session's logged actions after ``after``, in order, every event with its audience
-    (filter them with :func:`visible_row`)."""
+    (:meth:`LoggedAction.seen_by` filters them for a seat)."""
     rows = conn.execute(
         select(
             actions.c.number,
@@ -262,25 +263,8 @@ def log_rows(conn: Connection, session_id: str, after: int) -> list[dict[str, An
         .order_by(actions.c.number)
     ).all()
     return [
-        {
-            "number": r.number,
-            "seat": r.seat,
-            "actor": r.actor,
-            "at": r.created_at.isoformat(),
-            "events": r.events,
-        }
+        LoggedAction(
+            r.number, r.seat, r.actor, r.created_at, tuple(Event.from_record(e) for e in r.events)
+        )
         for r in rows
-    ]
-
-
-def visible_row(row: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A logged action as ``seat`` may see it: the ``/events`` shape."""
-    return {**row, "events": visible(row["events"], seat)}
-
-
-def visible(events: Sequence[Mapping[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    return [
-        {"type": e["type"], "data": e["data"]}
-        for e in events
-        if e["audience"] is None or (seat is not None and seat in e["audience"])
     ]

@@ -17,13 +17,15 @@ from sqlalchemy import (
     false,
 )
 
+from wordsvc.sessions.limits import MAX_GAME_NAME, MAX_IDEMPOTENCY_KEY, MAX_NAME
+
 metadata = MetaData()
 
 sessions = Table(
     "sessions",
     metadata,
     Column("id", String(32), primary_key=True),  # unguessable: 128 random bits
-    Column("game", String(64), nullable=False),
+    Column("game", String(MAX_GAME_NAME), nullable=False),
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     # True when the creator chose the seed (a chosen deal: replays, tests); else secrets drew it
@@ -42,7 +44,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),  # "human" or "bot"
     Column("bot", String(32)),
-    Column("name", String(64), nullable=False),
+    Column("name", String(MAX_NAME), nullable=False),
     Column("token_hash", String(64)),  # sha256 of the seat token; None until joined
     Column("joined_at", DateTime(timezone=True)),
 )
@@ -63,7 +65,7 @@ idempotency = Table(
     "idempotency",
     metadata,
     Column("session_id", String(32), ForeignKey("sessions.id"), primary_key=True),
-    Column("key", String(128), primary_key=True),
+    Column("key", String(MAX_IDEMPOTENCY_KEY), primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("request_hash", String(64), nullable=False),
     Column("response", Text, nullable=False),  # the first reply, as JSON

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wordsvc.config import Settings
-from wordsvc.games.registry import GAMES
+from wordsvc.games.registry import GAMES, GameEntry
 from wordsvc.judge import Judge
 from wordsvc.sessions.database import make_engine, upgrade
 from wordsvc.sessions.store import HostedGame, SessionStore
@@ -14,7 +14,15 @@ def open_store(settings: Settings, judge: Judge, *, migrate: bool = True) -> Ses
     engine = make_engine(settings.sessions_url)
     if migrate:
         upgrade(engine)
-    games = {
-        name: HostedGame(entry.make(judge), entry.bots(judge)) for name, entry in GAMES.items()
-    }
+    games = {name: hosted(entry, judge) for name, entry in GAMES.items()}
     return SessionStore(engine, games)
+
+
+def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
+    """The registry entry as the store hosts it: its engine, its bots and its hooks."""
+    return HostedGame(
+        entry.make(judge),
+        entry.bots(judge),
+        word_rules=entry.word_rules,
+        seat_count_option=entry.seat_count_option,
+    )

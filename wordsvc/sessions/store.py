@@ -1,10 +1,13 @@
-"""Game sessions: create, join, act, read. Generic over the engine contract.
+"""Game sessions: create, join, act, read. Generic over the engine contract and the registry's
+hooks; the answers are the dataclasses of ``records.py``.
 
 Every action runs in one transaction that locks the session (``BEGIN IMMEDIATE`` on SQLite,
 ``SELECT ... FOR UPDATE`` on PostgreSQL), checks the caller's ``expected_version``, applies
-the action and every bot reply it triggers, appends them to the log and moves the version on
-with a compare-and-set. It commits before the caller is answered, so an acknowledged action
-is durable, and two actions sent against the same version cannot both apply.
+the action and every bot reply it triggers, and hands them all to :meth:`SessionStore._commit`,
+the one write of play: it moves the version on with a compare-and-set, appends the log and
+tells live followers. The transaction commits before the caller is answered, so an
+acknowledged action is durable, and two actions sent against the same version cannot both
+apply.
 """
 
 from __future__ import annotations
@@ -14,11 +17,10 @@ import hmac
 import json
 import logging
 import random
-import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -26,7 +28,19 @@ from sqlalchemy import Engine, insert, select, text, update
 from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
-from wordsvc.games.contract import Bot, Event, Game, RuleError, canonical, replay
+from wordsvc.games.contract import (
+    Action,
+    Bot,
+    BotError,
+    Event,
+    Game,
+    RuleError,
+    Seat,
+    State,
+    canonical,
+    replay,
+)
+from wordsvc.games.registry import SEAT_COUNT_OPTION, WordRules, WordRulesOf
 from wordsvc.sessions.database import writer_queue
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -39,32 +53,42 @@ from wordsvc.sessions.errors import (
     UnknownSeat,
     UnknownSession,
 )
-from wordsvc.sessions.live import (
-    CHANNEL,
-    HEARTBEAT_SECONDS,
-    LiveLog,
-    log_rows,
-    visible,
-    visible_row,
+from wordsvc.sessions.limits import (
+    MAX_BOT_STEPS,
+    MAX_IDEMPOTENCY_KEY,
+    MAX_NAME,
+    MAX_SEATS,
+    MAX_SEED,
+    is_seat_name,
+    is_session_id,
+)
+from wordsvc.sessions.live import CHANNEL, HEARTBEAT_SECONDS, LiveLog, log_rows
+from wordsvc.sessions.records import (
+    Acted,
+    Applied,
+    Joined,
+    LoggedAction,
+    OpenSession,
+    SeatKind,
+    SeatRecord,
+    SessionResult,
+    SessionSummary,
+    Status,
 )
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
-#: Most bot actions one request may trigger (a guard against an engine that never ends).
-MAX_BOT_STEPS = 10_000
-MAX_SEATS = 16
-SESSION_ID = re.compile(r"[0-9a-f]{32}")
-PRINTABLE = re.compile(r"[^\x00-\x1f\x7f]+")
 log = logging.getLogger(__name__)
-MAX_NAME = 64
-MAX_KEY = 128
 
 
 @dataclass(frozen=True)
 class HostedGame:
-    """A game the store can host: its engine and its bots (by name)."""
+    """A game the store can host: its engine, its bots (by name) and its registry entry's
+    hooks (:class:`~wordsvc.games.registry.GameEntry`)."""
 
     game: Game
     bots: Mapping[str, Callable[[], Bot]]
+    word_rules: WordRulesOf | None = None
+    seat_count_option: str | None = SEAT_COUNT_OPTION
 
 
 @dataclass(frozen=True)
@@ -77,22 +101,23 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
-class WordRules:
-    """How a session's table judges a word: its agreed categories and house words."""
+class _Move:
+    """An action applied in this transaction and not yet committed."""
 
-    categories: tuple[str, ...]
-    house_words: frozenset[str]
+    seat: Seat
+    actor: SeatKind
+    action: Action
+    events: list[Event]
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _result_record(game: Game, row: Row[Any]) -> dict[str, Any] | None:
-    """The game's result once it is over, with its seed revealed, so that anyone can replay
-    the log and verify the deal; None while it goes on (the seed stays secret)."""
+def _result(game: Game, row: Row[Any]) -> SessionResult | None:
+    """The game's result once it is over, with its seed revealed; None while it goes on."""
     result = game.result(row.state)
-    return {**result.to_record(), "seed": row.seed} if result else None
+    return SessionResult.of(result, row.seed) if result else None
 
 
 def _now() -> datetime:
@@ -121,23 +146,17 @@ class SessionStore:
         options: Mapping[str, Any],
         seat_specs: Sequence[SeatSpec],
         seed: int | None = None,
-    ) -> dict[str, Any]:
-        """A new session of ``game_name``; bot seats that are to act first act at once."""
+    ) -> SessionSummary:
+        """A new session of ``game_name``; bot seats that are to act first act at once (its
+        ``bot_actions``, as a spectator may see them)."""
         hosted = self.hosted(game_name)
-        specs = self._seat_specs(hosted, seat_specs)
+        specs = self._seat_records(hosted, seat_specs)
         chosen = seed is not None
         if seed is None:  # drawn here, so that nobody at the table can recompute the deal
             seed = secrets.randbits(63)
-        if not 0 <= seed < 2**63:  # the database stores a signed 64-bit seed
+        if not 0 <= seed <= MAX_SEED:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
-        options = {**options}
-        options.setdefault("players", len(specs))
-        if options["players"] != len(specs):
-            raise InvalidValue(
-                "seat_count_mismatch",
-                "One seat per player.",
-                {"players": options["players"], "seats": len(specs)},
-            )
+        options = _seated(hosted, options, len(specs))
         try:
             state = hosted.game.new(options, seed)
         except RuleError as error:
@@ -164,23 +183,22 @@ class SessionStore:
                 [
                     {
                         "session_id": session_id,
-                        "seat": i,
-                        "kind": spec["kind"],
-                        "bot": spec.get("bot"),
-                        "name": spec["name"],
+                        "seat": spec.seat,
+                        "kind": spec.kind,
+                        "bot": spec.bot,
+                        "name": spec.name,
                         "token_hash": None,
                         "joined_at": None,
                     }
-                    for i, spec in enumerate(specs)
+                    for spec in specs
                 ],
             )
             row = self._lock(conn, session_id)
-            applied, _ = self._run_bots(conn, row, hosted, state, 0)
+            applied, _ = self._run_bots(conn, row, hosted, state, [])
         summary = self.summary(session_id)
-        summary["bot_actions"] = [_visible_applied(a, None) for a in applied]
-        return summary
+        return replace(summary, bot_actions=tuple(a.seen_by(None) for a in applied))
 
-    def _seat_specs(self, hosted: HostedGame, specs: Sequence[SeatSpec]) -> list[dict[str, Any]]:
+    def _seat_records(self, hosted: HostedGame, specs: Sequence[SeatSpec]) -> list[SeatRecord]:
         """The seats as stored: a known bot for each bot seat, a printable name for each."""
         if not specs or len(specs) > MAX_SEATS:
             raise InvalidValue("invalid_seats", f"A session has 1 to {MAX_SEATS} seats.")
@@ -192,13 +210,15 @@ class SessionStore:
                     "unknown_bot", f"Seat {i}: no bot {bot!r}.", {"bots": sorted(hosted.bots)}
                 )
             name = spec.name or (f"{bot} bot" if bot else f"Player {i + 1}")
-            if not PRINTABLE.fullmatch(name) or len(name) > MAX_NAME:
-                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-64 characters.")
-            stored.append({"kind": spec.kind, "bot": bot, "name": name})
+            if not is_seat_name(name):
+                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.")
+            stored.append(SeatRecord(i, spec.kind, bot, name, spec.kind == "bot"))
         return stored
 
-    def join(self, session_id: str, seat: int, name: str | None = None) -> dict[str, Any]:
-        """Take a human seat; returns its secret token (only its hash is stored)."""
+    def join(self, session_id: str, seat: int, name: str | None = None) -> Joined:
+        """Take a human seat; returns its secret token (only its hash is stored). Joining
+        writes the seat alone, never the game's state or log: it does not go through
+        :meth:`_commit`, and the version stays."""
         if not 0 <= seat < MAX_SEATS:
             raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
         token = secrets.token_urlsafe(32)
@@ -214,17 +234,17 @@ class SessionStore:
             if row.token_hash is not None:
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
-            if name is not None and PRINTABLE.fullmatch(name) and len(name) <= MAX_NAME:
+            if is_seat_name(name):
                 values["name"] = name
             conn.execute(
                 update(seats)
                 .where(seats.c.session_id == session_id, seats.c.seat == seat)
                 .values(**values)
             )
-        return {"session": session_id, "seat": seat, "token": token}
+        return Joined(session_id, seat, token)
 
-    def open_sessions(self, game: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """Active sessions with a human seat nobody has joined yet."""
+    def open_sessions(self, game: str | None = None, limit: int = 100) -> list[OpenSession]:
+        """Active sessions with a human seat nobody has joined yet, the newest first."""
         query = (
             select(sessions.c.id, sessions.c.game, sessions.c.created_at, seats.c.seat)
             .join(seats, seats.c.session_id == sessions.c.id)
@@ -237,20 +257,14 @@ class SessionStore:
             if game not in self.games:
                 return []
             query = query.where(sessions.c.game == game)
-        found: dict[str, dict[str, Any]] = {}
+        found: dict[str, tuple[Any, list[Seat]]] = {}
         with self.engine.connect() as conn:
             for row in conn.execute(query):
-                entry = found.setdefault(
-                    row.id,
-                    {
-                        "id": row.id,
-                        "game": row.game,
-                        "created_at": row.created_at.isoformat(),
-                        "free_seats": [],
-                    },
-                )
-                entry["free_seats"].append(row.seat)
-        return list(found.values())[:limit]
+                found.setdefault(row.id, (row, []))[1].append(row.seat)
+        return [
+            OpenSession(row.id, row.game, row.created_at, tuple(free))
+            for row, free in list(found.values())[:limit]
+        ]
 
     # --- play -------------------------------------------------------------------------------
 
@@ -258,7 +272,7 @@ class SessionStore:
         """The seat a bearer token belongs to; None without a token (a spectator)."""
         if token is None:
             return None
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         digest = hash_token(token)
         with self.engine.connect() as conn:
@@ -274,16 +288,18 @@ class SessionStore:
         return seat
 
     def word_rules(self, session_id: str) -> WordRules:
-        """The session's categories and house words, for settling a word dispute at its
-        table; :class:`NoWordRules` for a game whose options have none."""
-        options = self.summary(session_id)["options"]
-        if "categories" not in options:
+        """The session's word rules (its game's hook), for settling a word dispute at its
+        table; :class:`NoWordRules` for a game that judges no words."""
+        with self.engine.connect() as conn:
+            row = self._session(conn, session_id)
+        rules = self.hosted(row.game).word_rules
+        if rules is None:
             raise NoWordRules(
                 "no_word_rules", "This game has no word categories to judge words by."
             )
-        return WordRules(tuple(options["categories"]), frozenset(options.get("house_words", ())))
+        return rules(row.options)
 
-    def summary(self, session_id: str, seat: int | None = None) -> dict[str, Any]:
+    def summary(self, session_id: str, seat: int | None = None) -> SessionSummary:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)
             seat_rows = conn.execute(
@@ -291,29 +307,25 @@ class SessionStore:
             ).all()
         game = self.hosted(row.game).game
         state = row.state
-        return {
-            "id": row.id,
-            "game": row.game,
-            "version": row.version,
-            "status": row.status,
-            "options": row.options,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": s.name,
-                    "joined": s.kind == "bot" or s.token_hash is not None,
-                }
+        return SessionSummary(
+            id=row.id,
+            game=row.game,
+            version=row.version,
+            status=row.status,
+            options=row.options,
+            seats=tuple(
+                SeatRecord(
+                    s.seat, s.kind, s.bot, s.name, s.kind == "bot" or s.token_hash is not None
+                )
                 for s in seat_rows
-            ],
-            "you": seat,
-            "to_act": game.to_act(state),
-            "legal_actions": game.legal_actions(state, seat) if seat is not None else [],
-            "view": game.view(state, seat),
-            "deal": "chosen" if row.seed_chosen else "drawn",
-            "result": _result_record(game, row),
-        }
+            ),
+            you=seat,
+            to_act=tuple(game.to_act(state)),
+            legal_actions=tuple(game.legal_actions(state, seat)) if seat is not None else (),
+            view=game.view(state, seat),
+            deal="chosen" if row.seed_chosen else "drawn",
+            result=_result(game, row),
+        )
 
     def act(
         self,
@@ -322,13 +334,16 @@ class SessionStore:
         action: Mapping[str, Any],
         expected_version: int,
         idempotency_key: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> Acted:
         """Apply the seat's action, chosen against ``expected_version``, then let bots move;
         the whole is committed before this returns."""
         if idempotency_key is not None and (
-            not 0 < len(idempotency_key) <= MAX_KEY or not idempotency_key.isprintable()
+            not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY or not idempotency_key.isprintable()
         ):
-            raise InvalidRequest("invalid_idempotency_key", "An Idempotency-Key has 1-128 chars.")
+            raise InvalidRequest(
+                "invalid_idempotency_key",
+                f"An Idempotency-Key has 1-{MAX_IDEMPOTENCY_KEY} chars.",
+            )
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
         ).hexdigest()
@@ -347,7 +362,7 @@ class SessionStore:
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    return {**json.loads(stored.response), "replayed": True}
+                    return Acted.from_record(json.loads(stored.response), replayed=True)
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -361,15 +376,9 @@ class SessionStore:
                 state, events = hosted.game.apply(row.state, seat, dict(action))
             except RuleError as error:
                 raise ActionRefused(error.code, error.message, error.details) from None
-            first = self._log(conn, session_id, row.version + 1, seat, "human", action, events)
-            by_bots, status = self._run_bots(conn, row, hosted, state, row.version + 1)
-            applied = [first, *by_bots]
-            version = applied[-1]["number"]
-            response = {
-                "version": version,
-                "applied": [_visible_applied(a, seat) for a in applied],
-                "status": status,
-            }
+            human = _Move(seat, "human", dict(action), events)
+            applied, status = self._run_bots(conn, row, hosted, state, [human])
+            acted = Acted(applied[-1].number, tuple(a.seen_by(seat) for a in applied), status)
             if idempotency_key is not None:
                 conn.execute(
                     insert(idempotency).values(
@@ -377,18 +386,18 @@ class SessionStore:
                         key=idempotency_key,
                         seat=seat,
                         request_hash=request_hash,
-                        response=json.dumps(response),
+                        response=json.dumps(acted.to_record()),
                         created_at=_now(),
                     )
                 )
-        return response
+        return acted
 
-    def events(self, session_id: str, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
+    def events(self, session_id: str, seat: int | None, after: int = 0) -> list[LoggedAction]:
         """The log as ``seat`` may see it: every action's number, seat and visible events."""
         with self.engine.connect() as conn:
             self._session(conn, session_id)
             rows = log_rows(conn, session_id, after)
-        return [visible_row(row, seat) for row in rows]
+        return [row.seen_by(seat) for row in rows]
 
     def follow(
         self,
@@ -396,20 +405,21 @@ class SessionStore:
         seat: int | None,
         after: int = 0,
         heartbeat: float = HEARTBEAT_SECONDS,
-    ) -> Iterator[dict[str, Any] | None]:
+    ) -> Iterator[LoggedAction | None]:
         """The log after ``after`` as ``seat`` may see it, then each action as it commits;
         ``None`` for a heartbeat; ends with a finished game (:meth:`LiveLog.follow`).
         :class:`UnknownSession` is raised at once, not when the stream is read."""
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         return self.live.follow(session_id, seat, after, heartbeat)
 
-    def result(self, session_id: str) -> dict[str, Any] | None:
+    def result(self, session_id: str) -> SessionResult | None:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)
-        return _result_record(self.hosted(row.game).game, row)
+        return _result(self.hosted(row.game).game, row)
 
     def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """The session's actions, in order, as (seat, action): what :func:`replay` takes."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
@@ -437,7 +447,7 @@ class SessionStore:
                 yield conn
 
     def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
-        if not isinstance(session_id, str) or not SESSION_ID.fullmatch(session_id):
+        if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         query = select(sessions).where(sessions.c.id == session_id)
         if lock:
@@ -450,37 +460,16 @@ class SessionStore:
     def _lock(self, conn: Connection, session_id: str) -> Any:
         return self._session(conn, session_id, lock=True)
 
-    def _log(
-        self,
-        conn: Connection,
-        session_id: str,
-        number: int,
-        seat: int,
-        actor: str,
-        action: Mapping[str, Any],
-        events: list[Event],
-    ) -> dict[str, Any]:
-        entry = {
-            "number": number,
-            "seat": seat,
-            "actor": actor,
-            "action": dict(action),
-            "events": [e.to_record() for e in events],
-        }
-        conn.execute(insert(actions).values(session_id=session_id, created_at=_now(), **entry))
-        return entry
-
     def _run_bots(
-        self, conn: Connection, row: Any, hosted: HostedGame, state: dict[str, Any], version: int
-    ) -> tuple[list[dict[str, Any]], str]:
-        """Let bot seats act while only bots are asked to; then store the state with a
-        compare-and-set on the version the transaction started from. Returns the bots'
-        log entries and the session's status."""
+        self, conn: Connection, row: Any, hosted: HostedGame, state: State, moves: list[_Move]
+    ) -> tuple[list[Applied], Status]:
+        """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
+        while only bots are asked to; then commit it all (:meth:`_commit`). Returns every
+        move applied, numbered, and the session's status."""
         kinds = {
             s.seat: (s.kind, s.bot)
             for s in conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
         }
-        applied = []
         game = hosted.game
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
@@ -490,19 +479,51 @@ class SessionStore:
                 break
             seat = waiting[0]
             bot = self._bot(row.game, kinds[seat][1])
-            rng = random.Random(f"{row.seed}:{version}:{seat}")
+            rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
             action, state, events = _bot_move(game, bot, state, seat, rng)
-            version += 1
-            applied.append(self._log(conn, row.id, version, seat, "bot", action, events))
-        status = "over" if game.result(state) is not None else "active"
+            moves.append(_Move(seat, "bot", action, events))
+        return self._commit(conn, row, game, state, moves)
+
+    def _commit(
+        self, conn: Connection, row: Any, game: Game, state: State, moves: Sequence[_Move]
+    ) -> tuple[list[Applied], Status]:
+        """The one write of play, which every change of a session's state goes through:
+        store ``state`` with a compare-and-set on the version ``row`` was read at, append
+        ``moves`` to the log (numbered from there), and tell live followers. It is part of
+        the caller's transaction, which commits before anyone is answered. Returns the moves
+        as applied, with every event, and the session's status."""
+        version = row.version + len(moves)
+        status: Status = "over" if game.result(state) is not None else "active"
+        now = _now()
         changed = conn.execute(
             update(sessions)
             .where(sessions.c.id == row.id, sessions.c.version == row.version)
-            .values(version=version, state=state, status=status, updated_at=_now())
+            .values(version=version, state=state, status=status, updated_at=now)
         ).rowcount
         if changed != 1:
             raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
-        if version != row.version and conn.dialect.name == "postgresql":
+        if not moves:
+            return [], status
+        applied = [
+            Applied(number, move.seat, move.actor, move.action.get("type"), tuple(move.events))
+            for number, move in enumerate(moves, row.version + 1)
+        ]
+        conn.execute(
+            insert(actions),
+            [
+                {
+                    "session_id": row.id,
+                    "number": entry.number,
+                    "seat": move.seat,
+                    "actor": move.actor,
+                    "action": move.action,
+                    "events": [e.to_record() for e in move.events],
+                    "created_at": now,
+                }
+                for entry, move in zip(applied, moves, strict=True)
+            ],
+        )
+        if conn.dialect.name == "postgresql":
             # Delivered to every listening process when (and only if) this transaction commits.
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
@@ -517,17 +538,38 @@ class SessionStore:
         return bot
 
 
+def _seated(hosted: HostedGame, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """The options with the game's seat-count option (its hook) filled in from the seats;
+    one that names another number of seats is refused."""
+    options = {**options}
+    name = hosted.seat_count_option
+    if name is not None:
+        options.setdefault(name, seats)
+        if options[name] != seats:
+            raise InvalidValue(
+                "seat_count_mismatch",
+                "One seat per player.",
+                {name: options[name], "seats": seats},
+            )
+    return options
+
+
 def _bot_move(
-    game: Game, bot: Bot, state: dict[str, Any], seat: int, rng: random.Random
-) -> tuple[dict[str, Any], dict[str, Any], list[Event]]:
-    """The bot's action, applied; if the rules refuse it (a bot bug), the first legal action
-    that applies instead, so that a session never sticks on a bot."""
+    game: Game, bot: Bot, state: State, seat: Seat, rng: random.Random
+) -> tuple[Action, State, list[Event]]:
+    """The bot's action, applied. If the bot fails (:class:`BotError`) or the rules refuse
+    its choice (:class:`RuleError`), the first legal action that applies instead, so that a
+    session never sticks on a bot. Anything else is a bug of the engine (or the bot), and
+    is raised: the request fails and nothing is committed."""
+    view = game.view(state, seat)
     try:
-        action = bot.choose(game, game.view(state, seat), seat, rng)
+        action = bot.choose(game, view, seat, rng)
         new_state, events = game.apply(state, seat, action)
         return action, new_state, events
-    except Exception:
-        log.exception("bot %s refused at seat %s; falling back", getattr(bot, "name", "?"), seat)
+    except (BotError, RuleError) as error:
+        log.warning(
+            "bot %s failed at seat %s (%s); falling back", getattr(bot, "name", "?"), seat, error
+        )
     for action in game.legal_actions(state, seat):
         try:
             new_state, events = game.apply(state, seat, action)
@@ -537,14 +579,4 @@ def _bot_move(
     raise ConfigurationError(f"No legal action applies for bot seat {seat}.", code="bot_stuck")
 
 
-def _visible_applied(entry: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    return {
-        "number": entry["number"],
-        "seat": entry["seat"],
-        "actor": entry["actor"],
-        "type": entry["action"].get("type"),
-        "events": visible(entry["events"], seat),
-    }
-
-
-__all__ = ["HostedGame", "SessionStore", "hash_token"]
+__all__ = ["HostedGame", "SeatSpec", "SessionStore", "hash_token"]

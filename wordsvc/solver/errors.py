@@ -1,7 +1,7 @@
 """The solver's own refusals of a "can I make this word?" request.
 
 Both are :class:`~wordsvc.errors.InvalidValue` (the request is well formed but names a word
-that cannot be played), so the HTTP layer answers 422 (``wordsvc/api/problems.py``); each has
+that cannot be played), so the HTTP layer answers 422 (``wordsvc/wire/status.py``); each has
 a stable code and details a front end can show.
 """
 

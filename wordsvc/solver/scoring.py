@@ -11,14 +11,15 @@ explains and illustrates them.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
-from typing import Any, Generic, Literal, NamedTuple, TypeVar
+from pathlib import Path
+from typing import Generic, Literal, NamedTuple, TypeVar
 
-from wordsvc.errors import ConfigurationError, InvalidValue
+from wordsvc.data_files import DataFile, codes
+from wordsvc.errors import InvalidValue
 from wordsvc.lexicon.frequency import ZIPF_UNITS
 from wordsvc.rules.words_of_magic.codex import (
     COLOURS,
@@ -46,17 +47,15 @@ MIN_PLAYERS = 2
 MAX_WEIGHT = 10
 #: Scores are rounded so that equal plays compare equal whatever the order of additions.
 SCORE_DIGITS = 6
+#: The codes :func:`load_defaults` raises: the field codes.
+DATA_ERRORS = codes()
+_TABLE_KEYS = ("players", "two_player_deals_twice")
+_WEIGHT_KEYS = ("card", "token", *COLOURS)
 
 
 class Mode(Enum):
     CLASSIC = "classic"  # no magic: the Familiar's letters only
     MAGIC = "magic"  # the planshet's magic side: each Familiar card has a property
-
-
-@cache
-def _defaults() -> dict[str, dict[str, Any]]:
-    with SOLVER_FILE.open("rb") as fh:
-        return tomllib.load(fh)
 
 
 @dataclass(frozen=True)
@@ -70,8 +69,9 @@ class Weights:
 
     @classmethod
     def defaults(cls) -> Weights:
-        raw = _defaults()["weights"]
-        return cls(float(raw["card"]), float(raw["token"]), {c: float(raw[c]) for c in COLOURS})
+        """The weights of ``solver.toml`` (a copy: the file is read once)."""
+        weights = load_defaults().weights
+        return replace(weights, colours=dict(weights.colours))
 
     def with_overrides(self, **values: float | None) -> Weights:
         """These weights with some overridden by name (``card``, ``token``, ``green``,
@@ -123,24 +123,37 @@ class Table:
     def defaults(cls) -> Table:
         """The table of ``solver.toml`` (``wordsvc/rules/words_of_magic/data/``), classic
         mode, with enough cards in every deck; change it with :func:`dataclasses.replace`."""
-        raw = _defaults()["table"]
-        players = raw.get("players")
-        twice = raw.get("two_player_deals_twice")
-        if (
-            not isinstance(players, int)
-            or not MIN_PLAYERS <= players <= MAX_PLAYERS
-            or not isinstance(twice, bool)
-        ):
-            raise ConfigurationError(
-                f"{SOLVER_FILE}: [table] needs players ({MIN_PLAYERS} to {MAX_PLAYERS}) and "
-                "two_player_deals_twice (true or false).",
-                details={"file": str(SOLVER_FILE)},
-            )
+        defaults = load_defaults()
         return cls(
-            players=players,
+            players=defaults.players,
             familiar_properties=DEFAULT_FAMILIAR_PROPERTIES,
-            two_player_deals_twice=twice,
+            two_player_deals_twice=defaults.two_player_deals_twice,
         )
+
+
+@dataclass(frozen=True)
+class SolverDefaults:
+    """What ``solver.toml`` gives: the objective's weights, and the table's defaults."""
+
+    weights: Weights
+    players: int
+    two_player_deals_twice: bool
+
+
+@cache
+def load_defaults(path: Path = SOLVER_FILE) -> SolverDefaults:
+    """The defaults of ``path``, read once; raises :class:`ConfigurationError` with a code of
+    :data:`DATA_ERRORS` (the field codes) naming the rule broken."""
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"table", "weights"})
+    table = file.keys("[table]", file.table("the file", data, "table"), _TABLE_KEYS)
+    weights = file.keys("[weights]", file.table("the file", data, "weights"), _WEIGHT_KEYS)
+    weight = {key: file.number("[weights]", weights, key, 0, MAX_WEIGHT) for key in _WEIGHT_KEYS}
+    return SolverDefaults(
+        weights=Weights(weight["card"], weight["token"], {c: weight[c] for c in COLOURS}),
+        players=file.integer("[table]", table, "players", MIN_PLAYERS, MAX_PLAYERS),
+        two_player_deals_twice=file.flag("[table]", table, "two_player_deals_twice"),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The word check without JavaScript: the form's words judged in process, through the code
-path of ``POST /v1/words/check`` (:func:`wordsvc.api.words.check_batch`, written by the
-same wire model), so the template renders exactly what the API would answer. Errors become
-a message for the field concerned, never a problem document in the browser."""
+path of ``POST /v1/words/check`` (:func:`wordsvc.batch.check_batch`, written by the same
+wire model), so the template renders exactly what the API would answer. Errors become a
+message for the field concerned, at the status the API would give them, never a problem
+document in the browser."""
 
 from __future__ import annotations
 
@@ -41,13 +42,14 @@ def split_categories(values: Iterable[str]) -> list[str]:
 
 def check(words: list[str], categories: list[str], lang: Lang) -> dict[str, Any] | FieldError:
     """The batch answer as the API writes it (``CheckWordsResult``), or the field error."""
-    from wordsvc.api.models.common import to_json
-    from wordsvc.api.models.words import CheckWordsResult
-    from wordsvc.api.problems import status_of
-    from wordsvc.api.words import check_batch
+    from wordsvc.batch import check_batch
+    from wordsvc.services import get_judge
+    from wordsvc.wire.common import to_json
+    from wordsvc.wire.status import status_of
+    from wordsvc.wire.words import CheckWordsResult
 
     try:
-        result = check_batch(words, categories or None, suggest=True)
+        result = check_batch(get_judge(), words, categories or None, suggest=True)
         answer: dict[str, Any] = json.loads(to_json(CheckWordsResult, result))
     except WordsvcError as exc:
         details = dict(exc.details or {})

@@ -7,17 +7,14 @@ its event stream, over the public API like any front end (docs/web.md).
 
 from __future__ import annotations
 
-import re
-
 from flask import abort, render_template, request, url_for
 
 from wordsvc.games.registry import GAMES
+from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.play_cards import card_names
 from wordsvc.web.play_texts import play_table, play_text
 from wordsvc.web.texts import Lang, parse_lang
-
-SESSION_ID = re.compile(r"[0-9a-f]{32}")
 
 
 @blueprint.get("/play")
@@ -27,7 +24,7 @@ def lobby() -> str:
 
 @blueprint.get("/play/<session_id>")
 def table(session_id: str) -> str:
-    if not SESSION_ID.fullmatch(session_id):
+    if not is_session_id(session_id):
         abort(404)
     return _page("table", session_id)
 

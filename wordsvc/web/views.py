@@ -69,7 +69,7 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
 
 def _categories() -> list[dict[str, str]]:
     """The registry as ``/v1/categories`` lists it (the same source)."""
-    from wordsvc.api import get_registry
+    from wordsvc.services import get_registry
 
     return [
         {"id": c.id, "name_uk": c.name_uk, "name_en": c.name_en, "description": c.description}

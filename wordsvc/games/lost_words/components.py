@@ -6,14 +6,17 @@ Ids: ``n:<nature>`` for the 20 nature cards, ``s:<nature>:<1|2>`` for the 40 spe
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordsvc.errors import ConfigurationError
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
 
 CARDS_FILE = Path(__file__).resolve().parent / "data" / "cards.toml"
+#: The codes :func:`load` raises: the field codes, an action card the rulebook does not have,
+#: a card twice, and counts other than the rulebook's.
+DATA_ERRORS = codes("unknown_card", "duplicate_card", "counts")
+_TOP = frozenset({"nature", "spells_per_nature", "actions", "nature_cards_per_player"})
 NATURE_CARDS, SPELLS_PER_NATURE = 20, 2
 #: The action cards and how many of each, as the rulebook's component list gives them.
 ACTION_COUNTS = {
@@ -50,45 +53,73 @@ class Card:
         return face
 
 
-def _check_counts(path: Path, cards: dict[str, Card], per_player: dict[int, int]) -> None:
+def _count(file: DataFile, what: str, found: object, expected: object) -> None:
+    """``counts`` unless ``found`` is what the rulebook gives."""
+    if found != expected:
+        raise file.fail(
+            "counts",
+            f"the rulebook's components are {what} {expected}, not {found}",
+            what=what,
+            found=found,
+            expected=expected,
+        )
+
+
+def _check_counts(file: DataFile, cards: dict[str, Card], per_player: dict[int, int]) -> None:
     """Every card as often as the rulebook says: each action card by name, two spells per
     nature card, 20 nature cards; a data file off by one card fails the load."""
     natures = Counter(c.name for c in cards.values() if c.kind == "nature")
     spells = Counter(c.name for c in cards.values() if c.kind == "spell")
     actions = Counter(c.name for c in cards.values() if c.kind == "action")
-    problems = []
-    if len(natures) != NATURE_CARDS or any(n != 1 for n in natures.values()):
-        problems.append(f"{NATURE_CARDS} distinct nature cards, not {dict(natures)}")
-    if spells != Counter(dict.fromkeys(natures, SPELLS_PER_NATURE)):
-        problems.append(f"{SPELLS_PER_NATURE} spell cards per nature card, not {dict(spells)}")
-    if actions != Counter(ACTION_COUNTS):
-        problems.append(f"action cards {ACTION_COUNTS}, not {dict(actions)}")
-    if per_player != NATURE_BY_PLAYERS:
-        problems.append(f"nature cards per player {NATURE_BY_PLAYERS}, not {per_player}")
-    if problems:
-        raise ConfigurationError(f"{path}: the rulebook's components are " + "; ".join(problems))
+    _count(file, "nature cards", len(natures), NATURE_CARDS)
+    _count(
+        file, "spell cards per nature card", dict(spells), dict.fromkeys(natures, SPELLS_PER_NATURE)
+    )
+    _count(file, "action cards", dict(actions), ACTION_COUNTS)
+    _count(file, "nature cards per player", per_player, NATURE_BY_PLAYERS)
+
+
+def _per_player(file: DataFile, data: Raw) -> dict[int, int]:
+    """The nature cards dealt to each player, by player count."""
+    entry = "[nature_cards_per_player]"
+    table = file.table("the file", data, "nature_cards_per_player")
+    for players in table:
+        if not players.isdigit():
+            raise file.bad_value(entry, "players", players, "a player count")
+    return {int(players): file.integer(entry, table, players, 1) for players in table}
 
 
 def load(path: Path = CARDS_FILE) -> tuple[dict[str, Card], dict[int, int]]:
-    """The card catalogue and the nature cards per player, checked card by card."""
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
+    """The card catalogue and the nature cards per player, checked card by card, then against
+    the rulebook's counts; raises :class:`ConfigurationError` with a code of
+    :data:`DATA_ERRORS` naming the rule broken."""
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), _TOP)
+    spells_per_nature = file.integer("the file", data, "spells_per_nature", 1)
     cards: dict[str, Card] = {}
-    for nature in data["nature"]:
-        cards[f"n:{nature['id']}"] = Card(
-            f"n:{nature['id']}", "nature", nature["id"], nature["name_en"]
-        )
-        for copy in range(1, data["spells_per_nature"] + 1):
-            card_id = f"s:{nature['id']}:{copy}"
-            cards[card_id] = Card(card_id, "spell", nature["id"], f"{nature['name_en']} spell")
-    for action in data["actions"]:
-        for copy in range(1, action["count"] + 1):
-            card_id = f"a:{action['id']}:{copy}"
-            cards[card_id] = Card(
-                card_id, "action", action["id"], action["name_en"], action.get("name_de")
-            )
-    per_player = {int(k): v for k, v in data["nature_cards_per_player"].items()}
-    _check_counts(path, cards, per_player)
+
+    def add(card: Card, entry: str) -> None:
+        if card.id in cards:
+            raise file.fail("duplicate_card", f"{entry} appears twice", entry=entry, value=card.id)
+        cards[card.id] = card
+
+    for nature in file.tables("the file", data, "nature"):
+        entry = f"nature card {nature.get('id')!r}"
+        file.keys(entry, nature, {"id", "name_en"})
+        name, name_en = file.text(entry, nature, "id", KEBAB), file.text(entry, nature, "name_en")
+        add(Card(f"n:{name}", "nature", name, name_en), entry)
+        for copy in range(1, spells_per_nature + 1):
+            add(Card(f"s:{name}:{copy}", "spell", name, f"{name_en} spell"), entry)
+    for action in file.tables("the file", data, "actions"):
+        entry = f"action card {action.get('id')!r}"
+        file.keys(entry, action, {"id", "name_en", "count"}, {"name_de"})
+        name = file.choice(entry, action, "id", ACTION_COUNTS, "unknown_card")
+        name_en = file.text(entry, action, "name_en")
+        name_de = file.text(entry, action, "name_de") if "name_de" in action else None
+        for copy in range(1, file.integer(entry, action, "count", 1) + 1):
+            add(Card(f"a:{name}:{copy}", "action", name, name_en, name_de), entry)
+    per_player = _per_player(file, data)
+    _check_counts(file, cards, per_player)
     return cards, per_player
 
 

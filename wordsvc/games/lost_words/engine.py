@@ -1,4 +1,4 @@
-"""The Lost Words rules engine (``shared/rulebooks/the-lost-words.md``), by the engine contract.
+"""The Lost Words rules engine (``docs/rules/the-lost-words.md``), by the engine contract.
 
 A turn is three steps: ``draw`` (from the pile, or the top spell of the discard pile), ``act``
 (one action: pair, an action card, or a swap, or none; the Skylark gives one further action)

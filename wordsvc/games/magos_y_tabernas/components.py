@@ -11,17 +11,26 @@ The rules and every interpretation: ``docs/rules/magos-y-tabernas.md``.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
-from wordsvc.games.data_files import data_error as _fail
+from wordsvc.data_files import KEBAB, UNKNOWN_FIELD, DataFile, Raw, codes
 
 CARDS_FILE = Path(__file__).resolve().parent / "data" / "cards.toml"
+#: The codes :func:`load` raises: the field codes, and one per rule of the catalogue.
+DATA_ERRORS = codes(
+    "unknown_type",
+    "unknown_op",
+    "unknown_target",
+    "bad_cost",
+    "flash_alone",
+    "duplicate_card",
+    "deck_size",
+    "rulebook_cards",
+    "life_gems_supply",
+)
 
 #: The supply and the limits the rulebook gives ("Components", "Gems and Orbs", "Other Rules").
 ORBS = 9  # orbs in the supply
@@ -121,8 +130,6 @@ _REQUIRED = {
     CardType.OBJECT_GEM: _COMMON_FIELDS | {"consume_cost", "life_gems", "passive"},
 }
 _OPTIONAL = frozenset({"never_alone"})
-_STEP_FIELDS = frozenset({"op", "n", "target", "until"})
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,226 +188,90 @@ class Card:
         return face
 
 
-def _int(path: Path, card: str, raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    """An integer field within bounds (a bool is not an integer here)."""
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(
-            path,
-            "bad_value",
-            f"card {card!r}: {key} must be an integer from {low} to {high}",
-            card=card,
-            field=key,
-            value=value,
-        )
-    return value
-
-
-def _str(path: Path, card: str, raw: Mapping[str, Any], key: str) -> str:
-    value = raw[key]
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(
-            path,
-            "bad_value",
-            f"card {card!r}: {key} must be a non-empty string",
-            card=card,
-            field=key,
-            value=value,
-        )
-    return value
-
-
 def _steps(
-    path: Path, card: str, raw: object, ops: Mapping[str, OpSpec], where: str
+    file: DataFile, card: str, raw: Raw, ops: Mapping[str, OpSpec], where: str
 ) -> tuple[Step, ...]:
-    """The steps of an effect (``where`` = "effect") or a passive, each op and target known."""
-    if not isinstance(raw, list) or not raw or not all(isinstance(s, dict) for s in raw):
-        raise _fail(
-            path,
-            "bad_value",
-            f"card {card!r}: {where} must be a non-empty list of steps",
-            card=card,
-            field=where,
-        )
+    """The steps of ``card``'s effect (``where`` = "effect") or passive, each op and target
+    known (``card`` is the card's entry, ``"card 'atacar'"``)."""
+    entry = f"{card} {where}"
     steps = []
-    for item in raw:
-        extra = set(item) - _STEP_FIELDS
-        if extra:
-            raise _fail(
-                path,
-                "unknown_field",
-                f"card {card!r}: unknown step fields {sorted(extra)}",
-                card=card,
-                field=where,
-                fields=sorted(extra),
-            )
-        op = item.get("op")
-        if op not in ops:
-            raise _fail(
-                path,
-                "unknown_op",
-                f"card {card!r}: {where} op {op!r} is not one of {', '.join(sorted(ops))}",
-                card=card,
-                field=where,
-                op=op,
-            )
+    for item in file.tables(card, raw, where, least=1):
+        file.keys(entry, item, {"op", "target"}, {"n", "until"})
+        op = file.choice(entry, item, "op", ops, "unknown_op")
         spec = ops[op]
-        target = item.get("target")
-        if target not in TARGETS or target not in spec.targets:
-            raise _fail(
-                path,
-                "unknown_target",
-                f"card {card!r}: {op} takes a target in {sorted(spec.targets)}, not {target!r}",
-                card=card,
-                field=where,
-                op=op,
-                target=target,
-            )
-        n = item.get("n")
+        target = file.choice(entry, item, "target", sorted(spec.targets), "unknown_target")
+        n = None
         if spec.counted:
-            if n is None:
-                raise _fail(
-                    path,
-                    "missing_field",
-                    f"card {card!r}: {op} needs n",
-                    card=card,
-                    field="n",
-                    op=op,
-                )
-            n = _int(path, card, item, "n", 1, DECK_SIZE)
-        elif n is not None:
-            raise _fail(
-                path,
-                "unknown_field",
-                f"card {card!r}: {op} takes no n",
-                card=card,
-                field="n",
-                op=op,
+            n = file.integer(entry, item, "n", 1, DECK_SIZE)
+        elif "n" in item:
+            raise file.fail(
+                UNKNOWN_FIELD, f"{entry}: {op} takes no n", entry=entry, field="n", op=op
             )
-        until = item.get("until")
-        if (until is None) != (not spec.until) or (until is not None and until not in spec.until):
-            raise _fail(
-                path,
-                "bad_value",
-                f"card {card!r}: {op} in a {where} lasts "
-                f"{sorted(spec.until) or 'no time'}, not {until!r}",
-                card=card,
-                field="until",
-                op=op,
-                value=until,
-            )
+        until = None
+        if spec.until:
+            until = file.choice(entry, item, "until", sorted(spec.until))
+        elif "until" in item:
+            raise file.bad_value(entry, "until", item["until"], f"absent: {op} lasts no time")
         steps.append(Step(op, target, n, until))
     return tuple(steps)
 
 
-def _card(path: Path, raw: Mapping[str, Any]) -> Card:
+def _card(file: DataFile, raw: Raw) -> Card:
     """One card design, every field checked against what its type needs."""
-    card_id = raw.get("id")
-    if not isinstance(card_id, str) or not _KEBAB.fullmatch(card_id):
-        raise _fail(
-            path, "bad_value", f"card id {card_id!r} is not kebab-case", card=card_id, field="id"
-        )
-    if raw.get("type") not in set(CardType):
-        raise _fail(
-            path,
-            "unknown_type",
-            f"card {card_id!r}: type {raw.get('type')!r} is not one of {', '.join(CardType)}",
-            card=card_id,
-            type=raw.get("type"),
-        )
-    kind = CardType(raw["type"])
-    missing = _REQUIRED[kind] - set(raw)
-    if missing:
-        raise _fail(
-            path,
-            "missing_field",
-            f"card {card_id!r}: a {kind} needs {sorted(missing)}",
-            card=card_id,
-            type=kind.value,
-            fields=sorted(missing),
-        )
-    extra = set(raw) - _REQUIRED[kind] - _OPTIONAL
-    if extra:
-        raise _fail(
-            path,
-            "unknown_field",
-            f"card {card_id!r}: a {kind} has no {sorted(extra)}",
-            card=card_id,
-            type=kind.value,
-            fields=sorted(extra),
-        )
-    cost = _int(path, card_id, raw, "cost", 0, 1)
+    card_id = file.text(f"card {raw.get('id')!r}", raw, "id", KEBAB)
+    entry = f"card {card_id!r}"
+    kind = CardType(file.choice(entry, raw, "type", list(CardType), "unknown_type"))
+    file.keys(entry, raw, _REQUIRED[kind], _OPTIONAL)
+    cost = file.integer(entry, raw, "cost", 0, 1)
     if cost != COSTS[kind]:
-        raise _fail(
-            path,
+        raise file.fail(
             "bad_cost",
-            f"card {card_id!r}: a {kind} costs {COSTS[kind]}, not {cost}",
-            card=card_id,
-            type=kind.value,
-            cost=cost,
+            f"{entry}: a {kind} costs {COSTS[kind]}, not {cost}",
+            entry=entry,
+            field="cost",
+            value=cost,
             expected=COSTS[kind],
         )
-    source = _str(path, card_id, raw, "source")
-    if source not in SOURCES:
-        raise _fail(
-            path,
-            "bad_value",
-            f"card {card_id!r}: source is one of {sorted(SOURCES)}",
-            card=card_id,
-            field="source",
-            value=source,
-        )
-    never_alone = raw.get("never_alone", False)
-    if not isinstance(never_alone, bool):
-        raise _fail(
-            path,
-            "bad_value",
-            f"card {card_id!r}: never_alone is true or false",
-            card=card_id,
-            field="never_alone",
-            value=never_alone,
-        )
-    effect = _steps(path, card_id, raw["effect"], EFFECT_OPS, "effect")
+    source = file.choice(entry, raw, "source", sorted(SOURCES))
+    never_alone = file.flag(entry, raw, "never_alone") if "never_alone" in raw else False
+    effect = _steps(file, entry, raw, EFFECT_OPS, "effect")
     if any(step.op == "flash" for step in effect) and not (
         never_alone and kind is CardType.INSTANT
     ):
-        raise _fail(
-            path,
+        raise file.fail(
             "flash_alone",
-            f"card {card_id!r}: a flash card is an instant marked "
-            "never_alone = true (the rulebook: Flash cannot be played alone)",
-            card=card_id,
+            f"{entry}: a flash card is an instant marked never_alone = true "
+            "(the rulebook: Flash cannot be played alone)",
+            entry=entry,
+            field="never_alone",
         )
     return Card(
         id=card_id,
-        name_es=_str(path, card_id, raw, "name_es"),
-        name_en=_str(path, card_id, raw, "name_en"),
+        name_es=file.text(entry, raw, "name_es"),
+        name_en=file.text(entry, raw, "name_en"),
         type=kind,
-        count=_int(path, card_id, raw, "count", 1, DECK_SIZE),
+        count=file.integer(entry, raw, "count", 1, DECK_SIZE),
         cost=cost,
         source=source,
-        text_en=_str(path, card_id, raw, "text_en"),
+        text_en=file.text(entry, raw, "text_en"),
         effect=effect,
-        consume_cost=_int(path, card_id, raw, "consume_cost", 0, 1)
+        consume_cost=file.integer(entry, raw, "consume_cost", 0, 1)
         if "consume_cost" in raw
         else None,
-        life_gems=_int(path, card_id, raw, "life_gems", 1, LIFE_GEMS)
+        life_gems=file.integer(entry, raw, "life_gems", 1, LIFE_GEMS)
         if "life_gems" in raw
         else None,
-        passive=_steps(path, card_id, raw["passive"], PASSIVE_OPS, "passive")
-        if "passive" in raw
-        else (),
+        passive=_steps(file, entry, raw, PASSIVE_OPS, "passive") if "passive" in raw else (),
         never_alone=never_alone,
     )
 
 
-def _check_deck(path: Path, cards: Mapping[str, Card]) -> None:
+def _check_deck(file: DataFile, cards: Mapping[str, Card]) -> None:
     """The whole catalogue: 40 cards, the rulebook's seven named cards with their types and no
     other card claiming the rulebook, and room in the supply for every life gem at once."""
     total = sum(card.count for card in cards.values())
     if total != DECK_SIZE:
-        raise _fail(
-            path,
+        raise file.fail(
             "deck_size",
             f"the counts add up to {total} cards, not {DECK_SIZE}",
             total=total,
@@ -408,8 +279,7 @@ def _check_deck(path: Path, cards: Mapping[str, Card]) -> None:
         )
     named = {c.id: c.type for c in cards.values() if c.source == "rulebook"}
     if named != RULEBOOK_CARDS:
-        raise _fail(
-            path,
+        raise file.fail(
             "rulebook_cards",
             'the cards marked source = "rulebook" must be exactly '
             f"{', '.join(f'{k} ({v})' for k, v in RULEBOOK_CARDS.items())}",
@@ -417,8 +287,7 @@ def _check_deck(path: Path, cards: Mapping[str, Card]) -> None:
         )
     life = sum((c.life_gems or 0) * c.count for c in cards.values())
     if life > LIFE_GEMS:
-        raise _fail(
-            path,
+        raise file.fail(
             "life_gems_supply",
             f"the objects with gem need {life} life gems in all; the "
             f"supply has {LIFE_GEMS}, so that every one of them can be in play at once",
@@ -429,22 +298,22 @@ def _check_deck(path: Path, cards: Mapping[str, Card]) -> None:
 
 def load(path: Path = CARDS_FILE) -> dict[str, Card]:
     """The card designs of ``path`` by id, each checked, then the deck as a whole; raises
-    :class:`ConfigurationError` with a ``code`` naming the rule broken."""
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise _fail(path, "unreadable", f"cannot read the card catalogue: {exc}") from exc
-    raw_cards = data.get("card")
-    if not isinstance(raw_cards, list) or not all(isinstance(c, dict) for c in raw_cards):
-        raise _fail(path, "bad_value", "the catalogue is a list of [[card]] tables")
+    :class:`ConfigurationError` with a code of :data:`DATA_ERRORS` naming the rule broken."""
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"card"})
     cards: dict[str, Card] = {}
-    for raw in raw_cards:
-        card = _card(path, raw)
+    for raw in file.tables("the file", data, "card"):
+        card = _card(file, raw)
         if card.id in cards:
-            raise _fail(path, "duplicate_card", f"card {card.id!r} appears twice", card=card.id)
+            raise file.fail(
+                "duplicate_card",
+                f"card {card.id!r} appears twice",
+                entry=f"card {card.id!r}",
+                field="id",
+                value=card.id,
+            )
         cards[card.id] = card
-    _check_deck(path, cards)
+    _check_deck(file, cards)
     return cards
 
 

@@ -1,4 +1,4 @@
-"""The Magos y Tabernas rules engine (``shared/rulebooks/magos-y-tabernas.md``), by the engine
+"""The Magos y Tabernas rules engine (``docs/rules/magos-y-tabernas.md``), by the engine
 contract.
 
 A turn is the ``main`` step, in which the active seat spends its one action point (an orb, a

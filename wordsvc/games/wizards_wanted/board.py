@@ -11,7 +11,6 @@ every pair at load (about 70 spaces), since a wizard's walk, the planner and the
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,12 +18,15 @@ from itertools import pairwise
 from math import hypot
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
-from wordsvc.games.data_files import data_error as _fail
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 BOARD_FILE = Path(__file__).resolve().parent / "data" / "board.toml"
+#: The codes :func:`load` raises: the field codes, and one per rule of the board.
+DATA_ERRORS = codes(
+    "duplicate_space", "unknown_space", "counts", "layout", "taxi_route", "disconnected"
+)
 
 SPACE_KINDS = (
     "village",
@@ -65,7 +67,6 @@ _KIND_REQUIRED: Mapping[str, frozenset[str]] = {
     "stone": frozenset({"number"}),
     "mushroom": frozenset({"number"}),
 }
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NUMBERED = re.compile(r"(village|merchant|path)-([1-9][0-9]*)")
 
 
@@ -163,54 +164,6 @@ def _bfs(neighbours: Mapping[str, tuple[str, ...]], start: str) -> dict[str, int
     return seen
 
 
-def _number(path: Path, space: str, raw: Mapping[str, Any], key: str) -> float:
-    """A drawing coordinate, 0..100 (a bool is not a number here)."""
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 100:
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space!r}: {key} must be a number from 0 to 100",
-            space=space,
-            field=key,
-            value=value,
-        )
-    return float(value)
-
-
-def _positive(path: Path, space: str, raw: Mapping[str, Any], key: str) -> int | None:
-    """An optional whole number from 1 up."""
-    if key not in raw:
-        return None
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space!r}: {key} must be a whole number from 1",
-            space=space,
-            field=key,
-            value=value,
-        )
-    return value
-
-
-def _choice(
-    path: Path, space: str, raw: Mapping[str, Any], key: str, allowed: tuple[str, ...]
-) -> str:
-    value = raw[key]
-    if value not in allowed:
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space!r}: {key} {value!r} is not one of {', '.join(allowed)}",
-            space=space,
-            field=key,
-            value=value,
-        )
-    return str(value)
-
-
 def _expected_id(kind: str, terrain: str, charm: str | None, number: int | None) -> str | None:
     """The one id a space of this kind may have, or None where the kind numbers its own
     (villages, merchants, paths: ``<kind>-<n>``)."""
@@ -225,106 +178,36 @@ def _expected_id(kind: str, terrain: str, charm: str | None, number: int | None)
     return None
 
 
-def _space(path: Path, raw: Mapping[str, Any]) -> tuple[Space, tuple[str, ...]]:
+def _space(file: DataFile, raw: Raw) -> tuple[Space, tuple[str, ...]]:
     """One space and the links written on it, every field checked against its kind."""
-    space_id = raw.get("id")
-    if space_id is None:
-        raise _fail(path, "missing_field", "a space needs an id", fields=["id"])
-    if not isinstance(space_id, str) or not _KEBAB.fullmatch(space_id):
-        raise _fail(path, "bad_value", f"space id {space_id!r} is not kebab-case", space=space_id)
-    missing = _REQUIRED - set(raw)
-    if missing:
-        raise _fail(
-            path,
-            "missing_field",
-            f"space {space_id!r} needs {sorted(missing)}",
-            space=space_id,
-            fields=sorted(missing),
-        )
-    extra = set(raw) - _FIELDS
-    if extra:
-        raise _fail(
-            path,
-            "unknown_field",
-            f"space {space_id!r}: no space has {sorted(extra)}",
-            space=space_id,
-            fields=sorted(extra),
-        )
-    kind = _choice(path, space_id, raw, "kind", SPACE_KINDS)
-    terrain = _choice(path, space_id, raw, "terrain", TERRAINS)
-    missing = _KIND_REQUIRED.get(kind, frozenset()) - set(raw)
-    if missing:
-        raise _fail(
-            path,
-            "missing_field",
-            f"space {space_id!r}: a {kind} needs {sorted(missing)}",
-            space=space_id,
-            kind=kind,
-            fields=sorted(missing),
-        )
-    x = _number(path, space_id, raw, "x")
-    y = _number(path, space_id, raw, "y")
-    label = raw.get("label")
-    if label is not None and (not isinstance(label, str) or not label.strip()):
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space_id!r}: label must be a non-empty string",
-            space=space_id,
-            field="label",
-            value=label,
-        )
+    space_id = file.text("a space", raw, "id", KEBAB)
+    entry = f"space {space_id!r}"
+    file.keys(entry, raw, _REQUIRED, _FIELDS)
+    kind = file.choice(entry, raw, "kind", SPACE_KINDS)
+    terrain = file.choice(entry, raw, "terrain", TERRAINS)
+    file.keys(f"{entry} (a {kind})", raw, _REQUIRED | _KIND_REQUIRED.get(kind, set()), _FIELDS)
+    x = file.number(entry, raw, "x", 0, 100)
+    y = file.number(entry, raw, "y", 0, 100)
+    label = file.text(entry, raw, "label") if "label" in raw else None
     charm: str | None = None
     if "charm" in raw:
         if kind != "teleport":
-            raise _fail(
-                path,
-                "bad_value",
-                f"space {space_id!r}: only a teleport corner has a charm, not a {kind}",
-                space=space_id,
-                field="charm",
-            )
-        charm = _choice(path, space_id, raw, "charm", ICONS)
-    number = _positive(path, space_id, raw, "number")
+            raise file.bad_value(entry, "charm", raw["charm"], f"absent: a {kind} has no charm")
+        charm = file.choice(entry, raw, "charm", ICONS)
+    number = file.integer(entry, raw, "number", 1) if "number" in raw else None
     if number is not None and kind not in ("stone", "mushroom"):
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space_id!r}: only stones and mushroom spaces are numbered, not a {kind}",
-            space=space_id,
-            field="number",
-        )
+        raise file.bad_value(entry, "number", number, f"absent: a {kind} is not numbered")
     expected = _expected_id(kind, terrain, charm, number)
     numbered = _NUMBERED.fullmatch(space_id)
     if (expected is not None and space_id != expected) or (
         expected is None and (numbered is None or numbered.group(1) != kind)
     ):
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space_id!r}: a {kind} here must be called {expected or kind + '-<n>'!r}",
-            space=space_id,
-            field="id",
-            expected=expected or f"{kind}-<n>",
-        )
-    links = raw.get("links", [])
-    if not isinstance(links, list) or not all(isinstance(link, str) for link in links):
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space_id!r}: links must be a list of space ids",
-            space=space_id,
-            field="links",
-        )
+        raise file.bad_value(entry, "id", space_id, f"{expected or kind + '-<n>'!r} for a {kind}")
+    links = file.array(entry, raw, "links") if "links" in raw else []
+    if not all(isinstance(link, str) for link in links):
+        raise file.bad_value(entry, "links", links, "a list of space ids")
     if space_id in links or len(set(links)) != len(links):
-        raise _fail(
-            path,
-            "bad_value",
-            f"space {space_id!r}: links name a space twice or the space itself",
-            space=space_id,
-            field="links",
-            value=links,
-        )
+        raise file.bad_value(entry, "links", links, "other spaces, each named once")
     space = Space(
         id=space_id,
         kind=kind,
@@ -334,12 +217,12 @@ def _space(path: Path, raw: Mapping[str, Any]) -> tuple[Space, tuple[str, ...]]:
         label=label,
         charm=charm,
         number=number,
-        taxi=_positive(path, space_id, raw, "taxi"),
+        taxi=file.integer(entry, raw, "taxi", 1) if "taxi" in raw else None,
     )
     return space, tuple(links)
 
 
-def _check_counts(path: Path, spaces: Mapping[str, Space]) -> None:
+def _check_counts(file: DataFile, spaces: Mapping[str, Space]) -> None:
     """The rulebook's pieces, each exactly once: 8 villages, a castle, a marketplace, two
     merchants, one corner per charm type, stones 1..7, mushroom spaces 1..4 in each terrain."""
     by_kind: dict[str, list[Space]] = {kind: [] for kind in SPACE_KINDS}
@@ -369,8 +252,7 @@ def _check_counts(path: Path, spaces: Mapping[str, Space]) -> None:
         )
     for what, (found, expected) in wanted.items():
         if found != expected:
-            raise _fail(
-                path,
+            raise file.fail(
                 "counts",
                 f"the board must have {what} {expected}, not {found}",
                 what=what,
@@ -379,15 +261,14 @@ def _check_counts(path: Path, spaces: Mapping[str, Space]) -> None:
             )
 
 
-def _check_layout(path: Path, spaces: Mapping[str, Space]) -> None:
+def _check_layout(file: DataFile, spaces: Mapping[str, Space]) -> None:
     """The landscapes lie in bands, mountains above forest above plains, so that the drawing
     can shade them; and no two spaces are drawn on top of each other."""
     for upper, lower in pairwise(TERRAINS):
         low = max(s.y for s in spaces.values() if s.terrain == upper)
         high = min(s.y for s in spaces.values() if s.terrain == lower)
         if low >= high:
-            raise _fail(
-                path,
+            raise file.fail(
                 "layout",
                 f"every {upper} space must be drawn above every {lower} space",
                 terrains=[upper, lower],
@@ -398,21 +279,19 @@ def _check_layout(path: Path, spaces: Mapping[str, Space]) -> None:
             if b.x - a.x >= MIN_GAP:
                 break
             if hypot(a.x - b.x, a.y - b.y) < MIN_GAP:
-                raise _fail(
-                    path,
+                raise file.fail(
                     "layout",
                     f"spaces {a.id!r} and {b.id!r} are drawn on top of each other",
                     spaces=[a.id, b.id],
                 )
 
 
-def _taxi_route(path: Path, spaces: Mapping[str, Space]) -> tuple[str, ...]:
+def _taxi_route(file: DataFile, spaces: Mapping[str, Space]) -> tuple[str, ...]:
     """The taxi stops in route order; their places must be 1..n, each once."""
     stops = sorted((s.taxi, s.id) for s in spaces.values() if s.taxi is not None)
     places = [place for place, _ in stops]
     if places != list(range(1, len(stops) + 1)) or len(stops) < MIN_TAXI_STOPS:
-        raise _fail(
-            path,
+        raise file.fail(
             "taxi_route",
             f"the taxi stops must be numbered 1 to n (n at least {MIN_TAXI_STOPS}), "
             f"each once, not {places}",
@@ -421,35 +300,8 @@ def _taxi_route(path: Path, spaces: Mapping[str, Space]) -> tuple[str, ...]:
     return tuple(space for _, space in stops)
 
 
-def _keys(path: Path, where: str, raw: object, keys: frozenset[str]) -> Mapping[str, Any]:
-    """A table with exactly ``keys``: ``bad_value`` if not a table, else ``missing_field`` or
-    ``unknown_field``."""
-    if raw is None:
-        raise _fail(path, "missing_field", f"the board file needs {where}", where=where)
-    if not isinstance(raw, dict):
-        raise _fail(path, "bad_value", f"{where} must be a table", where=where)
-    missing, extra = keys - set(raw), set(raw) - keys
-    if missing:
-        raise _fail(
-            path,
-            "missing_field",
-            f"{where} needs {sorted(missing)}",
-            where=where,
-            fields=sorted(missing),
-        )
-    if extra:
-        raise _fail(
-            path,
-            "unknown_field",
-            f"{where} has no {sorted(extra)}",
-            where=where,
-            fields=sorted(extra),
-        )
-    return raw
-
-
-def _point(path: Path, where: str, raw: object) -> Point:
-    """An ``[x, y]`` pair within the drawing's bounds."""
+def _point(file: DataFile, entry: str, key: str, raw: object) -> Point:
+    """An ``[x, y]`` pair within the drawing's bounds (``raw``, read from field ``key``)."""
     low, high = DRAWING_BOUNDS
     if (
         not isinstance(raw, list)
@@ -457,13 +309,7 @@ def _point(path: Path, where: str, raw: object) -> Point:
         or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw)
         or not all(low <= v <= high for v in raw)
     ):
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where} must be a point [x, y], each from {low:g} to {high:g}",
-            where=where,
-            value=raw,
-        )
+        raise file.bad_value(entry, key, raw, f"a point [x, y], each from {low:g} to {high:g}")
     return float(raw[0]), float(raw[1])
 
 
@@ -473,155 +319,117 @@ _DRAWING_KEYS = frozenset(
 )
 
 
-def _drawing(path: Path, raw: object, stops: int, spaces: Mapping[str, Space]) -> Drawing:
+def _drawing(file: DataFile, data: Raw, stops: int, spaces: Mapping[str, Space]) -> Drawing:
     """The ``[drawing]`` table: the Fame Track's length, where the price ring, the courtyard,
     the seals and the texts are drawn, and the taxi's flight, one hop from each stop."""
-    table = _keys(path, "[drawing]", raw, _DRAWING_KEYS)
-    ring = _keys(path, "[drawing.price_ring]", table["price_ring"], frozenset({"at", "radius"}))
-    names = _keys(path, "[drawing.landscape_names]", table["landscape_names"], frozenset(TERRAINS))
-    points = {key: _point(path, key, table[key]) for key in _DRAWING_POINTS}
-    hops, badges = _taxi_hops(path, table["taxi_hop"], stops)
+    table = file.keys("[drawing]", file.table("the file", data, "drawing"), _DRAWING_KEYS)
+    ring_entry, names_entry = "[drawing.price_ring]", "[drawing.landscape_names]"
+    ring = file.keys(ring_entry, file.table("[drawing]", table, "price_ring"), {"at", "radius"})
+    names = file.keys(names_entry, file.table("[drawing]", table, "landscape_names"), TERRAINS)
+    points = {key: _point(file, "[drawing]", key, table[key]) for key in _DRAWING_POINTS}
+    hops, badges = _taxi_hops(file, table, stops)
     return Drawing(
-        fame_track=_fame_track(path, table["fame_track"]),
-        price_ring=_point(path, "the price ring's centre", ring["at"]),
-        price_ring_radius=_radius(path, ring["radius"]),
+        fame_track=_fame_track(file, table),
+        price_ring=_point(file, ring_entry, "at", ring["at"]),
+        price_ring_radius=_radius(file, ring_entry, ring),
         courtyard=points["courtyard"],
         seals=points["seals"],
         title=points["title"],
         fame_note=points["fame_note"],
         landscape_names=MappingProxyType(
-            {terrain: _point(path, terrain, names[terrain]) for terrain in TERRAINS}
+            {terrain: _point(file, names_entry, terrain, names[terrain]) for terrain in TERRAINS}
         ),
-        labels_above=_labels_above(path, table["labels_above"], spaces),
+        labels_above=_labels_above(file, table, spaces),
         taxi_hops=hops,
         taxi_badges=badges,
     )
 
 
-def _fame_track(path: Path, track: object) -> int:
+def _fame_track(file: DataFile, drawing: Raw) -> int:
     """The Fame Track's length: a multiple of 4 (the edges share it evenly) within bounds."""
-    low, high = FAME_TRACK_SPACES
-    if isinstance(track, bool) or not isinstance(track, int) or not low <= track <= high:
-        track = None
-    if track is None or track % 4:
-        raise _fail(
-            path,
-            "bad_value",
-            f"fame_track must be a multiple of 4 from {low} to {high}",
-            where="fame_track",
-        )
+    track = file.integer("[drawing]", drawing, "fame_track", *FAME_TRACK_SPACES)
+    if track % 4:
+        raise file.bad_value("[drawing]", "fame_track", track, "a multiple of 4")
     return track
 
 
-def _radius(path: Path, radius: object) -> float:
-    if isinstance(radius, bool) or not isinstance(radius, int | float) or not 0 < radius <= 20:
-        raise _fail(
-            path,
-            "bad_value",
-            "the price ring's radius must be above 0 and at most 20",
-            where="price_ring",
-            value=radius,
-        )
-    return float(radius)
+def _radius(file: DataFile, entry: str, ring: Raw) -> float:
+    radius = file.number(entry, ring, "radius", 0, 20)
+    if radius <= 0:
+        raise file.bad_value(entry, "radius", ring["radius"], "above 0 and at most 20")
+    return radius
 
 
 def _taxi_hops(
-    path: Path, raw: object, stops: int
+    file: DataFile, drawing: Raw, stops: int
 ) -> tuple[tuple[tuple[Point, ...], ...], tuple[Point, ...]]:
     """Each stop's hop to the next: its waypoints and its badge, in stop order; one hop from
     each stop 1..n, or ``taxi_route``."""
-    if not isinstance(raw, list):
-        raise _fail(path, "bad_value", "[[drawing.taxi_hop]] must be tables", where="taxi_hop")
+    entry = "[[drawing.taxi_hop]]"
+    raw = file.tables("[drawing]", drawing, "taxi_hop")
     hops: dict[object, tuple[tuple[Point, ...], Point]] = {}
     for hop in raw:
-        found = _keys(path, "[[drawing.taxi_hop]]", hop, frozenset({"from", "via", "badge"}))
-        via = found["via"]
-        if not isinstance(via, list):
-            raise _fail(path, "bad_value", "a taxi hop's via is a list of points", where="via")
-        waypoints = tuple(_point(path, "a taxi waypoint", p) for p in via)
-        hops[found["from"]] = (waypoints, _point(path, "a taxi badge", found["badge"]))
+        file.keys(entry, hop, {"from", "via", "badge"})
+        waypoints = tuple(_point(file, entry, "via", p) for p in file.array(entry, hop, "via"))
+        hops[hop["from"]] = (waypoints, _point(file, entry, "badge", hop["badge"]))
     wanted = list(range(1, stops + 1))
     if len(raw) != stops or any(type(k) is not int for k in hops) or set(hops) != set(wanted):
-        raise _fail(
-            path,
+        raise file.fail(
             "taxi_route",
-            f"[[drawing.taxi_hop]] needs one hop from each stop 1 to {stops}",
+            f"{entry} needs one hop from each stop 1 to {stops}",
+            entry=entry,
             found=[str(k) for k in hops],
         )
     return tuple(hops[n][0] for n in wanted), tuple(hops[n][1] for n in wanted)
 
 
-def _labels_above(path: Path, raw: object, spaces: Mapping[str, Space]) -> frozenset[str]:
-    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
-        raise _fail(path, "bad_value", "labels_above is a list of space ids", where="labels_above")
-    for space in raw:
-        if space not in spaces:
-            raise _fail(
-                path, "unknown_space", f"labels_above names {space!r}, not a space", space=space
-            )
-    return frozenset(raw)
+def _labels_above(file: DataFile, drawing: Raw, spaces: Mapping[str, Space]) -> frozenset[str]:
+    labels = file.array("[drawing]", drawing, "labels_above")
+    for space in labels:
+        file.member("[drawing]", "labels_above", space, spaces, "unknown_space")
+    return frozenset(labels)
 
 
 def load(path: Path = BOARD_FILE) -> Board:
     """The board of ``path``, each space checked, then the board as a whole; raises
-    :class:`ConfigurationError` with a ``code`` naming the rule broken."""
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise _fail(path, "unreadable", f"cannot read the board: {exc}") from exc
-    extra = set(data) - {"space", "drawing"}
-    if extra:
-        raise _fail(
-            path,
-            "unknown_field",
-            f"the board file has only [[space]] tables and [drawing], not {sorted(extra)}",
-        )
-    if "space" not in data:
-        raise _fail(path, "missing_field", "the board file has no [[space]] tables")
-    raw_spaces = data["space"]
-    if not isinstance(raw_spaces, list) or not all(isinstance(s, dict) for s in raw_spaces):
-        raise _fail(path, "bad_value", "the board is a list of [[space]] tables")
+    :class:`ConfigurationError` with a code of :data:`DATA_ERRORS` naming the rule broken."""
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"space"}, {"drawing"})  # [drawing] read last
     spaces: dict[str, Space] = {}
     written: dict[str, tuple[str, ...]] = {}
-    for raw in raw_spaces:
-        space, links = _space(path, raw)
+    for raw in file.tables("the file", data, "space"):
+        space, links = _space(file, raw)
         if space.id in spaces:
-            raise _fail(
-                path, "duplicate_space", f"space {space.id!r} appears twice", space=space.id
+            raise file.fail(
+                "duplicate_space",
+                f"space {space.id!r} appears twice",
+                entry=f"space {space.id!r}",
+                value=space.id,
             )
         spaces[space.id] = space
         written[space.id] = links
     linked: dict[str, set[str]] = {space_id: set() for space_id in spaces}
     for here, links in written.items():
         for other in links:
-            if other not in spaces:
-                raise _fail(
-                    path,
-                    "unknown_space",
-                    f"space {here!r} links to {other!r}, which is not on the board",
-                    space=here,
-                    link=other,
-                )
+            file.member(f"space {here!r}", "links", other, spaces, "unknown_space")
             linked[here].add(other)
             linked[other].add(here)
-    _check_counts(path, spaces)
-    _check_layout(path, spaces)
-    route = _taxi_route(path, spaces)
+    _check_counts(file, spaces)
+    _check_layout(file, spaces)
+    route = _taxi_route(file, spaces)
     neighbours = {here: tuple(sorted(links)) for here, links in linked.items()}
     first = next(iter(spaces))
     reached = _bfs(neighbours, first)
     if len(reached) != len(spaces):
         cut_off = sorted(set(spaces) - set(reached))
-        raise _fail(
-            path,
+        raise file.fail(
             "disconnected",
             f"{len(cut_off)} spaces cannot be reached from {first!r}: "
             f"{', '.join(cut_off[:10])}{', ...' if len(cut_off) > 10 else ''}",
             unreached=cut_off,
         )
     merchants = sorted(s.id for s in spaces.values() if s.kind == "merchant")
-    drawing = _drawing(path, data.get("drawing"), len(route), spaces)
+    drawing = _drawing(file, data, len(route), spaces)
     return Board(
         spaces=MappingProxyType(spaces),
         neighbours=MappingProxyType(neighbours),

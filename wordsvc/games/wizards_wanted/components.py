@@ -12,22 +12,31 @@ is a :class:`Requirements` from a small closed vocabulary, so that :func:`meets`
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
-from wordsvc.games.data_files import data_error as _fail
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
+from wordsvc.errors import ConfigurationError
 from wordsvc.games.wizards_wanted.magic import ICONS, TERRAINS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 JOBS_FILE = "jobs.toml"
 LICENCES_FILE = "licences.toml"
 COMPONENTS_FILE = "components.toml"
+#: The codes :func:`load` raises: the field codes, and one per rule of the three files.
+DATA_ERRORS = codes(
+    "duplicate_card",
+    "counts",
+    "unknown_icon",
+    "unknown_space",
+    "unknown_requirement",
+    "inspector_back",
+    "unnamed_space",
+    "telling_back",
+)
 
 # ---------------------------------------------------------------------------------------------
 # The rulebook's numbers ("Setup", "Movement", "Actions", "Ending the Game").
@@ -273,7 +282,6 @@ def shortfall(licence: Licence, holdings: Holdings) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # Loading and checking.
 
-_KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _JOB_FIELDS = frozenset({"id", "name", "cost", "fame", "coins", "icons", "mushroom_space"})
 _INSPECTOR_FIELDS = frozenset({"name", "mushroom_space"})
@@ -296,99 +304,9 @@ _FLAGS = frozenset({"each_icon_type", "each_charm_type"})
 REQUIREMENT_KEYS = frozenset(_COUNTED) | _BY_TYPE | _FLAGS | {"icon_sets"}
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise _fail(path, "unreadable", f"cannot read the data file: {exc}") from exc
-
-
-def _fields(
-    path: Path,
-    where: str,
-    raw: Mapping[str, Any],
-    required: frozenset[str],
-    optional: frozenset[str] = frozenset(),
-) -> None:
-    """``raw`` has every required field and no other than the optional ones."""
-    missing = required - set(raw)
-    if missing:
-        raise _fail(
-            path,
-            "missing_field",
-            f"{where} needs {sorted(missing)}",
-            where=where,
-            fields=sorted(missing),
-        )
-    extra = set(raw) - required - optional
-    if extra:
-        raise _fail(
-            path,
-            "unknown_field",
-            f"{where} has no {sorted(extra)}",
-            where=where,
-            fields=sorted(extra),
-        )
-
-
-def _int(path: Path, where: str, raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    """An integer field within bounds (a bool is not an integer here)."""
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: {key} must be an integer from {low} to {high}",
-            where=where,
-            field=key,
-            value=value,
-        )
-    return value
-
-
-def _str(path: Path, where: str, raw: Mapping[str, Any], key: str) -> str:
-    value = raw[key]
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: {key} must be a non-empty string",
-            where=where,
-            field=key,
-            value=value,
-        )
-    return value
-
-
-def _icon(path: Path, where: str, value: object) -> str:
-    if value not in ICONS:
-        raise _fail(
-            path,
-            "unknown_icon",
-            f"{where}: {value!r} is not a type of magic ({', '.join(ICONS)})",
-            where=where,
-            icon=value,
-        )
-    return str(value)
-
-
-def _tables(path: Path, data: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
-    """The ``[[key]]`` array of tables of a file."""
-    raw = data.get(key)
-    if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
-        raise _fail(path, "bad_value", f"the file needs a list of [[{key}]] tables", field=key)
-    return raw
-
-
-def _top(path: Path, data: Mapping[str, Any], keys: frozenset[str]) -> None:
-    _fields(path, "the file", data, keys)
-
-
-def _counted(path: Path, what: str, found: int, expected: int) -> None:
+def _counted(file: DataFile, what: str, found: int, expected: int) -> None:
     if found != expected:
-        raise _fail(
-            path,
+        raise file.fail(
             "counts",
             f"there are {found} {what}, not {expected}",
             what=what,
@@ -397,63 +315,34 @@ def _counted(path: Path, what: str, found: int, expected: int) -> None:
         )
 
 
-def _back(path: Path, where: str, raw: Mapping[str, Any]) -> Back:
-    space = raw["mushroom_space"]
-    if space not in MUSHROOM_SPACES:
-        raise _fail(
-            path,
-            "unknown_space",
-            f"{where}: mushroom_space {space!r} is not one of the 12 mushroom spaces",
-            where=where,
-            space=space,
-        )
-    pixie = raw.get("pixie")
-    if pixie is not None and pixie not in PIXIES:
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: pixie is one of {', '.join(PIXIES)}, or absent",
-            where=where,
-            field="pixie",
-            value=pixie,
-        )
-    return Back(str(space), pixie)
+def _duplicate(file: DataFile, card: str, what: str = "card") -> ConfigurationError:
+    return file.fail(
+        "duplicate_card", f"{what} {card!r} appears twice", entry=f"{what} {card!r}", value=card
+    )
 
 
-def _job(path: Path, raw: Mapping[str, Any]) -> Job:
-    job_id = raw.get("id")
-    where = f"job {job_id!r}"
-    _fields(path, where, raw, _JOB_FIELDS, frozenset({"pixie"}))
-    if not isinstance(job_id, str) or not _KEBAB.fullmatch(job_id):
-        raise _fail(path, "bad_value", f"job id {job_id!r} is not kebab-case", field="id")
-    icons = raw["icons"]
-    if not isinstance(icons, list) or len(icons) > 2:
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: icons is a list of 0 to 2 icons",
-            where=where,
-            field="icons",
-            value=icons,
-        )
-    checked = tuple(_icon(path, where, icon) for icon in icons)
+def _back(file: DataFile, where: str, raw: Raw) -> Back:
+    space = file.choice(where, raw, "mushroom_space", MUSHROOM_SPACES, "unknown_space")
+    pixie = file.choice(where, raw, "pixie", PIXIES) if "pixie" in raw else None
+    return Back(space, pixie)
+
+
+def _job(file: DataFile, raw: Raw) -> Job:
+    where = f"job {raw.get('id')!r}"
+    file.keys(where, raw, _JOB_FIELDS, {"pixie"})
+    job_id = file.text(where, raw, "id", KEBAB)
+    icons = file.array(where, raw, "icons", 0, 2)
+    checked = tuple(file.member(where, "icons", icon, ICONS, "unknown_icon") for icon in icons)
     if len(set(checked)) != len(checked):
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: a job's two icons are different",
-            where=where,
-            field="icons",
-            value=icons,
-        )
+        raise file.bad_value(where, "icons", icons, "two different icons")
     return Job(
         id=job_id,
-        name=_str(path, where, raw, "name"),
-        cost=_int(path, where, raw, "cost", 1, DUST_CAP),
-        fame=_int(path, where, raw, "fame", 0, 20),
-        coins=_int(path, where, raw, "coins", 0, 20),
+        name=file.text(where, raw, "name"),
+        cost=file.integer(where, raw, "cost", 1, DUST_CAP),
+        fame=file.integer(where, raw, "fame", 0, 20),
+        coins=file.integer(where, raw, "coins", 0, 20),
         icons=checked,
-        back=_back(path, where, raw),
+        back=_back(file, where, raw),
     )
 
 
@@ -465,49 +354,46 @@ def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
     pixie and the same as some job's (``inspector_back``); and no back shown by one card alone
     (``telling_back``), so that the back on top of the deck never names the card for certain.
     """
-    data = _read(path)
-    _top(path, data, frozenset({"inspector", "job"}))
-    inspector = data["inspector"]
-    if not isinstance(inspector, dict):
-        raise _fail(path, "bad_value", "[inspector] is a table", field="inspector")
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"inspector", "job"})
+    inspector = file.table("the file", data, "inspector")
     if "pixie" in inspector:
-        raise _fail(
-            path,
+        raise file.fail(
             "inspector_back",
             "the Inspector's back shows no pixie, as most jobs' backs, or it would stand out",
-            pixie=inspector["pixie"],
+            entry="the inspector",
+            field="pixie",
+            value=inspector["pixie"],
         )
-    _fields(path, "the inspector", inspector, _INSPECTOR_FIELDS)
-    _str(path, "the inspector", inspector, "name")
-    inspector_back = _back(path, "the inspector", inspector)
+    file.keys("the inspector", inspector, _INSPECTOR_FIELDS)
+    file.text("the inspector", inspector, "name")
+    inspector_back = _back(file, "the inspector", inspector)
     jobs: dict[str, Job] = {}
-    for raw in _tables(path, data, "job"):
-        job = _job(path, raw)
+    for raw in file.tables("the file", data, "job"):
+        job = _job(file, raw)
         if job.id in jobs or job.id == INSPECTOR_ID:
-            raise _fail(path, "duplicate_card", f"card {job.id!r} appears twice", card=job.id)
+            raise _duplicate(file, job.id)
         jobs[job.id] = job
-    _counted(path, "spell jobs", len(jobs), JOB_COUNT)
+    _counted(file, "spell jobs", len(jobs), JOB_COUNT)
     backs = Counter(job.back for job in jobs.values())
     unnamed = [s for s in MUSHROOM_SPACES if all(b.mushroom_space != s for b in backs)]
     if unnamed:
-        raise _fail(
-            path,
+        raise file.fail(
             "unnamed_space",
             f"no job's back names {', '.join(unnamed)}: no mushroom ever grows there",
             spaces=unnamed,
         )
     if inspector_back not in backs:
-        raise _fail(
-            path,
+        raise file.fail(
             "inspector_back",
             "the Inspector's back must be the same as some job's back, or it would stand out",
+            entry="the inspector",
             back=str(inspector_back),
         )
     backs[inspector_back] += 1
     telling = sorted(f"{b.mushroom_space}/{b.pixie}" for b, n in backs.items() if n < 2)
     if telling:
-        raise _fail(
-            path,
+        raise file.fail(
             "telling_back",
             f"backs shown by one card only ({', '.join(telling)}) name the next card",
             backs=telling,
@@ -515,68 +401,47 @@ def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
     return jobs, inspector_back
 
 
-def _by_type(path: Path, where: str, key: str, value: object, high: int) -> Mapping[str, int]:
-    if not isinstance(value, dict) or not value:
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: {key} is a table of counts by type",
-            where=where,
-            field=key,
+def _by_type(file: DataFile, where: str, raw: Raw, key: str, high: int) -> Mapping[str, int]:
+    """A table of counts by type of magic, each from 1 to ``high``."""
+    value = file.table(where, raw, key)
+    if not value:
+        raise file.bad_value(where, key, value, "a table of counts by type")
+    entry = f"{where} {key}"
+    counts = {
+        file.member(where, key, kind, ICONS, "unknown_icon"): file.integer(
+            entry, value, kind, 1, high
         )
-    counts = {_icon(path, where, kind): _int(path, where, value, kind, 1, high) for kind in value}
+        for kind in value
+    }
     return MappingProxyType(counts)
 
 
-def _requirements(path: Path, where: str, raw: object) -> Requirements:
-    if not isinstance(raw, dict) or not raw:
-        raise _fail(
-            path,
-            "bad_value",
-            f"{where}: requires is a non-empty table",
-            where=where,
-            field="requires",
-        )
-    unknown = set(raw) - REQUIREMENT_KEYS
+def _requirements(file: DataFile, where: str, licence: Raw) -> Requirements:
+    raw = file.table(where, licence, "requires")
+    if not raw:
+        raise file.bad_value(where, "requires", raw, "a non-empty table")
+    unknown = sorted(set(raw) - REQUIREMENT_KEYS)
     if unknown:
-        raise _fail(
-            path,
+        raise file.fail(
             "unknown_requirement",
-            f"{where}: no requirement is called {sorted(unknown)}; "
+            f"{where}: no requirement is called {unknown}; "
             f"the vocabulary is {', '.join(sorted(REQUIREMENT_KEYS))}",
-            where=where,
-            requirements=sorted(unknown),
+            entry=where,
+            field="requires",
+            fields=unknown,
         )
     counted = {
-        key: _int(path, where, raw, key, 1, high) for key, high in _COUNTED.items() if key in raw
+        key: file.integer(where, raw, key, 1, high) for key, high in _COUNTED.items() if key in raw
     }
-    for flag in _FLAGS & set(raw):
-        if raw[flag] is not True:
-            raise _fail(
-                path,
-                "bad_value",
-                f"{where}: {flag} is true, or absent",
-                where=where,
-                field=flag,
-                value=raw[flag],
-            )
-    sets = raw.get("icon_sets")
-    if sets is not None:
-        ok = (
-            isinstance(sets, list)
-            and len(sets) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in sets)
-            and sets[0] >= sets[1] >= 1
-        )
-        if not ok:
-            raise _fail(
-                path,
-                "bad_value",
-                f"{where}: icon_sets is [a, b] with a >= b >= 1",
-                where=where,
-                field="icon_sets",
-                value=sets,
-            )
+    for flag in sorted(_FLAGS & set(raw)):
+        if file.flag(where, raw, flag) is not True:
+            raise file.bad_value(where, flag, raw[flag], "true, or absent")
+    sets = None
+    if "icon_sets" in raw:
+        sets = file.array(where, raw, "icon_sets", 2, 2)
+        whole = all(isinstance(n, int) and not isinstance(n, bool) for n in sets)
+        if not whole or not sets[0] >= sets[1] >= 1:
+            raise file.bad_value(where, "icon_sets", sets, "[a, b] with a >= b >= 1")
     return Requirements(
         mushrooms=counted.get("mushrooms", 0),
         dust=counted.get("dust", 0),
@@ -584,13 +449,11 @@ def _requirements(path: Path, where: str, raw: object) -> Requirements:
         jobs=counted.get("jobs", 0),
         same_type_icons=counted.get("same_type_icons", 0),
         charm_tokens=counted.get("charm_tokens", 0),
-        icons=_by_type(path, where, "icons", raw["icons"], 20) if "icons" in raw else _no_counts(),
+        icons=_by_type(file, where, raw, "icons", 20) if "icons" in raw else _no_counts(),
         icon_sets=(sets[0], sets[1]) if sets is not None else None,
         each_icon_type="each_icon_type" in raw,
         each_charm_type="each_charm_type" in raw,
-        charm_tokens_of=_by_type(
-            path, where, "charm_tokens_of", raw["charm_tokens_of"], CHARM_COUNT // len(ICONS)
-        )
+        charm_tokens_of=_by_type(file, where, raw, "charm_tokens_of", CHARM_COUNT // len(ICONS))
         if "charm_tokens_of" in raw
         else _no_counts(),
     )
@@ -598,97 +461,69 @@ def _requirements(path: Path, where: str, raw: object) -> Requirements:
 
 def load_licences(path: Path) -> dict[str, Licence]:
     """The 19 licences of ``path``, in file order, each requirement in the vocabulary."""
-    data = _read(path)
-    _top(path, data, frozenset({"licence"}))
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"licence"})
     licences: dict[str, Licence] = {}
-    for raw in _tables(path, data, "licence"):
-        licence_id = raw.get("id")
-        where = f"licence {licence_id!r}"
-        _fields(path, where, raw, _LICENCE_FIELDS)
-        if not isinstance(licence_id, str) or not _KEBAB.fullmatch(licence_id):
-            raise _fail(
-                path, "bad_value", f"licence id {licence_id!r} is not kebab-case", field="id"
-            )
+    for raw in file.tables("the file", data, "licence"):
+        where = f"licence {raw.get('id')!r}"
+        file.keys(where, raw, _LICENCE_FIELDS)
+        licence_id = file.text(where, raw, "id", KEBAB)
         if licence_id in licences:
-            raise _fail(
-                path, "duplicate_card", f"card {licence_id!r} appears twice", card=licence_id
-            )
+            raise _duplicate(file, licence_id)
         licences[licence_id] = Licence(
-            licence_id,
-            _str(path, where, raw, "text_en"),
-            _requirements(path, where, raw["requires"]),
+            licence_id, file.text(where, raw, "text_en"), _requirements(file, where, raw)
         )
-    _counted(path, "spell licences", len(licences), LICENCE_COUNT)
+    _counted(file, "spell licences", len(licences), LICENCE_COUNT)
     return licences
 
 
-def _mushrooms(path: Path, data: Mapping[str, Any]) -> dict[str, Mushroom]:
+def _mushrooms(file: DataFile, data: Raw) -> dict[str, Mushroom]:
     mushrooms: dict[str, Mushroom] = {}
-    for raw in _tables(path, data, "mushroom"):
-        kind = raw.get("type")
-        if kind not in MUSHROOM_TYPES:
-            raise _fail(
-                path,
-                "bad_value",
-                f"mushroom type {kind!r} is not one of {', '.join(MUSHROOM_TYPES)}",
-                field="type",
-                value=kind,
-            )
+    for raw in file.tables("the file", data, "mushroom"):
+        kind = file.choice("a mushroom", raw, "type", MUSHROOM_TYPES)
         where = f"a {kind} mushroom"
         wants = {"value"} if kind in MUSHROOM_VALUES else {"icon"} if kind == "magic" else set()
-        _fields(path, where, raw, _MUSHROOM_FIELDS | wants)
+        file.keys(where, raw, _MUSHROOM_FIELDS | wants)
         value = icon = None
         if kind in MUSHROOM_VALUES:
-            value = _int(path, where, raw, "value", *MUSHROOM_VALUES[kind])
+            value = file.integer(where, raw, "value", *MUSHROOM_VALUES[kind])
         if kind == "magic":
-            icon = _icon(path, where, raw["icon"])
-        count = _int(path, where, raw, "count", 1, len(_LETTERS))
+            icon = file.choice(where, raw, "icon", ICONS, "unknown_icon")
+        count = file.integer(where, raw, "count", 1, len(_LETTERS))
         design = "-".join(str(part) for part in (kind, value, icon) if part is not None)
         for letter in _LETTERS[:count]:
             token = Mushroom(f"{design}-{letter}", kind, value, icon)
             if token.id in mushrooms:
-                raise _fail(
-                    path, "duplicate_card", f"mushroom {design!r} appears twice", card=design
-                )
+                raise _duplicate(file, design, "mushroom")
             mushrooms[token.id] = token
-    _counted(path, "mushroom tokens", len(mushrooms), MUSHROOM_COUNT)
+    _counted(file, "mushroom tokens", len(mushrooms), MUSHROOM_COUNT)
     return mushrooms
 
 
-def _seals(path: Path, data: Mapping[str, Any]) -> dict[str, int]:
-    raw = data["seals"]
-    if not isinstance(raw, dict):
-        raise _fail(path, "bad_value", "[seals] is a table of seal id -> penalty", field="seals")
+def _seals(file: DataFile, data: Raw) -> dict[str, int]:
+    raw = file.table("the file", data, "seals")
     seals: dict[str, int] = {}
     for seal_id in raw:
-        if not _KEBAB.fullmatch(seal_id):
-            raise _fail(path, "bad_value", f"seal id {seal_id!r} is not kebab-case", field="id")
-        seals[seal_id] = _int(path, f"seal {seal_id!r}", raw, seal_id, 1, 20)
-    _counted(path, "royal seal tokens", len(seals), SEAL_COUNT)
+        if not KEBAB.fullmatch(seal_id):
+            raise file.bad_value("[seals]", "id", seal_id, "a kebab-case id")
+        seals[seal_id] = file.integer("[seals]", raw, seal_id, 1, 20)
+    _counted(file, "royal seal tokens", len(seals), SEAL_COUNT)
     return seals
 
 
-def _toadstools(path: Path, data: Mapping[str, Any]) -> tuple[Toadstool, ...]:
+def _toadstools(file: DataFile, data: Raw) -> tuple[Toadstool, ...]:
     ring: list[Toadstool] = []
-    for n, raw in enumerate(_tables(path, data, "toadstool")):
+    for n, raw in enumerate(file.tables("the file", data, "toadstool")):
         where = f"toadstool {n}"
-        _fields(path, where, raw, _TOADSTOOL_FIELDS)
-        coins = _int(path, where, raw, "coins", 1, 10)
-        dust = _int(path, where, raw, "dust", 1, DUST_CAP)
-        most = _int(path, where, raw, "max", dust, DUST_CAP)
+        file.keys(where, raw, _TOADSTOOL_FIELDS)
+        coins = file.integer(where, raw, "coins", 1, 10)
+        dust = file.integer(where, raw, "dust", 1, DUST_CAP)
+        most = file.integer(where, raw, "max", dust, DUST_CAP)
         if most % dust:
-            raise _fail(
-                path,
-                "bad_value",
-                f"{where}: max {most} is not a whole number of lots of {dust}",
-                where=where,
-                field="max",
-                value=most,
-            )
+            raise file.bad_value(where, "max", most, f"a whole number of lots of {dust}")
         ring.append(Toadstool(coins, dust, most))
     if len(ring) < 2:
-        raise _fail(
-            path,
+        raise file.fail(
             "counts",
             "the price ring needs at least 2 toadstools",
             what="toadstools",
@@ -698,14 +533,13 @@ def _toadstools(path: Path, data: Mapping[str, Any]) -> tuple[Toadstool, ...]:
     return tuple(ring)
 
 
-def _charms(path: Path, data: Mapping[str, Any]) -> dict[str, int]:
-    raw = data["charms"]
-    if not isinstance(raw, dict):
-        raise _fail(path, "bad_value", "[charms] is a table of type -> count", field="charms")
-    charms = {_icon(path, "the charms", kind): raw[kind] for kind in raw}
+def _charms(file: DataFile, data: Raw) -> dict[str, int]:
+    raw = file.table("the file", data, "charms")
+    charms = {
+        file.member("[charms]", "type", kind, ICONS, "unknown_icon"): raw[kind] for kind in raw
+    }
     if list(charms) != list(ICONS) or any(n != CHARMS_PER_CORNER for n in charms.values()):
-        raise _fail(
-            path,
+        raise file.fail(
             "counts",
             f"the charms are {CHARMS_PER_CORNER} of each type, in the order {', '.join(ICONS)}",
             what="charm tokens",
@@ -718,14 +552,14 @@ def load_components(
     path: Path,
 ) -> tuple[dict[str, Mushroom], dict[str, int], tuple[Toadstool, ...], dict[str, int]]:
     """The mushrooms, seals, price ring and charms of ``path``."""
-    data = _read(path)
-    _top(path, data, frozenset({"mushroom", "seals", "toadstool", "charms"}))
-    return _mushrooms(path, data), _seals(path, data), _toadstools(path, data), _charms(path, data)
+    file = DataFile(path, DATA_ERRORS)
+    data = file.keys("the file", file.read(), {"mushroom", "seals", "toadstool", "charms"})
+    return _mushrooms(file, data), _seals(file, data), _toadstools(file, data), _charms(file, data)
 
 
 def load(directory: Path = DATA_DIR) -> Catalogue:
     """The three data files of ``directory``, each checked; raises :class:`ConfigurationError`
-    with a ``code`` naming the rule broken."""
+    with a code of :data:`DATA_ERRORS` naming the rule broken."""
     jobs, inspector_back = load_jobs(directory / JOBS_FILE)
     licences = load_licences(directory / LICENCES_FILE)
     mushrooms, seals, toadstools, charms = load_components(directory / COMPONENTS_FILE)

@@ -1,4 +1,4 @@
-"""The Wizards Wanted rules engine (``shared/rulebooks/wizards-wanted.md``), by the engine
+"""The Wizards Wanted rules engine (``docs/rules/wizards-wanted.md``), by the engine
 contract.
 
 Before the first turn each player may ``choose`` a wizard (option ``wizards``). A turn is

@@ -1,4 +1,4 @@
-"""The Words of Magic rules engine (``shared/rulebooks/words-of-magic.md``), by the engine
+"""The Words of Magic rules engine (``docs/rules/words-of-magic.md``), by the engine
 contract.
 
 Pure: the state is a JSON dict, randomness is the state's own generator, and whether a word

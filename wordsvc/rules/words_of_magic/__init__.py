@@ -1,5 +1,5 @@
-"""The rules of Words of Magic in one place (``shared/rulebooks/words-of-magic.md``), used by
-the engine, the solver and the bots.
+"""The rules of Words of Magic in one place (``docs/rules/words-of-magic.md``), used by the
+engine, the solver and the bots.
 
 - :mod:`.components`: cards and their catalogue, magic cards, characters;
 - :mod:`.codex`: what a word of each length deals to the neighbours and draws up to, who the

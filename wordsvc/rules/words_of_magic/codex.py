@@ -7,17 +7,19 @@ read it, and deal by it, through the same functions.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from wordsvc.errors import ConfigurationError
+from wordsvc.data_files import DataFile, Raw, codes
 
 CODEX_FILE = Path(__file__).resolve().parent / "data" / "codex.toml"
 #: Balance of Power colours, from the easiest cards to use to the hardest.
 COLOURS = ("green", "yellow", "red")
+#: The codes :func:`load_codex` raises: the field codes, a colour not in :data:`COLOURS`, and
+#: row lengths that do not follow on.
+DATA_ERRORS = codes("unknown_colour", "row_lengths")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,27 +45,44 @@ class Codex:
 
     @classmethod
     def from_data(cls, data: Mapping[str, object], origin: str = "codex") -> Codex:
-        raw_rows = data.get("row")
-        if not isinstance(raw_rows, list) or not raw_rows:
-            raise ConfigurationError(f"{origin}: no [[row]] tables")
-        rows: list[CodexRow] = []
-        for i, raw in enumerate(raw_rows):
-            try:
-                row = CodexRow(int(raw["length"]), tuple(raw["neighbours"]), int(raw["draw_up_to"]))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise ConfigurationError(f"{origin}: row {i} is malformed ({exc})") from None
-            if any(c not in COLOURS for c in row.neighbours) or row.draw_up_to < 0:
-                raise ConfigurationError(f"{origin}: row {i} has an unknown colour or count")
-            if rows and row.length != rows[-1].length + 1:
-                raise ConfigurationError(f"{origin}: row lengths must be consecutive")
-            rows.append(row)
-        return cls(tuple(rows))
+        """The codex of a TOML document already read (``origin`` names it in errors)."""
+        return _rows(DataFile(Path(origin), DATA_ERRORS), data)
+
+
+def _rows(file: DataFile, data: Raw) -> Codex:
+    """The ``[[row]]`` tables, one per word length, lengths consecutive from the first."""
+    rows: list[CodexRow] = []
+    for i, raw in enumerate(
+        file.tables("the file", file.keys("the file", data, {"row"}), "row", 1)
+    ):
+        entry = f"row {i}"
+        file.keys(entry, raw, {"length", "neighbours", "draw_up_to"})
+        length = file.integer(entry, raw, "length", 1)
+        neighbours = tuple(
+            file.member(entry, "neighbours", colour, COLOURS, "unknown_colour")
+            for colour in file.array(entry, raw, "neighbours")
+        )
+        row = CodexRow(length, neighbours, file.integer(entry, raw, "draw_up_to", 0))
+        if rows and row.length != rows[-1].length + 1:
+            raise file.fail(
+                "row_lengths",
+                f"{entry}: row lengths must be consecutive, {rows[-1].length + 1} after "
+                f"{rows[-1].length}, not {row.length}",
+                entry=entry,
+                field="length",
+                value=row.length,
+                expected=rows[-1].length + 1,
+            )
+        rows.append(row)
+    return Codex(tuple(rows))
 
 
 @cache
 def load_codex(path: Path = CODEX_FILE) -> Codex:
-    with path.open("rb") as fh:
-        return Codex.from_data(tomllib.load(fh), str(path))
+    """The codex of ``path``; raises :class:`ConfigurationError` with a code of
+    :data:`DATA_ERRORS` naming the rule broken."""
+    file = DataFile(path, DATA_ERRORS)
+    return _rows(file, file.read())
 
 
 def neighbours(seat: int, players: int, two_player_deals_twice: bool) -> list[int]:

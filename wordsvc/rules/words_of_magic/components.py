@@ -8,20 +8,21 @@ Every physical card has a stable id: ``d<deck>-<nn>`` for the player decks (deck
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from wordsvc.alphabet import LETTER_SET
-from wordsvc.errors import ConfigurationError, InternalError
+from wordsvc.data_files import KEBAB, DataFile, Raw, codes
+from wordsvc.errors import InternalError
 from wordsvc.rules.words_of_magic.codex import COLOURS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 CARDS_FILE = DATA_DIR / "cards.toml"
 CHARACTERS_FILE = DATA_DIR / "characters.toml"
 MAGIC_FILE = DATA_DIR / "magic_cards.toml"
+#: The codes :func:`load` raises: the field codes, and one per rule of the three files.
+DATA_ERRORS = codes("unknown_letter", "unknown_card", "duplicate_card", "counts", "magic_effects")
 
 #: Counts the rulebook fixes ("Components").
 PLAYER_DECKS = 4
@@ -95,98 +96,164 @@ class MagicEffect:
     interpretation: bool
 
 
-def _load(path: Path) -> dict[str, Any]:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+_PLAYER_DECK_KEYS = frozenset({"letters", "jokers", "magic"})
+_CARD_TEXT = frozenset({"id", "name_uk", "name_en", "text"})
 
 
-def _letters(raw: dict[str, int], where: str) -> list[str]:
+@dataclass(frozen=True)
+class Components:
+    """Everything the three data files give, checked (the module's constants are these)."""
+
+    catalogue: dict[str, Card]
+    balance: dict[str, list[str]]  # card ids of each Balance of Power deck, by colour
+    familiar: list[str]  # the Familiar's letters, left to right
+    characters: dict[str, CharacterCard]
+    magic: dict[str, MagicEffect]
+
+
+def _count(file: DataFile, what: str, found: object, expected: object) -> None:
+    """``counts`` unless ``found`` is what the rulebook gives."""
+    if found != expected:
+        raise file.fail(
+            "counts",
+            f"the rulebook's {what} are {expected}, not {found}",
+            what=what,
+            found=found,
+            expected=expected,
+        )
+
+
+def _letters(file: DataFile, entry: str, raw: Raw) -> list[str]:
+    """The letter cards of ``raw["letters"]``, a table of letter -> count, in file order."""
+    table = file.table(entry, raw, "letters")
     letters = []
-    for letter, count in raw.items():
-        if letter not in LETTER_SET or not isinstance(count, int) or count < 1:
-            raise ConfigurationError(f"{CARDS_FILE}: bad letter entry {letter!r} in {where}")
-        letters += [letter] * count
+    for letter in table:
+        file.member(entry, "letters", letter, LETTER_SET, "unknown_letter")
+        letters += [letter] * file.integer(f"{entry} letters", table, letter, 1)
     return letters
 
 
-def _build_catalogue() -> tuple[dict[str, Card], dict[str, list[str]], list[str]]:
-    data = _load(CARDS_FILE)
-    deck = data["player_deck"]
-    letters = _letters(deck["letters"], "player_deck")
-    magic = list(deck["magic"])
-    if (len(letters), deck["jokers"], len(magic)) != tuple(PLAYER_DECK.values()):
-        raise ConfigurationError(
-            f"{CARDS_FILE}: a player deck must be 28 letters, 2 jokers, 4 magic"
-        )
+def _cards(file: DataFile) -> tuple[dict[str, Card], dict[str, list[str]], list[str], list[str]]:
+    """The catalogue, the Balance of Power decks, the Familiar's letters, and the magic cards
+    of a player deck."""
+    data = file.keys("the file", file.read(), {"player_deck", "balance", "familiar"})
+    entry = "[player_deck]"
+    deck = file.keys(entry, file.table("the file", data, "player_deck"), _PLAYER_DECK_KEYS)
+    letters = _letters(file, entry, deck)
+    jokers = file.integer(entry, deck, "jokers", 0)
+    magic = file.array(entry, deck, "magic")
+    if not all(isinstance(m, str) and KEBAB.fullmatch(m) for m in magic):
+        raise file.bad_value(entry, "magic", magic, "a list of kebab-case magic card ids")
+    _count(
+        file, "player deck cards", [len(letters), jokers, len(magic)], list(PLAYER_DECK.values())
+    )
     catalogue: dict[str, Card] = {}
     for number in range(PLAYER_DECKS):
         # (kind, letter, magic effect)
         faces: list[tuple[CardKind, str | None, str | None]] = [
             (CardKind.LETTER, x, None) for x in letters
         ]
-        faces += [(CardKind.JOKER, None, None)] * deck["jokers"]
+        faces += [(CardKind.JOKER, None, None)] * jokers
         faces += [(CardKind.MAGIC, None, m) for m in magic]
         for n, (kind, letter, magic_id) in enumerate(faces):
             card_id = f"d{number}-{n:02d}"
             catalogue[card_id] = Card(card_id, kind, letter, magic_id, deck=number)
+    decks = file.keys("[balance]", file.table("the file", data, "balance"), COLOURS)
     balance: dict[str, list[str]] = {}
     for colour in COLOURS:
-        raw = data["balance"][colour]
+        entry = f"[balance.{colour}]"
+        raw = file.keys(entry, file.table("[balance]", decks, colour), {"letters"}, {"jokers"})
         colour_faces: list[tuple[CardKind, str | None]] = [
-            (CardKind.LETTER, x) for x in _letters(raw["letters"], colour)
+            (CardKind.LETTER, x) for x in _letters(file, entry, raw)
         ]
-        colour_faces += [(CardKind.JOKER, None)] * raw.get("jokers", 0)
-        if len(colour_faces) != BALANCE_DECKS[colour]:
-            raise ConfigurationError(
-                f"{CARDS_FILE}: the {colour} deck must have {BALANCE_DECKS[colour]} cards"
-            )
+        colour_faces += [(CardKind.JOKER, None)] * (
+            file.integer(entry, raw, "jokers", 0) if "jokers" in raw else 0
+        )
+        _count(file, f"{colour} deck cards", len(colour_faces), BALANCE_DECKS[colour])
         balance[colour] = []
         for n, (kind, letter) in enumerate(colour_faces):
             card_id = f"{COLOUR_PREFIX[colour]}-{n:02d}"
             catalogue[card_id] = Card(card_id, kind, letter, colour=colour)
             balance[colour].append(card_id)
-    familiar = list(data["familiar"]["letters"])
-    if len(familiar) != FAMILIAR_CARDS or not set(familiar) <= LETTER_SET:
-        raise ConfigurationError(f"{CARDS_FILE}: the Familiar has {FAMILIAR_CARDS} letter cards")
-    return catalogue, balance, familiar
+    entry = "[familiar]"
+    familiar = file.array(
+        entry, file.keys(entry, file.table("the file", data, "familiar"), {"letters"}), "letters"
+    )
+    for letter in familiar:
+        file.member(entry, "letters", letter, LETTER_SET, "unknown_letter")
+    _count(file, "Familiar letter cards", len(familiar), FAMILIAR_CARDS)
+    return catalogue, balance, familiar, magic
 
 
-def _build_characters() -> dict[str, CharacterCard]:
-    raw = _load(CHARACTERS_FILE)["character"]
-    if sorted(c["id"] for c in raw) != sorted(Character) or len(raw) != CHARACTERS:
-        raise ConfigurationError(
-            f"{CHARACTERS_FILE}: the game has {CHARACTERS} characters, one of each of "
-            f"{', '.join(Character)}"
+def _characters(file: DataFile) -> dict[str, CharacterCard]:
+    data = file.keys("the file", file.read(), {"character"})
+    cards: dict[str, CharacterCard] = {}
+    for raw in file.tables("the file", data, "character"):
+        entry = f"character {raw.get('id')!r}"
+        file.keys(entry, raw, _CARD_TEXT, {"interpretation"})
+        character = file.choice(entry, raw, "id", list(Character), "unknown_card")
+        if character in cards:
+            raise file.fail(
+                "duplicate_card", f"{entry} appears twice", entry=entry, value=character
+            )
+        cards[character] = CharacterCard(
+            Character(character),
+            file.text(entry, raw, "name_uk"),
+            file.text(entry, raw, "name_en"),
+            file.text(entry, raw, "text"),
+            file.flag(entry, raw, "interpretation") if "interpretation" in raw else False,
         )
-    return {
-        c["id"]: CharacterCard(
-            Character(c["id"]),
-            c["name_uk"],
-            c["name_en"],
-            c["text"],
-            c.get("interpretation", False),
-        )
-        for c in raw
-    }
+    _count(file, "characters", sorted(cards), sorted(Character))
+    return cards
 
 
-def _build_magic() -> dict[str, MagicEffect]:
-    raw = _load(MAGIC_FILE)["effect"]
-    effects = {
-        e["id"]: MagicEffect(
-            e["id"], e["name_uk"], e["name_en"], e["text"], e.get("interpretation", False)
+def _magic(file: DataFile, deck_magic: list[str]) -> dict[str, MagicEffect]:
+    data = file.keys("the file", file.read(), {"effect"})
+    effects: dict[str, MagicEffect] = {}
+    for raw in file.tables("the file", data, "effect"):
+        entry = f"magic card {raw.get('id')!r}"
+        file.keys(entry, raw, _CARD_TEXT, {"interpretation"})
+        effect = file.text(entry, raw, "id", KEBAB)
+        if effect in effects:
+            raise file.fail("duplicate_card", f"{entry} appears twice", entry=entry, value=effect)
+        effects[effect] = MagicEffect(
+            effect,
+            file.text(entry, raw, "name_uk"),
+            file.text(entry, raw, "name_en"),
+            file.text(entry, raw, "text"),
+            file.flag(entry, raw, "interpretation") if "interpretation" in raw else False,
         )
-        for e in raw
-    }
-    deck_magic = set(_load(CARDS_FILE)["player_deck"]["magic"])
-    if deck_magic != set(effects):
-        raise ConfigurationError(f"{MAGIC_FILE}: every magic card in the decks needs an effect")
+    if set(deck_magic) != set(effects):
+        raise file.fail(
+            "magic_effects",
+            "every magic card in the decks needs an effect, and every effect is a card's",
+            missing=sorted(set(deck_magic) - set(effects)),
+            unused=sorted(set(effects) - set(deck_magic)),
+        )
     return effects
 
 
-CATALOGUE, BALANCE_CARDS, FAMILIAR_LETTERS = _build_catalogue()
-CHARACTER_CARDS = _build_characters()
-MAGIC_EFFECTS = _build_magic()
+def load(directory: Path = DATA_DIR) -> Components:
+    """The three data files of ``directory``, each checked; raises
+    :class:`ConfigurationError` with a code of :data:`DATA_ERRORS` naming the rule broken."""
+    catalogue, balance, familiar, deck_magic = _cards(
+        DataFile(directory / CARDS_FILE.name, DATA_ERRORS)
+    )
+    return Components(
+        catalogue=catalogue,
+        balance=balance,
+        familiar=familiar,
+        characters=_characters(DataFile(directory / CHARACTERS_FILE.name, DATA_ERRORS)),
+        magic=_magic(DataFile(directory / MAGIC_FILE.name, DATA_ERRORS), deck_magic),
+    )
+
+
+_COMPONENTS = load()
+CATALOGUE = _COMPONENTS.catalogue
+BALANCE_CARDS = _COMPONENTS.balance
+FAMILIAR_LETTERS = _COMPONENTS.familiar
+CHARACTER_CARDS = _COMPONENTS.characters
+MAGIC_EFFECTS = _COMPONENTS.magic
 
 
 def colour_of(card_id: str) -> str:

@@ -1,18 +1,30 @@
-"""Wire models of the game routes: the lobby, seats, actions, events and results."""
+"""Wire models of the game routes: the lobby, seats, actions, events and results.
+
+The answers are written from the session store's records (``wordsvc.sessions.records``),
+field for field; the limits are the session layer's (``wordsvc.sessions.limits``)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, Strict
 
-from wordsvc.api.models.common import JsonInt, QueryModel, WireModel, integral
 from wordsvc.games.registry import GAMES
+from wordsvc.sessions.limits import (
+    DEFAULT_LISTED,
+    MAX_GAME_NAME,
+    MAX_LISTED,
+    MAX_SEATS,
+    MAX_SEED,
+    NAME_PATTERN,
+    SESSION_ID_PATTERN,
+)
+from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 
-MAX_SEATS = 16
-MAX_SEED = 2**63 - 1
-NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,64}$"
-SESSION_ID = {"type": "string", "pattern": "^[0-9a-f]{32}$"}
+#: The path parameter of a session's routes.
+SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
+WIRE_NAME_PATTERN = f"^{NAME_PATTERN}$"
 #: The hosted games' names, as the schema's enum of `game`.
 GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
 #: Options as careless clients send them: every one is played or refused, never a crash.
@@ -23,6 +35,15 @@ OPTION_EXAMPLES: list[JsonValue] = [
     {"turn_limit": 1e300},
     {"players": 2, "first_player": -1.0},
 ]
+
+
+def _iso(value: object) -> object:
+    """A record's time as the wire writes it: ISO 8601."""
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+#: A time of the store's records (a datetime), written in ISO 8601.
+Timestamp = Annotated[str, BeforeValidator(_iso)]
 SeatNumber = Annotated[int, Strict(), Field(ge=0, lt=MAX_SEATS), BeforeValidator(integral)]
 Seed = Annotated[int, Strict(), Field(ge=0, le=MAX_SEED), BeforeValidator(integral)]
 
@@ -40,7 +61,7 @@ class GameList(WireModel):
 class SeatSpec(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
-    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
 
 
 class CreateSessionBody(WireModel):
@@ -64,7 +85,7 @@ class CreateSessionBody(WireModel):
 
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
-    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
 
 
 class ActionBody(WireModel):
@@ -76,8 +97,8 @@ class ActionBody(WireModel):
 
 
 class OpenSessionsQuery(QueryModel):
-    game: str | None = Field(default=None, max_length=64)
-    limit: int = Field(default=50, ge=1, le=100)
+    game: str | None = Field(default=None, max_length=MAX_GAME_NAME)
+    limit: int = Field(default=DEFAULT_LISTED, ge=1, le=MAX_LISTED)
 
 
 class EventsQuery(QueryModel):
@@ -147,7 +168,9 @@ class SessionSummary(WireModel):
         "deal, for replays and tests), so the creator can know every hidden card."
     )
     result: GameResult | None
-    bot_actions: list[AppliedAction] | None = None
+    bot_actions: list[AppliedAction] | None = Field(
+        default=None, exclude_if=lambda actions: actions is None
+    )
 
 
 class Joined(WireModel):
@@ -159,7 +182,7 @@ class Joined(WireModel):
 class OpenSession(WireModel):
     id: str
     game: str
-    created_at: str
+    created_at: Timestamp
     free_seats: list[int]
 
 
@@ -171,14 +194,14 @@ class Acted(WireModel):
     version: int
     applied: list[AppliedAction]
     status: Literal["active", "over"]
-    replayed: bool | None = None
+    replayed: bool | None = Field(default=None, exclude_if=lambda replayed: replayed is None)
 
 
 class LoggedAction(WireModel):
     number: int
     seat: int
     actor: Literal["human", "bot"]
-    at: str
+    at: Timestamp
     events: list[EventOut]
 
 

@@ -16,7 +16,6 @@ from pydantic import (
 )
 
 from wordsvc.alphabet import MAX_INPUT_LENGTH
-from wordsvc.api.models.common import JsonFloat, JsonInt, WireModel, enum_value, integral
 from wordsvc.judge import MAX_PATTERN_LENGTH
 from wordsvc.rules.words_of_magic.components import TOKENS, Character
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
@@ -29,6 +28,7 @@ from wordsvc.solver.solve import (
     MAX_WORD_LENGTH,
     MAX_ZIPF,
 )
+from wordsvc.wire.common import JsonFloat, JsonInt, WireModel, enum_value, integral
 
 Colour = Literal["green", "yellow", "red"]
 DeckSize = Annotated[int, Strict(), Field(ge=0, le=1000), BeforeValidator(integral)]

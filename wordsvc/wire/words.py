@@ -6,11 +6,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from wordsvc.api.models.common import QueryModel, WireModel
+from wordsvc.batch import MAX_BATCH
 from wordsvc.judge import MAX_PATTERN_LENGTH
+from wordsvc.wire.common import QueryModel, WireModel
 
-#: Most words in one batch check: past it the answer is 413 ``too_many_words``.
-MAX_BATCH = 1000
 CATEGORIES_HELP = (
     "Agreed category ids, comma-separated or repeated (see /v1/categories); none: any word."
 )

@@ -1,0 +1,46 @@
+"""The app factory: one Flask app with the HTTP API (:mod:`wordsvc.api`) and the pages for
+people (:mod:`wordsvc.web`) mounted side by side. Neither imports the other; what both need
+sits below them (:mod:`wordsvc.services`, :mod:`wordsvc.wire`, :mod:`wordsvc.batch`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from wordsvc import api, web
+from wordsvc.config import Settings
+from wordsvc.services import JUDGE, SETTINGS
+
+if TYPE_CHECKING:
+    from wordsvc.judge import Judge
+
+#: Largest request body accepted, in bytes.
+MAX_BODY_BYTES = 64 * 1024
+
+
+class _JSON(DefaultJSONProvider):
+    """UTF-8 as it is (Ukrainian words stay readable) and fields in the models' order."""
+
+    ensure_ascii = False
+    sort_keys = False
+
+
+class _App(Flask):
+    json_provider_class = _JSON
+
+
+def create_app(settings: Settings | None = None, judge: Judge | None = None) -> Flask:
+    """Build the app. The lexicon is opened on first use, so the app starts even before the
+    lexicon is built (word routes then answer 503 ``lexicon_not_built``)."""
+    # Static files are each part's own: the API reference's under /static, the pages' under
+    # /web/static.
+    app = _App(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.extensions[SETTINGS] = settings or Settings.from_env()
+    if judge is not None:
+        app.extensions[JUDGE] = judge
+    api.mount(app)
+    app.register_blueprint(web.blueprint)  # not part of the API's document
+    return app

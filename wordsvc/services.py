@@ -1,0 +1,52 @@
+"""What the app's requests share: its settings, and the judge and category registry opened
+from them once per app, on first use. The API's routes and the pages both read them here;
+the app factory (:mod:`wordsvc.app`) puts the settings (and a judge, when given one) in
+place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from flask import current_app
+
+from wordsvc.config import Settings
+
+if TYPE_CHECKING:  # the lexicon is opened on the first request that needs it, not at start
+    from wordsvc.categories import Registry
+    from wordsvc.judge import Judge
+
+#: Keys of :attr:`flask.Flask.extensions` under which an app keeps what its requests share.
+SETTINGS = "wordsvc.settings"
+JUDGE = "wordsvc.judge"
+REGISTRY = "wordsvc.registry"
+
+
+def get_settings() -> Settings:
+    """The app's settings."""
+    settings: Settings = current_app.extensions[SETTINGS]
+    return settings
+
+
+def get_registry() -> Registry:
+    """The category registry: from the judge once it is open, else read on its own (it
+    needs no lexicon)."""
+    judge = current_app.extensions.get(JUDGE)
+    if judge is not None:
+        from_judge: Registry = judge.registry
+        return from_judge
+    registry = current_app.extensions.get(REGISTRY)
+    if registry is None:
+        from wordsvc.categories import load_registry
+
+        registry = current_app.extensions[REGISTRY] = load_registry(get_settings().dictionaries_dir)
+    return registry
+
+
+def get_judge() -> Judge:
+    """The app's judge, opened from the data directory on first use."""
+    judge = current_app.extensions.get(JUDGE)
+    if judge is None:
+        from wordsvc.judge import Judge
+
+        judge = current_app.extensions[JUDGE] = Judge.open(get_settings())
+    return judge

@@ -1,0 +1,39 @@
+"""The session layer's limits, defined once: the store enforces them, and the wire models
+(``wordsvc.wire.games``) and the tables (``schema.py``) import them."""
+
+from __future__ import annotations
+
+import re
+
+#: Seats at one table, at most (seat numbers run from 0 to ``MAX_SEATS - 1``).
+MAX_SEATS = 16
+#: The longest display name of a seat, in characters.
+MAX_NAME = 64
+#: A seat's display name: 1 to ``MAX_NAME`` characters, none of them a control character.
+NAME_PATTERN = rf"[^\x00-\x1f\x7f]{{1,{MAX_NAME}}}"
+#: The longest name of a game (the registry's names are shorter).
+MAX_GAME_NAME = 64
+#: The longest ``Idempotency-Key``, in characters.
+MAX_IDEMPOTENCY_KEY = 128
+#: The largest seed: the database stores a signed 64-bit one.
+MAX_SEED = 2**63 - 1
+#: Open sessions listed by one request, by default and at most.
+DEFAULT_LISTED = 50
+MAX_LISTED = 100
+#: Most bot actions one request may trigger (a guard against an engine that never ends).
+MAX_BOT_STEPS = 10_000
+#: A session id: 128 random bits, as 32 lowercase hex digits.
+SESSION_ID_PATTERN = "[0-9a-f]{32}"
+
+_SESSION_ID = re.compile(SESSION_ID_PATTERN)
+_NAME = re.compile(NAME_PATTERN)
+
+
+def is_session_id(value: object) -> bool:
+    """Could ``value`` name a session? (Anything else is no session, without a query.)"""
+    return isinstance(value, str) and _SESSION_ID.fullmatch(value) is not None
+
+
+def is_seat_name(value: object) -> bool:
+    """Is ``value`` a display name a seat may take?"""
+    return isinstance(value, str) and _NAME.fullmatch(value) is not None

@@ -1,0 +1,169 @@
+"""What the session store answers with: frozen dataclasses, as the judge's results are.
+
+The HTTP layer writes each as its wire model (``wordsvc.wire.games``), field for field;
+the store knows nothing of the wire. Events keep their audience here, and every filter of
+what a seat may see goes through :meth:`Event.visible_to` (:func:`seen_by`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Literal
+
+from wordsvc.games.contract import Action, Event, Result, Seat
+
+SeatKind = Literal["human", "bot"]
+Status = Literal["active", "over"]
+Deal = Literal["drawn", "chosen"]
+
+
+def seen_by(events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
+    """The events ``seat`` may see (None: a spectator, who sees the public ones)."""
+    return tuple(event for event in events if event.visible_to(seat))
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who plays a seat. ``joined``: a bot's seat, or a human seat whose token was taken."""
+
+    seat: Seat
+    kind: SeatKind
+    bot: str | None
+    name: str
+    joined: bool
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """A finished game's result, with its seed revealed, so that anyone can replay the log
+    and check the deal (while the game goes on there is no result, and the seed is secret)."""
+
+    scores: tuple[object, ...]
+    places: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    details: Mapping[str, object]
+    seed: int
+
+    @classmethod
+    def of(cls, result: Result, seed: int) -> SessionResult:
+        return cls(
+            tuple(result.scores), tuple(result.places), tuple(result.winners), result.details, seed
+        )
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action just applied, as the reply to a create or an action lists it."""
+
+    number: int
+    seat: Seat
+    actor: SeatKind
+    type: str | None
+    events: tuple[Event, ...]
+
+    def seen_by(self, seat: Seat | None) -> Applied:
+        return replace(self, events=seen_by(self.events, seat))
+
+
+@dataclass(frozen=True)
+class Acted:
+    """The reply to an action: the session's new version, the caller's action and every bot
+    reply it triggered (as the caller may see them). ``replayed``: True when this is the
+    stored reply to a retried request (its ``Idempotency-Key``), None otherwise."""
+
+    version: int
+    applied: tuple[Applied, ...]
+    status: Status
+    replayed: bool | None = None
+
+    def to_record(self) -> dict[str, Any]:
+        """The reply as the store keeps it for a retried request (JSON)."""
+        return {
+            "version": self.version,
+            "applied": [
+                {
+                    "number": a.number,
+                    "seat": a.seat,
+                    "actor": a.actor,
+                    "type": a.type,
+                    "events": [{"type": e.type, "data": dict(e.data)} for e in a.events],
+                }
+                for a in self.applied
+            ],
+            "status": self.status,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any], *, replayed: bool | None = None) -> Acted:
+        """The reply :meth:`to_record` kept (its events already filtered for the caller)."""
+        return cls(
+            record["version"],
+            tuple(
+                Applied(
+                    a["number"],
+                    a["seat"],
+                    a["actor"],
+                    a["type"],
+                    tuple(Event(e["type"], e["data"]) for e in a["events"]),
+                )
+                for a in record["applied"]
+            ),
+            record["status"],
+            replayed,
+        )
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """An action of the log, without the action itself: who took it, when, and what happened
+    (every event with its audience, until :meth:`seen_by` filters them for a seat)."""
+
+    number: int
+    seat: Seat
+    actor: SeatKind
+    at: datetime
+    events: tuple[Event, ...]
+
+    def seen_by(self, seat: Seat | None) -> LoggedAction:
+        return replace(self, events=seen_by(self.events, seat))
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """A session as ``you`` may see it (None: a spectator). ``bot_actions``: on a new
+    session only, what its bots did before anyone else could act."""
+
+    id: str
+    game: str
+    version: int
+    status: Status
+    options: Mapping[str, Any]
+    seats: tuple[SeatRecord, ...]
+    you: Seat | None
+    to_act: tuple[Seat, ...]
+    legal_actions: tuple[Action, ...]
+    view: Mapping[str, object]
+    deal: Deal
+    result: SessionResult | None
+    bot_actions: tuple[Applied, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A seat taken: its secret token, shown this once (only its hash is stored)."""
+
+    session: str
+    seat: Seat
+    token: str
+
+
+@dataclass(frozen=True)
+class OpenSession:
+    """An active session with human seats nobody has taken yet."""
+
+    id: str
+    game: str
+    created_at: datetime
+    free_seats: tuple[Seat, ...]
