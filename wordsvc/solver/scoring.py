@@ -180,6 +180,8 @@ class Score:
     tokens: float
 
 
+#: A Familiar property choice: the property used (None: none) and the length counted.
+Choice = tuple[FamiliarProperty | None, int]
 #: What stands for the word in a :class:`Rank`: the word, or its row in the letter index.
 WordKey = TypeVar("WordKey", str, int)
 
@@ -200,6 +202,20 @@ class Rank(NamedTuple, Generic[WordKey]):
     prop: str = ""  # the Familiar property used, "" for none
     counted: int = 0  # the length the codex reads
     slots: tuple[tuple[str, int | None], ...] = ()  # :attr:`Layout.slot_key`
+
+
+@cache
+def _dealt_from_deep_decks(
+    colours: tuple[str, ...], neighbours: int
+) -> tuple[tuple[str, ...], ...]:
+    """What each neighbour takes when every deck is deep enough: the same for every hand, so
+    worked out once per codex row (a solve asks for a row of every length it scans)."""
+    return tuple(map(tuple, deal_balance(colours, neighbours)))
+
+
+#: A :class:`Rank` from all its fields in order, ``new_rank(Rank, fields)``: a named tuple's
+#: own constructor is a Python function, and the search makes hundreds of ranks per hand.
+new_rank = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -250,21 +266,24 @@ class Evaluator:
         magic = table.mode is Mode.MAGIC
         usable = {f.position for f in usable_familiar(hand)}
         properties = {table.familiar_properties[p] for p in usable} if magic else set()
-        #: For the bound: each property a word of this hand may use (None: none, which every
-        #: other's choices include), with a card's weight if it discards a card at best.
-        self._bound_properties: dict[FamiliarProperty | None, float] = {
+        #: For the bound: each property a word of this hand may use, with a card's weight if
+        #: it discards a card (at best it does).
+        self._bound_properties = {
             prop: weights.card if any(familiar_discards(prop, None, 1)) else 0.0
-            for prop in properties or [None]
+            for prop in properties
         }
         self._bound_extras: dict[int, float] = {}
+        self._choices_of: dict[tuple[int | None, int], tuple[Choice, ...]] = {}
         self._neighbours = table.neighbours
+        self._shortest = self.codex.shortest
+        #: The property above each Familiar card (None: no card; none in the classic mode).
+        self._property_at: dict[int | None, FamiliarProperty | None] = {None: None}
+        for position, prop in enumerate(table.familiar_properties):
+            self._property_at[position] = prop if magic else None
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
         self._scores: dict[tuple[int, float, int], Score] = {}
         self._effects_of: dict[tuple[tuple[int, ...], FamiliarProperty | None, int], Effects] = {}
-        self._choices_of: dict[
-            tuple[int | None, int], tuple[tuple[FamiliarProperty | None, int], ...]
-        ] = {}
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -272,64 +291,77 @@ class Evaluator:
         """The cards each neighbour takes for a word counted as ``length``, and their value."""
         cached = self._balance_by_length.get(length)
         if cached is None:
-            row = self.codex.row(length)
-            dealt = deal_balance(row.neighbours, self._neighbours, self.table.balance_decks)
+            colours, decks = self.codex.row(length).neighbours, self.table.balance_decks
+            dealt = (
+                _dealt_from_deep_decks(colours, self._neighbours)
+                if decks is None
+                else tuple(map(tuple, deal_balance(colours, self._neighbours, decks)))
+            )
             value = sum(self.weights.colours[c] for cards in dealt for c in cards) * self.share
-            cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
+            cached = self._balance_by_length[length] = (dealt, value)
         return cached
 
     def plays(self, layout: Layout, units: int | None = None) -> Iterator[Play]:
         """Every way to finish a turn with this layout: with or without the property of the
         Familiar card it uses, and each length the ±1 property allows. ``units`` is the
         word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
-        if units is None:
-            units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
-        for used, counted in self._choices(layout.familiar_used, layout.length):
-            yield self._play(layout, used, counted, units)
-
-    def _choices(
-        self, familiar: int | None, length: int
-    ) -> tuple[tuple[FamiliarProperty | None, int], ...]:
-        """The property choices of a word of ``length`` letters on the Familiar card at
-        ``familiar`` (:func:`~wordsvc.rules.words_of_magic.turn.property_choices`)."""
-        key = (familiar, length)
-        found = self._choices_of.get(key)
-        if found is None:
-            prop = self._property(familiar)
-            found = self._choices_of[key] = property_choices(prop, length, self.codex.shortest)
-        return found
-
-    def _property(self, familiar: int | None) -> FamiliarProperty | None:
-        """The property above the Familiar card at ``familiar`` (None: no card, or the
-        classic mode, which has no properties)."""
-        if self.table.mode is not Mode.MAGIC or familiar is None:
-            return None
-        return self.table.familiar_properties[familiar]
+        units = self._units(layout, units)
+        for used, counted in self._choices(layout):
+            rank, effects, score = self._ranked(layout, used, counted, units)
+            yield Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
     def best_play(self, layouts: list[Layout], units: int | None = None) -> Play | None:
         """The best play of one word's layouts (``units``: the word's Zipf hundredths, when
-        known)."""
-        return min((p for layout in layouts for p in self.plays(layout, units)),
-                   key=lambda p: p.rank, default=None)  # fmt: skip
+        known): every way to play each ranked, and the best one made a :class:`Play`."""
+        best: tuple[Rank[str], Layout, Effects, Score, int] | None = None
+        for layout in layouts:
+            layout_units = self._units(layout, units)
+            for used, counted in self._choices(layout):
+                rank, effects, score = self._ranked(layout, used, counted, layout_units)
+                if best is None or rank < best[0]:
+                    best = (rank, layout, effects, score, layout_units)
+        if best is None:
+            return None
+        rank, layout, effects, score, best_units = best
+        return Play(layout, effects, score, rank, best_units / ZIPF_UNITS)
 
-    def _play(
+    def _units(self, layout: Layout, units: int | None) -> int:
+        if units is not None:
+            return units
+        return self.zipf_units(layout.word) if self.zipf_units is not None else 0
+
+    def _choices(self, layout: Layout) -> tuple[Choice, ...]:
+        """The property choices of the layout's Familiar card at its length (the rule, once
+        per card and length)."""
+        key = (layout.familiar_used, layout.length)
+        choices = self._choices_of.get(key)
+        if choices is None:
+            prop = self._property_at[key[0]]
+            choices = self._choices_of[key] = property_choices(prop, key[1], self._shortest)
+        return choices
+
+    def _ranked(
         self, layout: Layout, prop: FamiliarProperty | None, counted: int, units: int
-    ) -> Play:
+    ) -> tuple[Rank[str], Effects, Score]:
+        """One way to play the layout: its rank, effects and score."""
         effects = self._effects(layout.cards_spent, prop, counted)
         balance_value = self.balance(counted)[1]
         score = self._score(effects.cards_out, balance_value, layout.tokens_used)
-        rank = Rank(  # positional: a play of every word returned is ranked
-            -score.total,
-            -units,
-            layout.tokens_used,
-            -layout.length,
-            layout.word,
-            -1 if layout.familiar_used is None else layout.familiar_used,
-            "" if prop is None else prop.value,
-            counted,
-            layout.slot_key,
+        rank: Rank[str] = new_rank(  # each of Rank's fields, in order
+            Rank,
+            (
+                -score.total,
+                -units,
+                layout.tokens_used,
+                -layout.length,
+                layout.word,
+                -1 if layout.familiar_used is None else layout.familiar_used,
+                "" if prop is None else prop.value,
+                counted,
+                layout.slot_key,
+            ),
         )
-        return Play(layout, effects, score, rank, units / ZIPF_UNITS)
+        return rank, effects, score
 
     def _effects(
         self, cards_spent: tuple[int, ...], prop: FamiliarProperty | None, counted: int
@@ -437,16 +469,17 @@ class Evaluator:
         if cached is not None:
             return cached
         spent = length - free
-        choices = self._choices(familiar, length)
-        left = len(self.hand.cards) - spent
+        prop = self._property_at[familiar]
+        # The cards the property discards, when it is used (one more out for each).
+        discarded = sum(familiar_discards(prop, self.table.deck, len(self.hand.cards) - spent))
         outcomes = [  # each choice's cards out and Balance of Power value
-            (spent + sum(familiar_discards(used, self.table.deck, left)), self.balance(n)[1])
-            for used, n in choices
+            (spent if used is None else spent + discarded, self.balance(counted)[1])
+            for used, counted in property_choices(prop, length, self._shortest)
         ]
-        best = [
-            max(self._score(out, value, tokens).total for out, value in outcomes)
-            for tokens in range(self.hand.tokens + 1)
-        ]
+        best = []
+        for tokens in range(self.hand.tokens + 1):
+            scores = [self._score(out, value, tokens).total for out, value in outcomes]
+            best.append(max(scores))
         found = self._totals[key] = tuple(best)
         return found
 
@@ -456,11 +489,12 @@ class Evaluator:
         """The most any usable property can add to a ``length``-letter word's cards: the
         Balance of Power cards of each length the codex may read with it, and a card more
         out when it discards one."""
-        best = float("-inf")
+        balance = self.balance
+        best = balance(length)[1]  # with no property used, the word counts as laid out
         for prop, discard in self._bound_properties.items():
-            for used, counted in property_choices(prop, length, self.codex.shortest):
-                extra = self.balance(counted)[1] + (discard if used is not None else 0.0)
-                best = max(best, extra)
+            for used, counted in property_choices(prop, length, self._shortest):
+                if used is not None and balance(counted)[1] + discard > best:
+                    best = balance(counted)[1] + discard
         return best
 
     def bound(self, length: int, min_tokens: int) -> float:

@@ -38,7 +38,7 @@ from wordsvc.lexicon.trie_search import Budget
 from wordsvc.rules.words_of_magic.components import CardKind
 from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import Layouter, free_letter_uses, layouts
-from wordsvc.solver.scoring import Evaluator, Play, Rank
+from wordsvc.solver.scoring import Evaluator, Play, Rank, new_rank
 
 
 @dataclass(frozen=True)
@@ -402,7 +402,10 @@ def top_plays(
             order, rows, rank, zipf, option_ranks, chunk
         ):
             neg_total, tokens = pairs[row_rank]
-            key = Rank(neg_total, -units, tokens, -length, row)
+            # The word's Rank: the row for the word, one word's play fields at their defaults.
+            key: Rank[int] = new_rank(
+                Rank, (neg_total, -units, tokens, -length, row, -1, "", 0, ())
+            )
             if full() and key >= best[-1]:
                 break  # the block is in rank order: the rest rank lower still
             if accept is not None:
