@@ -2,7 +2,7 @@
 
 import pytest
 
-from wordsvc.errors import ConfigurationError, InvalidRequest, WordsvcError
+from wordsvc.errors import ConfigurationError, InternalError, InvalidRequest, WordsvcError
 
 
 def test_a_configuration_error_takes_its_code_by_keyword_only():
@@ -21,4 +21,14 @@ def test_every_error_is_a_wordsvc_error_with_a_code():
         "invalid_limit",
         "`limit` is 1 to 100.",
         {"limit": 0},
+    )
+
+
+def test_a_broken_invariant_is_an_internal_error():
+    error = InternalError("the scan and the layouts disagree", {"word": "кіт"})
+    assert isinstance(error, WordsvcError)
+    assert (error.code, error.message, error.details) == (
+        "internal_error",
+        "the scan and the layouts disagree",
+        {"word": "кіт"},
     )

@@ -16,9 +16,10 @@ codes.
     │   └── UnsupportedMediaType    a request body sent as something other than JSON
     ├── SessionError                the session store's own errors (wordsvc.sessions.errors)
     ├── ConfigurationError          a setting or data file of the service is wrong
-    └── LexiconError                the service's data is missing or broken
-        ├── LexiconNotBuilt         no lexicon in the data directory yet
-        └── LexiconCorrupt          files present but inconsistent with the manifest
+    ├── LexiconError                the service's data is missing or broken
+    │   ├── LexiconNotBuilt         no lexicon in the data directory yet
+    │   └── LexiconCorrupt          files present but inconsistent with the manifest
+    └── InternalError               an invariant of wordsvc's own code broke: a bug
 """
 
 from __future__ import annotations
@@ -119,3 +120,14 @@ class LexiconNotBuilt(LexiconError):
 
 class LexiconCorrupt(LexiconError):
     code = "lexicon_corrupt"
+
+
+class InternalError(WordsvcError):
+    """An invariant of wordsvc's own code does not hold (two parts that must agree do not):
+    a bug to fix, never the caller's doing. Raised where a bare ``assert`` would be, so that
+    it also holds under ``python -O`` and reaches the caller as ``internal_error``."""
+
+    code = "internal_error"
+
+    def __init__(self, message: str, details: Mapping[str, object] | None = None) -> None:
+        super().__init__(None, message, details)

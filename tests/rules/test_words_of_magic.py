@@ -9,12 +9,16 @@ import pytest
 
 import wordsvc
 from wordsvc.rules.words_of_magic import components
+from wordsvc.rules.words_of_magic.codex import deal_balance, deal_order, neighbours
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import (
+    FamiliarProperty,
     draw_up_to,
     elf_may_draw,
+    familiar_discards,
     magic_has_effect,
     may_use_familiar_card,
+    property_choices,
 )
 
 PACKAGE = Path(wordsvc.__file__).resolve().parent
@@ -121,3 +125,53 @@ def test_a_magic_card_is_played_only_for_an_effect(magic, used_tokens, other_car
         magic_has_effect(magic, used_tokens=used_tokens, other_cards=other_cards, deck=deck)
         is expected
     )
+
+
+@pytest.mark.parametrize(
+    ("seat", "players", "twice", "expected"),
+    [
+        (0, 3, False, [1, 2]),  # left, then right
+        (2, 4, False, [3, 1]),
+        (1, 2, False, [0]),  # two players: the one neighbour takes the cards once
+        (1, 2, True, [0, 0]),  # ... or twice, with the option
+    ],
+)
+def test_the_neighbours_take_the_codex_cards_left_first(seat, players, twice, expected):
+    assert neighbours(seat, players, twice) == expected
+
+
+def test_cards_are_dealt_colour_by_colour_from_the_left_and_never_red_to_a_dragon():
+    order = deal_order(["yellow", "red"], 2, {"green": 0, "yellow": 1, "red": 5}, no_red={0})
+    assert order == [(0, "yellow"), (1, "red")]  # the yellow deck ran out at the left
+    assert deal_balance(["yellow", "red"], 2, None, no_red={0}) == [["yellow"], ["yellow", "red"]]
+
+
+@pytest.mark.parametrize(
+    ("prop", "length", "expected"),
+    [
+        (None, 5, [(None, 5)]),
+        (FamiliarProperty.LENGTH, 5, [(None, 5), (FamiliarProperty.LENGTH, 4),
+                                      (FamiliarProperty.LENGTH, 6)]),
+        (FamiliarProperty.LENGTH, 3, [(None, 3), (FamiliarProperty.LENGTH, 4)]),  # never 2
+        (FamiliarProperty.DISCARD_DECK, 4, [(None, 4), (FamiliarProperty.DISCARD_DECK, 4)]),
+        (FamiliarProperty.DISCARD_HAND, 4, [(None, 4), (FamiliarProperty.DISCARD_HAND, 4)]),
+    ],
+)  # fmt: skip
+def test_a_familiar_property_may_be_used_or_not(prop, length, expected):
+    assert list(property_choices(prop, length, shortest=3)) == expected
+
+
+@pytest.mark.parametrize(
+    ("prop", "deck", "left", "expected"),
+    [
+        (FamiliarProperty.DISCARD_DECK, 2, 0, (True, False)),
+        (FamiliarProperty.DISCARD_DECK, 0, 3, (False, False)),  # no deck left to discard
+        (FamiliarProperty.DISCARD_DECK, None, 0, (True, False)),  # a deck deep enough
+        (FamiliarProperty.DISCARD_HAND, 0, 1, (False, True)),
+        (FamiliarProperty.DISCARD_HAND, 5, 0, (False, False)),  # the word used every card
+        (FamiliarProperty.LENGTH, 5, 5, (False, False)),
+        (None, 5, 5, (False, False)),
+    ],
+)
+def test_what_a_familiar_property_discards(prop, deck, left, expected):
+    assert familiar_discards(prop, deck, left) == expected

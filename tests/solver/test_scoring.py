@@ -3,10 +3,13 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from wordsvc.alphabet import MIN_WORD_LENGTH
 from wordsvc.errors import ConfigurationError, InvalidValue
-from wordsvc.rules.words_of_magic.codex import Codex, deal_balance, load_codex
-from wordsvc.rules.words_of_magic.turn import FamiliarProperty
+from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
+from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES, FamiliarProperty
 from wordsvc.solver.hand import Hand, hand_of
 from wordsvc.solver.layout import layouts
 from wordsvc.solver.scoring import Evaluator, Mode, Table, Weights
@@ -149,15 +152,79 @@ def test_passing_takes_three_cards_and_scores_nothing():
     assert play.score.total == 0
 
 
-def test_the_bound_is_never_beaten():
-    hand = hand_of(["к", "і", "т", "*"], tokens=2, familiar=[("о", True)])
-    for mode in Mode:
-        table = replace(Table.defaults(), mode=mode)
-        evaluator = Evaluator(hand, table, Weights.defaults())
-        for word in ("кіт", "кот", "кіток", "коток", "кіоск"):
-            for layout in layouts(word, hand):
-                for play in evaluator.plays(layout):
-                    assert play.score.total <= evaluator.bound(layout.length, layout.tokens_used)
+def plays_of(evaluator: Evaluator, hand: Hand, word: str):
+    return [play for layout in layouts(word, hand) for play in evaluator.plays(layout)]
+
+
+def assert_within_bound(evaluator: Evaluator, hand: Hand, word: str) -> None:
+    for play in plays_of(evaluator, hand, word):
+        layout = play.layout
+        bound = evaluator.bound(layout.length, layout.tokens_used)
+        assert play.score.total <= bound, (word, play.effects, bound)
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@pytest.mark.parametrize("prop", list(FamiliarProperty))
+def test_the_bound_is_never_beaten_whatever_the_familiar_cards_property(prop, mode):
+    """The one Familiar card lies under each property in turn: under ±1 a 3-letter word
+    counted as 4 deals green cards that a 3-letter word does not, which the bound must allow
+    for, as it must a card more out for the two discarding properties."""
+    hand = hand_of(["к", "і", "т", "*", "с", "а"], tokens=2, familiar=[("о", True)])
+    others = tuple(p for p in DEFAULT_FAMILIAR_PROPERTIES if p is not prop)
+    table = replace(Table.defaults(), mode=mode, familiar_properties=(prop, *others))
+    evaluator = Evaluator(hand, table, Weights.defaults())
+    checked = 0
+    for word in ("кіт", "кот", "кіток", "коток", "кіоск", "сокіта", "костіка"):
+        assert_within_bound(evaluator, hand, word)
+        checked += len(plays_of(evaluator, hand, word))
+    assert checked
+    if mode is Mode.MAGIC and prop is FamiliarProperty.LENGTH:  # the ±1 choice was scored
+        counted = {p.effects.counted_length for p in plays_of(evaluator, hand, "кот")}
+        assert counted == {3, 4}
+
+
+@st.composite
+def words_a_hand_can_form(draw):
+    """A hand and a word it can lay out: some of its letter cards, a joker card or a token's
+    letter, and perhaps a Familiar card's letter, in any order."""
+    letters = draw(st.lists(st.sampled_from("кітосарн"), min_size=1, max_size=8))
+    jokers = draw(st.integers(0, 1))
+    familiar = draw(st.lists(st.tuples(st.sampled_from("оаі"), st.booleans()), max_size=3))
+    hand = hand_of(
+        [*letters, *"*" * jokers, *draw(st.lists(st.just("Відродження"), max_size=1))],
+        tokens=draw(st.integers(0, 3)),
+        familiar=familiar,
+        character=draw(st.sampled_from([None, "amazon", "druid", "elf"])),
+    )
+    spelled = draw(st.lists(st.sampled_from(letters), max_size=len(letters)))
+    spelled += draw(st.lists(st.sampled_from("кітосарн"), max_size=jokers + hand.tokens))
+    spelled += [letter for letter, _ in familiar[: draw(st.integers(0, len(familiar)))]]
+    assume(len(spelled) >= MIN_WORD_LENGTH)
+    return hand, "".join(draw(st.permutations(spelled)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    formed=words_a_hand_can_form(),
+    properties=st.permutations(list(FamiliarProperty)),
+    players=st.integers(2, 4),
+    twice=st.booleans(),
+    deck=st.none() | st.integers(0, 12),
+    decks=st.none() | st.fixed_dictionaries({c: st.integers(0, 3) for c in COLOURS}),
+)
+def test_no_play_beats_the_bound(formed, properties, players, twice, deck, decks):
+    """Every property, every table: no play of a word scores more than the bound the search
+    prunes with, for its length and its tokens."""
+    hand, word = formed
+    table = Table(
+        players=players,
+        familiar_properties=tuple(properties),
+        two_player_deals_twice=twice,
+        deck=deck,
+        mode=Mode.MAGIC,
+        balance_decks=decks,
+    )
+    assert_within_bound(Evaluator(hand, table, Weights.defaults()), hand, word)
 
 
 def test_the_default_table_is_the_data_file():

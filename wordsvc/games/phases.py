@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State, apply_by_phase, as_seat
+
+Check = Callable[[State, Seat, Action], object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,9 +19,13 @@ class Move:
     """One action type of one phase."""
 
     fields: tuple[str, ...]
-    check: Callable[[State, Seat, Action], object]
+    check: Check
     effect: Callable[[State, Seat, Action, list[Event]], None]
     candidates: Callable[[State, Seat], list[Action]]
+    #: The check of an action described rather than listed (with ``needs``, when its
+    #: choices are too many to list): what it names already, before the fields it needs are
+    #: chosen. None lists a described action as it is.
+    check_described: Check | None = None
 
     def handle(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         """What ``apply_by_phase`` calls, on the state's copy: the check, then the effect."""
@@ -28,16 +33,20 @@ class Move:
         self.effect(state, seat, action, events)
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
-        """The candidates the check lets through; an action described rather than listed
-        (with ``needs``, when its choices are too many to list) passes as it is."""
-        return [
-            a for a in self.candidates(state, seat) if "needs" in a or passes(self, state, seat, a)
-        ]
+        """The candidates the check lets through (a described action: the check of what it
+        names, :attr:`check_described`)."""
+        return [a for a in self.candidates(state, seat) if self._lists(state, seat, a)]
+
+    def _lists(self, state: State, seat: Seat, action: Action) -> bool:
+        if "needs" not in action:
+            return passes(self.check, state, seat, action)
+        return self.check_described is None or passes(self.check_described, state, seat, action)
 
 
-def passes(move: Move, state: State, seat: Seat, action: Action) -> bool:
+def passes(check: Check, state: State, seat: Seat, action: Action) -> bool:
+    """Whether ``check`` lets the action through (refuses it with no :class:`RuleError`)."""
     try:
-        move.check(state, seat, action)
+        check(state, seat, action)
     except RuleError:
         return False
     return True
@@ -57,9 +66,11 @@ Moves = Mapping[str, Mapping[str, Move]]
 
 class PhasedGame:
     """The contract's ``legal_actions`` and ``apply`` from a table of :class:`Move` by phase
-    (``state["phase"]``). Subclasses set :attr:`moves` and provide ``to_act``."""
+    (``state["phase"]``). Subclasses set :attr:`moves` (on the class, or in ``__init__``
+    before calling this one's, when the moves depend on what the engine is given) and
+    provide ``to_act``."""
 
-    moves: ClassVar[Moves]
+    moves: Moves
 
     def __init__(self) -> None:
         self._handlers = {

@@ -7,6 +7,7 @@ the Amazon's А.
 
 from __future__ import annotations
 
+from wordsvc.errors import InternalError
 from wordsvc.rules.words_of_magic.components import CardKind
 from wordsvc.solver.hand import Hand
 from wordsvc.solver.layout import Layout, Source
@@ -21,7 +22,8 @@ def draw_solution(solution: Solution) -> str:
     lines = [_describe_request(solution)]
     if request.word is not None:  # "can I make this word?": yes, and how
         layout = solution.plays[0].layout
-        assert layout is not None
+        if layout is None:
+            raise InternalError("a word's answer holds a pass")
         lines.append(f"Yes: {layout.word.upper()}, its cheapest layout (fewest tokens):")
         lines.extend(_draw_play(1, solution.plays[0], request.hand))
         return "\n".join(lines)
@@ -60,7 +62,8 @@ def _describe_request(solution: Solution) -> str:
 
 def _draw_play(rank: int, play: Play, hand: Hand) -> list[str]:
     layout = play.layout
-    assert layout is not None
+    if layout is None:
+        raise InternalError("a pass drawn as a word")
     score = play.score
     header = (
         f"{rank:>2}. {layout.word.upper()}  {layout.length} letters · score {score.total:.2f} "
@@ -84,7 +87,8 @@ def _source_label(layout: Layout, position: int, hand: Hand) -> str:
     if slot.source is Source.TOKEN:
         return "⊙" + _card_label(hand, slot.hand_card)[:1]
     if slot.source is Source.FAMILIAR:
-        assert slot.familiar is not None
+        if slot.familiar is None:
+            raise InternalError("a Familiar slot without its card's position")
         return f"Ф{slot.familiar + 1}"
     return "Ам"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from wordsvc.alphabet import LETTER_SET, fold_case
-from wordsvc.errors import InvalidValue
+from wordsvc.errors import InternalError, InvalidValue
 from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 
@@ -39,7 +39,8 @@ class HandCard:
     @property
     def face_letter(self) -> str:
         """The letter of a letter card (no other kind has one)."""
-        assert self.letter is not None, f"card {self.index} is a {self.kind.value} card"
+        if self.letter is None:
+            raise InternalError(f"card {self.index} is a {self.kind.value} card, no letter")
         return self.letter
 
 

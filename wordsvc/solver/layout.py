@@ -21,6 +21,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from wordsvc.alphabet import letters_of  # the apostrophe is always at hand (rulebook)
+from wordsvc.errors import InternalError
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER, may_use_familiar_card
 from wordsvc.solver.hand import FamiliarCard, Hand
@@ -49,7 +50,8 @@ class Slot(NamedTuple):
     @property
     def hand_card(self) -> int:
         """The hand index of the card lying here, for the three card sources."""
-        assert self.card is not None, f"a {self.source.value} slot lies on no hand card"
+        if self.card is None:
+            raise InternalError(f"a {self.source.value} slot lies on no hand card")
         return self.card
 
 
@@ -123,6 +125,34 @@ def usable_familiar(hand: Hand) -> list[FamiliarCard]:
     return [f for f in hand.familiar if may_use_familiar_card(f.available, hand.character)]
 
 
+class FreeLetters(NamedTuple):
+    """One way to use the letters a word takes besides the hand's cards: one usable Familiar
+    card or none, the Amazon's А or not."""
+
+    familiar: FamiliarCard | None
+    amazon: bool
+    #: The letters it plays: the Amazon's А first, then the Familiar card's.
+    letters: tuple[str, ...]
+
+    @property
+    def position(self) -> int | None:
+        """The Familiar card's position, None when it uses none."""
+        return None if self.familiar is None else self.familiar.position
+
+
+def free_letter_uses(hand: Hand) -> list[FreeLetters]:
+    """Every use of the free letters open to the hand (rulebook: at most one available
+    Familiar card, the Druid's occupied ones too; the Amazon's one А), the Familiar card
+    outermost: no card first, then each usable card left to right."""
+    amazon = [False, True] if hand.character is Character.AMAZON else [False]
+    familiar: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
+    return [
+        FreeLetters(f, a, (AMAZON_LETTER,) * a + (() if f is None else (f.letter,)))
+        for f in familiar
+        for a in amazon
+    ]
+
+
 def layouts(word: str, hand: Hand) -> list[Layout]:
     """The fewest-token layout for each use of the free letters; empty if none is legal."""
     return Layouter(hand).layouts(word)
@@ -133,8 +163,7 @@ class Layouter:
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.familiar_options: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
-        self.amazon_options = [False, True] if hand.character is Character.AMAZON else [False]
+        self.free_letter_uses = free_letter_uses(hand)
         by_letter: dict[str, list[int]] = {}
         for card in hand.cards:
             if card.kind is CardKind.LETTER:
@@ -154,11 +183,10 @@ class Layouter:
     def layouts(self, word: str) -> list[Layout]:
         letters = letters_of(word)
         found = []
-        for familiar in self.familiar_options:
-            for amazon in self.amazon_options:
-                layout = self.layout(word, familiar, amazon, letters)
-                if layout is not None:
-                    found.append(layout)
+        for use in self.free_letter_uses:
+            layout = self.layout(word, use.familiar, use.amazon, letters)
+            if layout is not None:
+                found.append(layout)
         return found
 
     def layout(

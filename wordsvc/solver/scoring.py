@@ -5,7 +5,8 @@ by the cards that leave the player for good (played, or discarded by a Familiar 
 the Balance of Power cards the neighbours must take, weighted by colour and by the share of the
 opponents they are, minus the joker tokens it uses. Drawing moves cards from deck to hand and
 does not change the total, so it is reported but not scored. The weights are data
-(``wordsvc/data/solver.toml``) and options; ``docs/solver.md`` explains and illustrates them.
+(``solver.toml`` in ``wordsvc/rules/words_of_magic/data/``) and options; ``docs/solver.md``
+explains and illustrates them.
 """
 
 from __future__ import annotations
@@ -15,24 +16,31 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Generic, Literal, NamedTuple, TypeVar
 
-from wordsvc.config import PACKAGE_DIR
 from wordsvc.data_files import DataFile, codes
 from wordsvc.errors import InvalidValue
 from wordsvc.lexicon.frequency import ZIPF_UNITS
-from wordsvc.rules.words_of_magic.codex import COLOURS, Codex, deal_balance, load_codex
-from wordsvc.rules.words_of_magic.components import CardKind
+from wordsvc.rules.words_of_magic.codex import (
+    COLOURS,
+    Codex,
+    deal_balance,
+    load_codex,
+    neighbours,
+)
+from wordsvc.rules.words_of_magic.components import DATA_DIR, CardKind
 from wordsvc.rules.words_of_magic.turn import (
     DEFAULT_FAMILIAR_PROPERTIES,
     PASS_DRAW,
     FamiliarProperty,
     draw_up_to,
+    familiar_discards,
+    property_choices,
 )
 from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
 
-SOLVER_FILE = PACKAGE_DIR / "data" / "solver.toml"
+SOLVER_FILE = DATA_DIR / "solver.toml"
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 #: Largest weight of the objective accepted.
@@ -107,14 +115,14 @@ class Table:
 
     @property
     def neighbours(self) -> int:
-        """How many times the codex deals: once per neighbour (one in a two-player game
-        unless the option says the same player takes them twice)."""
-        return 1 if self.players == 2 and not self.two_player_deals_twice else 2
+        """How many times the codex deals: once per neighbour (the rule:
+        :func:`~wordsvc.rules.words_of_magic.codex.neighbours`)."""
+        return len(neighbours(0, self.players, self.two_player_deals_twice))
 
     @classmethod
     def defaults(cls) -> Table:
-        """The table of ``wordsvc/data/solver.toml``, classic mode, with enough cards in every
-        deck; change it with :func:`dataclasses.replace`."""
+        """The table of ``solver.toml`` (``wordsvc/rules/words_of_magic/data/``), classic
+        mode, with enough cards in every deck; change it with :func:`dataclasses.replace`."""
         defaults = load_defaults()
         return cls(
             players=defaults.players,
@@ -172,6 +180,44 @@ class Score:
     tokens: float
 
 
+#: A Familiar property choice: the property used (None: none) and the length counted.
+Choice = tuple[FamiliarProperty | None, int]
+#: What stands for the word in a :class:`Rank`: the word, or its row in the letter index.
+WordKey = TypeVar("WordKey", str, int)
+
+
+class Rank(NamedTuple, Generic[WordKey]):
+    """A play's place in the solver's ranking: smaller is better, and a total order. The
+    first five fields rank words: the search ranks whole blocks of words by them before it
+    lays any out, with the word's row in the letter index as ``word`` (rows of one length
+    are in word order). The rest order the plays of one word. A pass ranks by its score
+    alone (:meth:`Evaluator.pass_play`)."""
+
+    neg_total: float  # the score, negated: the best play first
+    neg_zipf: int  # how common the word is (Zipf hundredths), negated: the commoner first
+    tokens: int  # the fewer joker tokens first
+    neg_length: int  # the word's letters, negated: the longer first
+    word: WordKey
+    familiar: int = -1  # the Familiar card's position, -1 for none
+    prop: str = ""  # the Familiar property used, "" for none
+    counted: int = 0  # the length the codex reads
+    slots: tuple[tuple[str, int | None], ...] = ()  # :attr:`Layout.slot_key`
+
+
+@cache
+def _dealt_from_deep_decks(
+    colours: tuple[str, ...], neighbours: int
+) -> tuple[tuple[str, ...], ...]:
+    """What each neighbour takes when every deck is deep enough: the same for every hand, so
+    worked out once per codex row (a solve asks for a row of every length it scans)."""
+    return tuple(map(tuple, deal_balance(colours, neighbours)))
+
+
+#: A :class:`Rank` from all its fields in order, ``new_rank(Rank, fields)``: a named tuple's
+#: own constructor is a Python function, and the search makes hundreds of ranks per hand.
+new_rank = tuple.__new__
+
+
 @dataclass(frozen=True)
 class Play:
     """A word laid out (or a pass, with no layout) with its effects and score."""
@@ -179,7 +225,7 @@ class Play:
     layout: Layout | None
     effects: Effects
     score: Score
-    rank: tuple[object, ...] = field(compare=False)  # smaller is better; a total order
+    rank: Rank[str] = field(compare=False)
     #: How common the word is (Zipf scale; 0 when unlisted); None for the pass.
     zipf: float | None = None
 
@@ -220,8 +266,20 @@ class Evaluator:
         magic = table.mode is Mode.MAGIC
         usable = {f.position for f in usable_familiar(hand)}
         properties = {table.familiar_properties[p] for p in usable} if magic else set()
-        self._can_change_length = FamiliarProperty.LENGTH in properties
-        self._can_discard = bool(properties - {FamiliarProperty.LENGTH})
+        #: For the bound: each property a word of this hand may use, with a card's weight if
+        #: it discards a card (at best it does).
+        self._bound_properties = {
+            prop: weights.card if any(familiar_discards(prop, None, 1)) else 0.0
+            for prop in properties
+        }
+        self._bound_extras: dict[int, float] = {}
+        self._choices_of: dict[tuple[int | None, int], tuple[Choice, ...]] = {}
+        self._neighbours = table.neighbours
+        self._shortest = self.codex.shortest
+        #: The property above each Familiar card (None: no card; none in the classic mode).
+        self._property_at: dict[int | None, FamiliarProperty | None] = {None: None}
+        for position, prop in enumerate(table.familiar_properties):
+            self._property_at[position] = prop if magic else None
         self._balance_by_length: dict[int, tuple[tuple[tuple[str, ...], ...], float]] = {}
         self._totals: dict[tuple[int, int | None, int], tuple[float, ...]] = {}
         self._scores: dict[tuple[int, float, int], Score] = {}
@@ -233,53 +291,77 @@ class Evaluator:
         """The cards each neighbour takes for a word counted as ``length``, and their value."""
         cached = self._balance_by_length.get(length)
         if cached is None:
-            row = self.codex.row(length)
-            dealt = deal_balance(row.neighbours, self.table.neighbours, self.table.balance_decks)
+            colours, decks = self.codex.row(length).neighbours, self.table.balance_decks
+            dealt = (
+                _dealt_from_deep_decks(colours, self._neighbours)
+                if decks is None
+                else tuple(map(tuple, deal_balance(colours, self._neighbours, decks)))
+            )
             value = sum(self.weights.colours[c] for cards in dealt for c in cards) * self.share
-            cached = self._balance_by_length[length] = (tuple(map(tuple, dealt)), value)
+            cached = self._balance_by_length[length] = (dealt, value)
         return cached
 
     def plays(self, layout: Layout, units: int | None = None) -> Iterator[Play]:
         """Every way to finish a turn with this layout: with or without the property of the
         Familiar card it uses, and each length the ±1 property allows. ``units`` is the
         word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
-        if units is None:
-            units = self.zipf_units(layout.word) if self.zipf_units is not None else 0
-        yield self._play(layout, None, layout.length, units)
-        if self.table.mode is not Mode.MAGIC or layout.familiar_used is None:
-            return
-        prop = self.table.familiar_properties[layout.familiar_used]
-        if prop is FamiliarProperty.LENGTH:
-            for counted in (layout.length - 1, layout.length + 1):
-                if counted >= self.codex.shortest:
-                    yield self._play(layout, prop, counted, units)
-        else:
-            yield self._play(layout, prop, layout.length, units)
+        units = self._units(layout, units)
+        for used, counted in self._choices(layout):
+            rank, effects, score = self._ranked(layout, used, counted, units)
+            yield Play(layout, effects, score, rank, units / ZIPF_UNITS)
 
     def best_play(self, layouts: list[Layout], units: int | None = None) -> Play | None:
         """The best play of one word's layouts (``units``: the word's Zipf hundredths, when
-        known)."""
-        return min((p for layout in layouts for p in self.plays(layout, units)),
-                   key=lambda p: p.rank, default=None)  # fmt: skip
+        known): every way to play each ranked, and the best one made a :class:`Play`."""
+        best: tuple[Rank[str], Layout, Effects, Score, int] | None = None
+        for layout in layouts:
+            layout_units = self._units(layout, units)
+            for used, counted in self._choices(layout):
+                rank, effects, score = self._ranked(layout, used, counted, layout_units)
+                if best is None or rank < best[0]:
+                    best = (rank, layout, effects, score, layout_units)
+        if best is None:
+            return None
+        rank, layout, effects, score, best_units = best
+        return Play(layout, effects, score, rank, best_units / ZIPF_UNITS)
 
-    def _play(
+    def _units(self, layout: Layout, units: int | None) -> int:
+        if units is not None:
+            return units
+        return self.zipf_units(layout.word) if self.zipf_units is not None else 0
+
+    def _choices(self, layout: Layout) -> tuple[Choice, ...]:
+        """The property choices of the layout's Familiar card at its length (the rule, once
+        per card and length)."""
+        key = (layout.familiar_used, layout.length)
+        choices = self._choices_of.get(key)
+        if choices is None:
+            prop = self._property_at[key[0]]
+            choices = self._choices_of[key] = property_choices(prop, key[1], self._shortest)
+        return choices
+
+    def _ranked(
         self, layout: Layout, prop: FamiliarProperty | None, counted: int, units: int
-    ) -> Play:
+    ) -> tuple[Rank[str], Effects, Score]:
+        """One way to play the layout: its rank, effects and score."""
         effects = self._effects(layout.cards_spent, prop, counted)
         balance_value = self.balance(counted)[1]
         score = self._score(effects.cards_out, balance_value, layout.tokens_used)
-        rank = (
-            -score.total,
-            -units,
-            layout.tokens_used,
-            -layout.length,
-            layout.word,
-            -1 if layout.familiar_used is None else layout.familiar_used,
-            "" if prop is None else prop.value,
-            counted,
-            layout.slot_key,
+        rank: Rank[str] = new_rank(  # each of Rank's fields, in order
+            Rank,
+            (
+                -score.total,
+                -units,
+                layout.tokens_used,
+                -layout.length,
+                layout.word,
+                -1 if layout.familiar_used is None else layout.familiar_used,
+                "" if prop is None else prop.value,
+                counted,
+                layout.slot_key,
+            ),
         )
-        return Play(layout, effects, score, rank, units / ZIPF_UNITS)
+        return rank, effects, score
 
     def _effects(
         self, cards_spent: tuple[int, ...], prop: FamiliarProperty | None, counted: int
@@ -299,12 +381,12 @@ class Evaluator:
         spent = set(cards_spent)
         left = [c for c in hand.cards if c.index not in spent]
         deck = table.deck
-        from_deck = 0
-        if prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0):
-            from_deck = 1
-            deck = None if deck is None else deck - 1
+        top_of_deck, hand_card = familiar_discards(prop, deck, len(left))
+        from_deck = int(top_of_deck)
+        if top_of_deck and deck is not None:
+            deck -= 1
         from_hand = None
-        if prop is FamiliarProperty.DISCARD_HAND and left:
+        if hand_card:
             from_hand = self._card_to_discard(left)
             left = [c for c in left if c.index != from_hand]
         dealt = self.balance(counted)[0]
@@ -362,7 +444,7 @@ class Evaluator:
         effects = Effects(
             counted_length=None,
             familiar_property=None,
-            balance=tuple(() for _ in range(self.table.neighbours)),
+            balance=tuple(() for _ in range(self._neighbours)),
             draw_up_to=None,
             drawn=drawn,
             discarded_from_deck=0,
@@ -371,7 +453,7 @@ class Evaluator:
             hand_after=len(self.hand.cards) + drawn,
             deck_after=None if deck is None else deck - drawn,
         )
-        return Play(None, effects, self._score(0, 0.0, 0), (0.0,))
+        return Play(None, effects, self._score(0, 0.0, 0), Rank(0.0, 0, 0, 0, ""))
 
     # --- exact scores for the search, without laying words out ----------------------------
 
@@ -387,29 +469,33 @@ class Evaluator:
         if cached is not None:
             return cached
         spent = length - free
-        variants: list[tuple[FamiliarProperty | None, int]] = [(None, length)]
-        if self.table.mode is Mode.MAGIC and familiar is not None:
-            prop = self.table.familiar_properties[familiar]
-            if prop is FamiliarProperty.LENGTH:
-                lengths = (length - 1, length + 1)
-                variants += [(prop, n) for n in lengths if n >= self.codex.shortest]
-            else:
-                variants.append((prop, length))
-        deck = self.table.deck
-        left = len(self.hand.cards) - spent
-        best: list[float] = []
+        prop = self._property_at[familiar]
+        # The cards the property discards, when it is used (one more out for each).
+        discarded = sum(familiar_discards(prop, self.table.deck, len(self.hand.cards) - spent))
+        outcomes = [  # each choice's cards out and Balance of Power value
+            (spent if used is None else spent + discarded, self.balance(counted)[1])
+            for used, counted in property_choices(prop, length, self._shortest)
+        ]
+        best = []
         for tokens in range(self.hand.tokens + 1):
-            scores = []
-            for used, counted in variants:
-                from_deck = used is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0)
-                from_hand = used is FamiliarProperty.DISCARD_HAND and left > 0
-                value = self.balance(counted)[1]
-                scores.append(self._score(spent + from_deck + from_hand, value, tokens).total)
+            scores = [self._score(out, value, tokens).total for out, value in outcomes]
             best.append(max(scores))
         found = self._totals[key] = tuple(best)
         return found
 
     # --- bounds for the search ------------------------------------------------------------
+
+    def _bound_extra(self, length: int) -> float:
+        """The most any usable property can add to a ``length``-letter word's cards: the
+        Balance of Power cards of each length the codex may read with it, and a card more
+        out when it discards one."""
+        balance = self.balance
+        best = balance(length)[1]  # with no property used, the word counts as laid out
+        for prop, discard in self._bound_properties.items():
+            for used, counted in property_choices(prop, length, self._shortest):
+                if used is not None and balance(counted)[1] + discard > best:
+                    best = balance(counted)[1] + discard
+        return best
 
     def bound(self, length: int, min_tokens: int) -> float:
         """No play of a ``length``-letter word with at least ``min_tokens`` tokens scores
@@ -417,8 +503,7 @@ class Evaluator:
         if length < self.codex.shortest:
             return float("-inf")
         cards = min(length, len(self.hand.cards)) * self.weights.card
-        best_extra = self.balance(length)[1] + (self.weights.card if self._can_discard else 0)
-        if self._can_change_length:
-            lengths = [n for n in (length - 1, length + 1) if n >= self.codex.shortest]
-            best_extra = max([best_extra, *(self.balance(n)[1] for n in lengths)])
+        best_extra = self._bound_extras.get(length)
+        if best_extra is None:
+            best_extra = self._bound_extras[length] = self._bound_extra(length)
         return round(cards + best_extra - min_tokens * self.weights.token, SCORE_DIGITS)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of
+from wordsvc.errors import InternalError
 from wordsvc.lexicon.letter_index import (
     ALL_SET_BITS,
     ENCODING,
@@ -34,11 +35,10 @@ from wordsvc.lexicon.letter_index import (
     unpack,
 )
 from wordsvc.lexicon.trie_search import Budget
-from wordsvc.rules.words_of_magic.components import CardKind, Character
-from wordsvc.rules.words_of_magic.turn import AMAZON_LETTER
-from wordsvc.solver.hand import FamiliarCard, Hand
-from wordsvc.solver.layout import Layouter, layouts, usable_familiar
-from wordsvc.solver.scoring import Evaluator, Play
+from wordsvc.rules.words_of_magic.components import CardKind
+from wordsvc.solver.hand import Hand
+from wordsvc.solver.layout import Layouter, free_letter_uses, layouts
+from wordsvc.solver.scoring import Evaluator, Play, Rank, new_rank
 
 
 @dataclass(frozen=True)
@@ -59,14 +59,15 @@ class Resources:
     @classmethod
     def of(cls, hand: Hand) -> Resources:
         letters = Counter(c.face_letter for c in hand.cards if c.kind is CardKind.LETTER)
+        options = free_options(hand)
         return cls(
             letters=letters,
             letter_cards=sum(letters.values()),
             magic_cards=sum(1 for c in hand.cards if c.kind is CardKind.MAGIC),
             joker_cards=sum(1 for c in hand.cards if c.kind is CardKind.JOKER),
             tokens=hand.tokens,
-            free_options=free_options(hand),
-            lacking=lacking_mask(letters, free_options(hand)),
+            free_options=options,
+            lacking=lacking_mask(letters, options),
         )
 
     @property
@@ -83,9 +84,9 @@ def lacking_mask(letters: Counter[str], options: tuple[tuple[str, ...], ...]) ->
 
 
 def free_options(hand: Hand) -> tuple[tuple[str, ...], ...]:
-    familiar = [(), *sorted({(f.letter,) for f in usable_familiar(hand)})]
-    amazon = [(), (AMAZON_LETTER,)] if hand.character is Character.AMAZON else [()]
-    options = {a + f for a in amazon for f in familiar}
+    """The letters of each use of the free letters (:func:`free_letter_uses`), each once,
+    those playing the fewest first."""
+    options = {use.letters for use in free_letter_uses(hand)}
     return tuple(sorted(options, key=lambda o: (len(o), o)))
 
 
@@ -287,33 +288,6 @@ class TopPlays:
     words_scored: int  # words checked one by one (``accept``) and laid out
 
 
-@dataclass(frozen=True)
-class _Option:
-    """One use of the free letters: the letters it plays, and the Familiar card's position."""
-
-    letters: tuple[str, ...]
-    familiar: FamiliarCard | None
-    amazon: bool
-
-    @property
-    def position(self) -> int | None:
-        return None if self.familiar is None else self.familiar.position
-
-
-def _options(hand: Hand) -> list[_Option]:
-    amazon = [False, True] if hand.character is Character.AMAZON else [False]
-    familiar: list[FamiliarCard | None] = [None, *usable_familiar(hand)]
-    return [
-        _Option((AMAZON_LETTER,) * a + (() if f is None else (f.letter,)), f, a)
-        for a in amazon
-        for f in familiar
-    ]
-
-
-#: A word's place in the ranking before it is laid out: (-score, -Zipf in hundredths, tokens,
-#: -length, row). Rows are sorted by length, then by word, so the row stands for the word's
-#: tie-break. This is :attr:`Play.rank`'s order (see :class:`Evaluator`).
-_Key = tuple[float, int, int, int, int]
 #: Above any stored Zipf value (hundredths): a length's head key ranks before all its words.
 _ZIPF_CEILING = 1 << 16
 #: Words read at a time from a ranked block when each must pass ``accept``.
@@ -367,13 +341,16 @@ def top_plays(
     end.
     """
     resources = Resources.of(hand)
-    options = _options(hand)
-    best: list[_Key] = []  # sorted, at most ``count``
+    layouter = Layouter(hand)
+    options = layouter.free_letter_uses
+    # A word's place before it is laid out: its :class:`Rank` with its row for the word
+    # (rows are sorted by length, then by word, so the row is the word's tie-break).
+    best: list[Rank[int]] = []  # sorted, at most ``count``
     tied: dict[int, int] = {}  # row -> bit j set when option j reaches its best
     checked = 0
 
-    def head(length: int) -> _Key:
-        return (-evaluator.bound(length, 0), -_ZIPF_CEILING, 0, -length, -1)
+    def head(length: int) -> Rank[int]:
+        return Rank(-evaluator.bound(length, 0), -_ZIPF_CEILING, 0, -length, -1)
 
     def full() -> bool:
         return len(best) >= count
@@ -425,7 +402,10 @@ def top_plays(
             order, rows, rank, zipf, option_ranks, chunk
         ):
             neg_total, tokens = pairs[row_rank]
-            key = (neg_total, -units, tokens, -length, row)
+            # The word's Rank: the row for the word, one word's play fields at their defaults.
+            key: Rank[int] = new_rank(
+                Rank, (neg_total, -units, tokens, -length, row, -1, "", 0, ())
+            )
             if full() and key >= best[-1]:
                 break  # the block is in rank order: the rest rank lower still
             if accept is not None:
@@ -443,14 +423,15 @@ def top_plays(
         if budget.exhausted:
             break
     plays = []
-    layouter = Layouter(hand)
     for key in best:
-        word, mask = index.word(key[4]), tied[key[4]]
+        word, mask = index.word(key.word), tied[key.word]
         letters = letters_of(word)
         laid = [layouter.layout(word, o.familiar, o.amazon, letters)
                 for j, o in enumerate(options) if mask >> j & 1]  # fmt: skip
-        play = evaluator.best_play([layout for layout in laid if layout is not None], -key[1])
-        assert play is not None, "the scan and the layouts disagree"
-        assert play.score.total == -key[0], "totals and the laid-out play disagree"
+        play = evaluator.best_play([layout for layout in laid if layout is not None], -key.neg_zipf)
+        if play is None:
+            raise InternalError("the scan and the layouts disagree", {"word": word})
+        if play.score.total != -key.neg_total:
+            raise InternalError("totals and the laid-out play disagree", {"word": word})
         plays.append(play)
     return TopPlays(plays, complete=not budget.exhausted, words_scored=checked + len(plays))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
-from wordsvc.errors import InvalidValue
+from wordsvc.errors import InternalError, InvalidValue
 from wordsvc.judge import Judge, parse_pattern
 from wordsvc.lexicon.frequency import zipf_units
 from wordsvc.lexicon.letter_index import LetterIndex
@@ -43,7 +43,7 @@ class SolveRequest:
     """A hand at a table, the weights of the objective, the agreed categories (none: any
     word), how many plays to return and the search's budget. Build the hand with
     :func:`~wordsvc.solver.hand.hand_of`; the table and the weights default to
-    ``wordsvc/data/solver.toml``.
+    ``solver.toml`` (``wordsvc/rules/words_of_magic/data/``).
 
     ``word`` asks "can this hand make this word?" instead: the answer is the word's cheapest
     play, or :class:`WordNotPlayable` / :class:`WordNotFormable`. ``pattern`` (``?`` one
@@ -162,7 +162,8 @@ class Solver:
     def _word_play(self, request: SolveRequest, evaluator: Evaluator) -> Play:
         """The cheapest play of the request's word: the fewest tokens, then the best score.
         Raises :class:`WordNotPlayable` or :class:`WordNotFormable`."""
-        assert request.word is not None
+        if request.word is None:
+            raise InternalError("a word play asked of a request without a word")
         house = {normalise(word).word for word in request.house_words}
         verdict = self.judge.check(
             request.word, request.categories, suggest=False, house_words=house
@@ -183,7 +184,8 @@ class Solver:
         ]
         if not plays:
             lacking = shortfall(verdict.word, request.hand)
-            assert lacking is not None, "layouts and shortfall disagree"
+            if lacking is None:
+                raise InternalError("layouts and shortfall disagree", {"word": verdict.word})
             raise WordNotFormable("word_not_formable", lacking.message, lacking.details())
         return min(plays, key=lambda p: (p.layout.tokens_used if p.layout else 0, p.rank))
 

@@ -17,21 +17,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from wordsvc.games import random_bot
 from wordsvc.games.contract import Action, Seat
 from wordsvc.games.lost_words import components as parts
 
 
-class RandomBot:
-    name = "random"
+def _any_discard(view: Mapping[str, Any], seat: Seat, action: Action, rng: random.Random) -> Action:
+    """A discard with too many orders to list: the cards and their order drawn at random."""
+    hand = [c["id"] for c in view["players"][seat]["hand"]]
+    return {"type": "discard", "cards": rng.sample(hand, action["count"])}
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        action: Action = rng.choice(view["legal_actions"])
-        if "needs" in action:  # too many discard orders to list: pick one at random
-            hand = [c["id"] for c in view["players"][seat]["hand"]]
-            return {"type": "discard", "cards": rng.sample(hand, action["count"])}
-        return action
+
+#: The shared random bot; a discard with too many orders to list is drawn at random.
+RandomBot = partial(random_bot.RandomBot, fill=_any_discard)
 
 
 def _orders_worth_trying(hand: list[str], count: int) -> list[Action]:

@@ -1,7 +1,8 @@
 """Words of Magic bots. They see only ``view(state, seat)`` (hands are open in this game).
 
-- ``random``: uniform over the legal actions, where a word play is one of the solver's
-  candidate words for the hand (the engine cannot list every word a hand can form);
+- ``random``: the shared random bot, uniform over the legal actions, where a word play is
+  one of the solver's candidate words for the hand (the engine cannot list every word a
+  hand can form);
 - ``greedy``: the solver's best play, or a pass when passing ranks higher; useful magic
   first (Revival when a token is used, the card-drawing cards), and Renewal of Strength for
   the hard letters the word leaves in hand;
@@ -19,15 +20,17 @@ cards) is drawn with the ``rng`` it is given, never taken by seat or listing ord
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, TypedDict
 
-from wordsvc.games.contract import Action, Seat
+from wordsvc.errors import InternalError
+from wordsvc.games.contract import Action, Bot, Seat
+from wordsvc.games.random_bot import RandomBot
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.components import CardKind, Character
 from wordsvc.lexicon.frequency import known_from
-from wordsvc.rules.words_of_magic import components as parts
-from wordsvc.rules.words_of_magic.components import CardKind, Character
-from wordsvc.rules.words_of_magic.turn import FamiliarProperty
+from wordsvc.rules.words_of_magic.turn import LENGTH_CHANGES, FamiliarProperty
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.scoring import Mode, Play, Table, Weights
 from wordsvc.solver.solve import Solution, Solver, SolveRequest
@@ -37,6 +40,10 @@ COLOUR_EASE = {"green": 0, "yellow": 1, "red": 2}
 BOT_BUDGET_MS = 100
 #: Plays asked of the solver to find those tied with the best (the rng picks among them).
 TIES_LOOKED_AT = 8
+#: The solver's words the random bot draws its word plays from.
+RANDOM_WORDS = 20
+#: The ``property`` of a form_word action counting the word one letter shorter or longer.
+LENGTH_CHOICES = {change: choice for choice, change in LENGTH_CHANGES.items()}
 #: How hard a letter is to use: the Balance of Power colour whose deck carries it (green the
 #: most frequent letters, red the rarest; data/cards.toml).
 LETTER_TIER = {
@@ -206,31 +213,36 @@ class EverydayBot(SolverBot):
     min_zipf: ClassVar[float | None] = known_from()
 
 
-class RandomBot(SolverBot):
-    """Uniform over the legal actions; word plays come from the solver's candidates."""
+def random_bot(solver: Solver) -> RandomBot:
+    """The contract's random bot (:class:`~wordsvc.games.random_bot.RandomBot`), uniform over
+    the legal actions, where a word play is one of the solver's :data:`RANDOM_WORDS` best
+    words for the hand (the engine cannot list every word a hand can form), and Renewal of
+    Strength renews some of the other hand cards, drawn at random."""
+    words = SolverBot(solver)
 
-    name = "random"
-    candidates = 20
+    def expand(view: Mapping[str, Any], seat: Seat, action: Action) -> list[Action]:
+        if action["type"] == "form_word":
+            return words.word_actions(view, seat, RANDOM_WORDS)
+        return [action]
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        if view["phase"] == "order_balance":
-            colours = list(view["pending"]["seats"][str(seat)])
-            rng.shuffle(colours)
-            return {"type": "order_balance", "order": colours}
-        actions = view["legal_actions"]
-        listed = [a for a in actions if a["type"] != "form_word"]
-        if any(a["type"] == "form_word" for a in actions):
-            listed += self.word_actions(view, seat, self.candidates)
-        action = dict(rng.choice(listed))
-        if action.pop("needs", None) == ["cards"]:  # Renewal of Strength: some other cards
-            others = [
-                c["id"] for c in view["players"][seat]["hand"] if c["id"] != action.get("card")
-            ]
-            action["cards"] = rng.sample(others, rng.randint(1, len(others)))
-        return action
+    return RandomBot(expand=expand, fill=_renew_at_random)
 
 
-BOTS = {bot.name: bot for bot in (GreedyBot, CautiousBot, EverydayBot, RandomBot)}
+def _renew_at_random(
+    view: Mapping[str, Any], seat: Seat, action: Action, rng: random.Random
+) -> Action:
+    """Renewal of Strength, played or repeated, with some of the other hand cards."""
+    renewal = {field: value for field, value in action.items() if field != "needs"}
+    others = [c["id"] for c in view["players"][seat]["hand"] if c["id"] != action.get("card")]
+    renewal["cards"] = rng.sample(others, rng.randint(1, len(others)))
+    return renewal
+
+
+#: Every bot by name, made from the solver.
+BOTS: dict[str, Callable[[Solver], Bot]] = {
+    **{bot.name: bot for bot in (GreedyBot, CautiousBot, EverydayBot)},
+    "random": random_bot,
+}
 
 
 def _magic_of(me: Mapping[str, Any], card_id: str) -> str:
@@ -286,8 +298,8 @@ def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
     """The form_word action of a solver play; the Witch curses with it while the yellow deck
     (``yellow`` cards now) still has a card once the word's own Balance cards are dealt."""
     layout, counted = play.layout, play.effects.counted_length
-    assert layout is not None, "a pass is no form_word action"
-    assert counted is not None
+    if layout is None or counted is None:
+        raise InternalError("a pass is no form_word action")
     ids = [c["id"] for c in me["hand"]]
     slots = []
     for slot in layout.slots:
@@ -301,11 +313,9 @@ def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
     effects = play.effects
     prop = effects.familiar_property
     if prop is FamiliarProperty.LENGTH:
-        action["property"] = "length+" if counted > layout.length else "length-"
-    elif prop is FamiliarProperty.DISCARD_DECK:
-        action["property"] = "discard-deck"
-    elif prop is FamiliarProperty.DISCARD_HAND:
-        action["property"] = "discard-hand"
+        action["property"] = LENGTH_CHOICES[counted - layout.length]
+    elif prop is not None:
+        action["property"] = prop.value  # discard-deck, discard-hand
         if effects.discarded_from_hand is not None:
             action["discard"] = ids[effects.discarded_from_hand]
     dealt_yellow = sum(colour == "yellow" for cards in effects.balance for colour in cards)

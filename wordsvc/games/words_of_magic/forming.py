@@ -1,4 +1,5 @@
-"""Forming a word (rulebook "1. Form a Word", the codex, the Familiar's properties).
+"""Forming a word (rulebook "1. Form a Word", the codex, the Familiar's properties): the
+``form_word`` move's check and effect.
 
 The action::
 
@@ -12,33 +13,40 @@ The action::
      "discard": "<card id>",                          # with "discard-hand"
      "witch": false}
 
-Each refusal names the rule and the slot or card at fault.
+:func:`read` checks every rule before anything moves, and each refusal names the rule and the
+slot or card at fault; the effect then lays the word out as read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
-from wordsvc.games.words_of_magic.steps import (
+from wordsvc.games.phases import Move
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.components import Character
+from wordsvc.games.words_of_magic.table import (
+    CODEX,
     card_in_hand,
     neighbours,
+    no_word_yet,
     place_balance,
     resume_turn,
     trigger_end,
 )
-from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic.codex import deal_order
 from wordsvc.rules.words_of_magic.turn import (
     AMAZON_LETTER,
+    LENGTH_CHANGES,
     FamiliarProperty,
+    familiar_discards,
     may_use_familiar_card,
+    property_choices,
 )
-
-if TYPE_CHECKING:
-    from wordsvc.games.words_of_magic.engine import WordsOfMagic
 
 MIN_LETTERS = MIN_WORD_LENGTH
 #: The `property` of a form_word action, and the planshet property it uses.
@@ -48,6 +56,21 @@ PROPERTY_CHOICES = {
     "length+": FamiliarProperty.LENGTH,
     "discard-hand": FamiliarProperty.DISCARD_HAND,
 }
+FIELDS = ("word", "slots", "property", "discard", "witch")
+#: What ``legal_actions`` lists for it: every word a hand can form is far too many to list.
+DESCRIBED: Action = {
+    "type": "form_word",
+    "needs": ["word", "slots"],
+    "optional": ["property", "discard", "witch"],
+}
+
+
+class WordRules(Protocol):
+    """Whether a word counts, asked of what the engine is given (the judge, a word list)."""
+
+    def validate_categories(self, categories: Sequence[str]) -> None: ...
+
+    def is_playable(self, word: str, categories: Sequence[str]) -> bool: ...
 
 
 class LaidSlot(TypedDict):
@@ -59,12 +82,40 @@ class LaidSlot(TypedDict):
     position: NotRequired[int]  # a Familiar card
 
 
-def form_word(
-    game: WordsOfMagic, state: State, seat: Seat, action: Action, events: list[Event]
-) -> None:
+@dataclass(frozen=True)
+class Formed:
+    """A form_word action as read by :func:`read`: what it lays out and what follows."""
+
+    word: str
+    length: int
+    slots: list[LaidSlot]
+    tokens: int
+    familiar: int | None  # the Familiar card's position
+    prop: str | None  # the action's ``property``
+    counted: int  # the length the codex reads
+    discard: str | None  # the hand card discard-hand discards
+    witch: bool
+    #: The Balance of Power cards it deals: (seat, colour), in the order they are dealt.
+    deal: list[tuple[Seat, str]]
+
+
+def move(words: WordRules) -> Move:
+    """The ``form_word`` move, asking ``words`` whether a word counts."""
+    return Move(
+        FIELDS,
+        lambda state, seat, action: read(state, seat, action, words),
+        _form_word,
+        lambda state, seat: [dict(DESCRIBED)],
+        check_described=lambda state, seat, action: no_word_yet(state),
+    )
+
+
+def read(state: State, seat: Seat, action: Action, words: WordRules | None) -> Formed:
+    """The action checked against every rule of forming a word, in the order a refusal is
+    told; ``words`` None skips asking the word rules (the effect reads an action its check
+    has passed, and need not ask again)."""
     player = state["players"][seat]
-    if state["word_formed"] is not None:
-        raise RuleError("word_already_formed", "One word per turn: you formed one already.")
+    no_word_yet(state)
     word, letters = _word(action)
     laid = _check_layout(state, player, letters, action.get("slots"))
     tokens = sum(1 for slot in laid if slot["source"] == "token")
@@ -74,7 +125,7 @@ def form_word(
             f"The layout uses {tokens} joker tokens; you have {player['tokens']} unused.",
             {"tokens": tokens, "unused": player["tokens"]},
         )
-    if not _allowed(game, state, word):
+    if words is not None and not _allowed(words, state, word):
         raise RuleError(
             "word_not_allowed",
             f"«{word}» is not a word of the agreed categories.",
@@ -85,51 +136,10 @@ def form_word(
     witch = action.get("witch", False)
     if not isinstance(witch, bool):
         raise RuleError("malformed_action", "`witch` is true or false.")
-    if witch and (player["character"] != "witch" or player["witch_used"]):
+    if witch and (player["character"] != Character.WITCH or player["witch_used"]):
         raise RuleError("not_your_ability", "Only the Witch, once per game, curses everyone.")
-
-    # Lay out: the cards go to the discard pile, used tokens are turned face down.
-    cards = [slot["card"] for slot in laid if "card" in slot]
-    for card in cards:
-        player["hand"].remove(card)
-    player["discard"] += cards
-    player["tokens"] -= tokens
-    player["used_tokens"] += tokens
-    figure_moved = familiar is not None and state["familiar"]["figure"] != familiar
-    if figure_moved:
-        state["familiar"]["figure"] = familiar  # a Druid on an occupied card leaves it there
-    player["words"].append({"word": word, "length": len(letters), "counted": counted})
-    events.append(
-        Event(
-            "word_formed",
-            {
-                "seat": seat,
-                "word": word,
-                "length": len(letters),
-                "counted": counted,
-                "slots": laid,
-                "tokens": tokens,
-                "familiar": familiar,
-                "property": prop,
-            },
-        )
-    )
-
-    if prop == "discard-deck" and player["deck"]:
-        top = player["deck"].pop(0)
-        player["discard"].append(top)
-        # "Place the top card of your deck face up in your own discard pile": everyone sees it
-        # go, as they see a word's cards go; only the pile is its owner's to review later.
-        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}))
-        if not player["deck"]:
-            trigger_end(state, events, seat, "deck_empty")
-    if prop == "discard-hand" and discard is not None:
-        player["hand"].remove(discard)
-        player["discard"].append(discard)
-        events.append(Event("hand_card_discarded", {"seat": seat, "card": discard}))
-
-    orders = _deal_balance(game, state, seat, counted, events)
-    if witch and not state["balance"]["yellow"]:
+    deal = _deal(state, seat, counted)
+    if witch and len(state["balance"]["yellow"]) <= sum(c == "yellow" for _, c in deal):
         # The curse is once per game: with no yellow card left to give (after this word's
         # Balance of Power cards) it would be spent for nothing (Interpretations).
         raise RuleError(
@@ -137,12 +147,62 @@ def form_word(
             "The yellow deck is empty (after your word's Balance of Power cards): the Witch's "
             "curse would give no one a card, so it is kept.",
         )
-    if witch:
+    return Formed(word, len(letters), laid, tokens, familiar, prop, counted, discard, witch, deal)
+
+
+def _form_word(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    """Lay the word out: its cards go to the discard pile, the tokens it used are turned
+    face down, the figure moves onto the Familiar card; then the property, the neighbours'
+    cards, the curse, and the magic window before the draw step."""
+    formed = read(state, seat, action, None)
+    player = state["players"][seat]
+    cards = [slot["card"] for slot in formed.slots if "card" in slot]
+    for card in cards:
+        player["hand"].remove(card)
+    player["discard"] += cards
+    player["tokens"] -= formed.tokens
+    player["used_tokens"] += formed.tokens
+    if formed.familiar is not None and state["familiar"]["figure"] != formed.familiar:
+        state["familiar"]["figure"] = formed.familiar  # a Druid on an occupied card stays
+    player["words"].append(
+        {"word": formed.word, "length": formed.length, "counted": formed.counted}
+    )
+    events.append(
+        Event(
+            "word_formed",
+            {
+                "seat": seat,
+                "word": formed.word,
+                "length": formed.length,
+                "counted": formed.counted,
+                "slots": formed.slots,
+                "tokens": formed.tokens,
+                "familiar": formed.familiar,
+                "property": formed.prop,
+            },
+        )
+    )
+    prop = None if formed.prop is None else PROPERTY_CHOICES[formed.prop]
+    from_deck, _ = familiar_discards(prop, len(player["deck"]), 0)
+    if from_deck:
+        top = player["deck"].pop(0)
+        player["discard"].append(top)
+        # "Place the top card of your deck face up in your own discard pile": everyone sees it
+        # go, as they see a word's cards go; only the pile is its owner's to review later.
+        events.append(Event("deck_top_discarded", {"seat": seat, "card": top}))
+        if not player["deck"]:
+            trigger_end(state, events, seat, "deck_empty")
+    if formed.discard is not None:
+        player["hand"].remove(formed.discard)
+        player["discard"].append(formed.discard)
+        events.append(Event("hand_card_discarded", {"seat": seat, "card": formed.discard}))
+    orders = _deal_balance(state, seat, formed.deal, events)
+    if formed.witch:
         player["witch_used"] = True
         _witch(state, seat, events)
     # The draw step waits: neighbours order their cards, then the player may still play
     # magic cards (rulebook: "during the draw step, you may no longer play magic cards").
-    state["word_formed"] = {"word": word, "draw_up_to": game.codex.row(counted).draw_up_to}
+    state["word_formed"] = {"word": formed.word, "draw_up_to": CODEX.row(formed.counted).draw_up_to}
     if orders:
         state["phase"], state["pending"] = "order_balance", {"seats": orders}
     else:
@@ -231,7 +291,7 @@ def _check_layout(
             familiar_used = True
             laid.append({"source": "familiar", "position": position, "letter": letter})
         elif source == "amazon":
-            if player["character"] != "amazon" or amazon_used or letter != AMAZON_LETTER:
+            if player["character"] != Character.AMAZON or amazon_used or letter != AMAZON_LETTER:
                 raise RuleError(
                     "not_your_ability",
                     "Only the Amazon has one free letter А per word.",
@@ -248,9 +308,9 @@ def _check_layout(
     return laid
 
 
-def _allowed(game: WordsOfMagic, state: State, word: str) -> bool:
+def _allowed(words: WordRules, state: State, word: str) -> bool:
     opts = state["options"]
-    return word in opts["house_words"] or game.words.is_playable(word, opts["categories"])
+    return word in opts["house_words"] or words.is_playable(word, opts["categories"])
 
 
 def _check_property(
@@ -277,52 +337,58 @@ def _check_property(
         raise RuleError(
             "property_needs_familiar", "A property is used with the Familiar card below it."
         )
-    printed = state["options"]["familiar_properties"][familiar]
+    printed = FamiliarProperty(state["options"]["familiar_properties"][familiar])
     if PROPERTY_CHOICES[choice] != printed:
         raise RuleError(
             "wrong_property",
-            f"The property above that Familiar card is {printed}.",
-            {"position": familiar, "property": printed},
+            f"The property above that Familiar card is {printed.value}.",
+            {"position": familiar, "property": printed.value},
         )
-    counted = length + {"length-": -1, "length+": 1}.get(choice, 0)
-    if counted < MIN_LETTERS:
+    counted = length + LENGTH_CHANGES.get(choice, 0)
+    if (printed, counted) not in property_choices(printed, length, CODEX.shortest):
         raise RuleError("length_too_short", "±1 cannot count a word below 3 letters.")
     discard = None
-    if choice == "discard-hand":
+    if printed is FamiliarProperty.DISCARD_HAND:
         spent = {slot["card"] for slot in laid if "card" in slot}
+        left = len(player["hand"]) - len(spent)
+        _, from_hand = familiar_discards(printed, len(player["deck"]), left)
         discard = action.get("discard")
         if discard is not None:
             card_in_hand(player, discard, "discard")
             if discard in spent:
                 raise RuleError("card_used_twice", "Discard a card left in your hand.")
-        elif len(player["hand"]) > len(spent):
+        elif from_hand:
             raise RuleError("missing_discard", "Name the hand card to discard (`discard`).")
     return choice, counted, discard
 
 
-def _deal_balance(
-    game: WordsOfMagic, state: State, seat: Seat, counted: int, events: list[Event]
-) -> dict[str, list[str]]:
-    """Each neighbour takes the codex's cards; short decks are dealt clockwise from the left,
-    and a Dragon never takes a red card. Several cards wait, face down, for the neighbour to
-    order them (or go on in the order dealt, when the options say so): the returned colours
-    to order, by seat."""
+def _deal(state: State, seat: Seat, counted: int) -> list[tuple[Seat, str]]:
+    """The Balance of Power cards a word counted as ``counted`` deals, (seat, colour) in the
+    order they are dealt: the codex's colours to each neighbour, short decks clockwise from
+    the left, and never a red card to a Dragon."""
     takers = neighbours(state, seat)
-    for colour in game.codex.row(counted).neighbours:
-        for taker in takers:
-            if colour == "red" and state["players"][taker]["character"] == "dragon":
-                continue
-            deck = state["balance"][colour]
-            if not deck:
-                break
-            card = deck.pop(0)
-            state["players"][taker].setdefault("held", []).append(card)
-            events.append(Event("balance_taken", {"seat": taker, "colour": colour}))
-            if not deck:
-                trigger_end(state, events, taker, f"{colour}_deck_empty")
+    characters = [state["players"][taker]["character"] for taker in takers]
+    dragons = {i for i, character in enumerate(characters) if character == Character.DRAGON}
+    decks = {colour: len(cards) for colour, cards in state["balance"].items()}
+    colours = CODEX.row(counted).neighbours
+    return [(takers[i], c) for i, c in deal_order(colours, len(takers), decks, dragons)]
+
+
+def _deal_balance(
+    state: State, seat: Seat, deal: list[tuple[Seat, str]], events: list[Event]
+) -> dict[str, list[str]]:
+    """Each neighbour takes the cards dealt, face down. Several cards wait for the neighbour
+    to order them (or go on in the order dealt, when the options say so): the returned
+    colours to order, by seat."""
+    for taker, colour in deal:
+        deck = state["balance"][colour]
+        state["players"][taker]["held"].append(deck.pop(0))
+        events.append(Event("balance_taken", {"seat": taker, "colour": colour}))
+        if not deck:
+            trigger_end(state, events, taker, f"{colour}_deck_empty")
     orders: dict[str, list[str]] = {}
-    for taker in dict.fromkeys(takers):
-        held = state["players"][taker].get("held", [])
+    for taker in dict.fromkeys(neighbours(state, seat)):
+        held = state["players"][taker]["held"]
         colours = [parts.colour_of(c) for c in held]
         if len(held) > 1 and state["options"]["balance_order"] == "choose":
             orders[str(taker)] = colours

@@ -1,4 +1,5 @@
-"""Setup options of a Words of Magic game: their JSON Schema, defaults and validation."""
+"""Setup options of a Words of Magic game: their JSON Schema, defaults and the checks a
+schema cannot make."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 from wordsvc.alphabet import normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import invalid_option, validated_options
-from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.games.seats import check_first_player, seat_options
+from wordsvc.games.words_of_magic import components as parts
 from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
 
 PROPERTIES = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]
@@ -16,11 +18,12 @@ MAX_HOUSE_WORDS = 500
 
 
 def options_schema() -> dict[str, object]:
+    seats = seat_options(3, "the seat holding the first player card; null draws it")
     return {
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 3},
+            "players": seats["players"],
             "mode": {
                 "enum": ["magic", "classic"],
                 "default": "magic",
@@ -55,7 +58,7 @@ def options_schema() -> dict[str, object]:
                 "default": False,
                 "description": "let everyone see every discard pile",
             },
-            "first_player": {"type": ["integer", "null"], "minimum": 0, "default": None},
+            "first_player": seats["first_player"],
             "familiar_properties": {
                 "type": "array",
                 "items": {"enum": PROPERTIES},
@@ -85,12 +88,9 @@ def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
     """Options with defaults filled in, or :class:`RuleError` ``invalid_options``: the schema
     checks types and ranges; what it cannot say is checked here."""
     opts = validated_options(options_schema(), raw)
-    players = opts["players"]
-    first = opts["first_player"]
-    if first is not None and first >= players:
-        raise invalid_option("first_player", "a seat number below the number of players")
+    check_first_player(opts)
     left = len(parts.CHARACTER_CARDS) - len(opts["characters_left_out"])
-    if opts["characters"] and left < 2 * players:
+    if opts["characters"] and left < 2 * opts["players"]:
         raise invalid_option("characters_left_out", "too few characters left to deal 2 to each")
     house = []
     for word in opts["house_words"]:

@@ -1,20 +1,20 @@
 """The Familiar's codex: what a word of each length makes the neighbours take and the player
-draw, and how Balance of Power cards are dealt when a deck runs short.
+draw, who the neighbours are, and how Balance of Power cards are dealt when a deck runs short.
 
-The table is data (``wordsvc/data/codex.toml``); the game engine uses the same functions.
+The table is data (``data/codex.toml`` beside this module); the game engine and the solver
+read it, and deal by it, through the same functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from wordsvc.config import PACKAGE_DIR
 from wordsvc.data_files import DataFile, Raw, codes
 
-CODEX_FILE = PACKAGE_DIR / "data" / "codex.toml"
+CODEX_FILE = Path(__file__).resolve().parent / "data" / "codex.toml"
 #: Balance of Power colours, from the easiest cards to use to the hardest.
 COLOURS = ("green", "yellow", "red")
 #: The codes :func:`load_codex` raises: the field codes, a colour not in :data:`COLOURS`, and
@@ -85,23 +85,53 @@ def load_codex(path: Path = CODEX_FILE) -> Codex:
     return _rows(file, file.read())
 
 
-def deal_balance(
-    colours: Sequence[str], neighbours: int, decks: Mapping[str, int] | None = None
-) -> list[list[str]]:
-    """The Balance of Power cards each neighbour takes, neighbour 0 being the one on the
-    active player's left.
+def neighbours(seat: int, players: int, two_player_deals_twice: bool) -> list[int]:
+    """The seats that take the codex's Balance of Power cards after ``seat``'s word, in the
+    order they are dealt: the left neighbour, then the right one. In a two-player game both
+    are the same player, who takes the cards once, or twice with ``two_player_deals_twice``
+    (an interpretation; docs/rules/words-of-magic.md)."""
+    left, right = (seat + 1) % players, (seat - 1) % players
+    if players == 2:
+        return [left, left] if two_player_deals_twice else [left]
+    return [left, right]
+
+
+def deal_order(
+    colours: Sequence[str],
+    neighbours: int,
+    decks: Mapping[str, int] | None = None,
+    no_red: Collection[int] = (),
+) -> list[tuple[int, str]]:
+    """Every Balance of Power card dealt, as (neighbour, colour) in the order it is dealt,
+    neighbour 0 being the one on the active player's left.
 
     Each colour in ``colours`` is one card per neighbour. When ``decks`` (cards left per
     colour) cannot serve everyone, players take cards in turn clockwise from the player on the
-    left until that deck runs out (rulebook); ``None`` means the decks are deep enough.
+    left until that deck runs out (rulebook); ``None`` means the decks are deep enough. The
+    neighbours in ``no_red`` (a Dragon) never take a red card.
     """
-    dealt: list[list[str]] = [[] for _ in range(neighbours)]
+    dealt: list[tuple[int, str]] = []
     left = dict(decks) if decks is not None else None
     for colour in colours:
-        for taker in dealt:
+        for taker in range(neighbours):
+            if colour == "red" and taker in no_red:
+                continue
             if left is not None:
                 if left.get(colour, 0) <= 0:
                     break
                 left[colour] -= 1
-            taker.append(colour)
+            dealt.append((taker, colour))
+    return dealt
+
+
+def deal_balance(
+    colours: Sequence[str],
+    neighbours: int,
+    decks: Mapping[str, int] | None = None,
+    no_red: Collection[int] = (),
+) -> list[list[str]]:
+    """The colours each neighbour takes, neighbour 0 first (:func:`deal_order`, by taker)."""
+    dealt: list[list[str]] = [[] for _ in range(neighbours)]
+    for taker, colour in deal_order(colours, neighbours, decks, no_red):
+        dealt[taker].append(colour)
     return dealt

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from wordsvc.alphabet import LETTER_SET
 from wordsvc.data_files import KEBAB, DataFile, Raw, codes
+from wordsvc.errors import InternalError
 from wordsvc.rules.words_of_magic.codex import COLOURS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -258,7 +259,8 @@ MAGIC_EFFECTS = _COMPONENTS.magic
 def colour_of(card_id: str) -> str:
     """The colour of a Balance of Power card (player deck cards have none)."""
     colour = CATALOGUE[card_id].colour
-    assert colour is not None, f"{card_id} is not a Balance of Power card"
+    if colour is None:
+        raise InternalError(f"{card_id} is not a Balance of Power card", {"card": card_id})
     return colour
 
 

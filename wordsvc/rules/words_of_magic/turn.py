@@ -33,6 +33,40 @@ DEFAULT_FAMILIAR_PROPERTIES = (
 )
 
 
+#: The ``form_word`` choices of the ±1 property, and how each changes the length counted.
+LENGTH_CHANGES = {"length-": -1, "length+": 1}
+
+
+def property_choices(
+    prop: FamiliarProperty | None, length: int, shortest: int
+) -> tuple[tuple[FamiliarProperty | None, int], ...]:
+    """Every way to finish a word of ``length`` letters whose Familiar card lies under
+    ``prop`` (None: no Familiar card, or classic mode), as (the property used, the length
+    the codex reads). A property "may (but is not required to)" be used: without it the word
+    counts as laid out; the ±1 property counts it one letter shorter or longer, never below
+    ``shortest`` (the codex's first row); the others keep its length. (The solver asks this
+    of every length it scans: plain tuples, no loop.)"""
+    if prop is None:
+        return ((None, length),)
+    if prop is not FamiliarProperty.LENGTH:
+        return ((None, length), (prop, length))
+    if length - 1 < shortest:
+        return ((None, length), (prop, length + 1))
+    return ((None, length), (prop, length - 1), (prop, length + 1))
+
+
+def familiar_discards(
+    prop: FamiliarProperty | None, deck: int | None, cards_left: int
+) -> tuple[bool, bool]:
+    """What using ``prop`` discards: (the top card of the deck, a card left in hand).
+    ``discard-deck`` discards the top of the deck when there is one (``deck`` None: a deck
+    deep enough), ``discard-hand`` a card the word leaves in hand when it leaves one."""
+    return (
+        prop is FamiliarProperty.DISCARD_DECK and (deck is None or deck > 0),
+        prop is FamiliarProperty.DISCARD_HAND and cards_left > 0,
+    )
+
+
 def may_use_familiar_card(available: bool, character: str | None) -> bool:
     """A Familiar card is available unless the figure stands on it; the Druid may use an
     unavailable one too (still one Familiar card per word)."""

@@ -1,4 +1,6 @@
-"""Steps shared by the Words of Magic handlers: moving cards, ending turns and the game."""
+"""The table of a Words of Magic game: its name, and the steps its moves share: cards taken
+from a deck, the end triggered, the turn resumed after a window, the draw step, the next turn,
+and Balance of Power cards put on a deck."""
 
 from __future__ import annotations
 
@@ -6,9 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordsvc.games import contract
-from wordsvc.games.contract import Event, Seat, State
-from wordsvc.rules.words_of_magic import components as parts
+from wordsvc.games.contract import Event, RuleError, Seat, State
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.rules.words_of_magic import codex
 from wordsvc.rules.words_of_magic import turn as rules
+
+NAME = "words-of-magic"
+#: The Familiar's codex, which every word is dealt and drawn by.
+CODEX = codex.load_codex()
 
 
 def card_in_hand(player: dict[str, Any], card: object, field: str = "card") -> str:
@@ -16,12 +23,19 @@ def card_in_hand(player: dict[str, Any], card: object, field: str = "card") -> s
 
 
 def neighbours(state: State, seat: Seat) -> list[Seat]:
-    """Left then right; one neighbour in a two-player game (or the same one twice)."""
-    n = len(state["players"])
-    left, right = (seat + 1) % n, (seat - 1) % n
-    if n == 2:
-        return [left, left] if state["options"]["two_player_deals_twice"] else [left]
-    return [left, right]
+    """The seats that take the codex's cards after ``seat``'s word, left first (the rule:
+    :func:`wordsvc.rules.words_of_magic.codex.neighbours`)."""
+    return codex.neighbours(seat, len(state["players"]), state["options"]["two_player_deals_twice"])
+
+
+def no_word_yet(state: State) -> None:
+    """Refused with ``word_already_formed`` once the turn's word is formed: one word per
+    turn, and no pass after it (the magic window before the draw step stays open)."""
+    if state["word_formed"] is not None:
+        raise RuleError(
+            "word_already_formed",
+            "You formed a word this turn: one word per turn, and no pass after it.",
+        )
 
 
 def trigger_end(state: State, events: list[Event], seat: Seat, reason: str) -> None:
@@ -83,10 +97,10 @@ def draw_step(state: State, events: list[Event]) -> None:
     seat = state["active"]
     player = state["players"][seat]
     magic_left = sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
-    codex = state["word_formed"]["draw_up_to"]
-    take_from_deck(state, seat, max(0, codex - len(player["hand"])), events, "draw_up_to")
+    up_to = state["word_formed"]["draw_up_to"]
+    take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
     most = rules.elf_may_draw(
-        codex, player["character"], magic_left, len(player["hand"]), len(player["deck"])
+        up_to, player["character"], magic_left, len(player["hand"]), len(player["deck"])
     )
     if most:
         state["phase"], state["pending"] = "elf_draw", {"most": most}
@@ -112,8 +126,8 @@ def next_turn(state: State, events: list[Event]) -> None:
 def place_balance(state: State, seat: Seat, order: Sequence[str]) -> None:
     """Put the seat's held Balance of Power cards on top of its deck, colours top first."""
     player = state["players"][seat]
-    held = player.pop("held", [])
-    placed = []
+    held, player["held"] = player["held"], []
+    placed: list[str] = []
     for colour in order:
         card = next(c for c in held if parts.CATALOGUE[c].colour == colour and c not in placed)
         placed.append(card)

@@ -1,0 +1,74 @@
+"""Setting up a Words of Magic game (rulebook, "Setup"): each player's deck shuffled, five
+cards face up in hand and three tokens; the Balance of Power decks shuffled; three of the six
+Familiar cards, the figure on the middle one; two characters dealt to each player to keep
+one; and the first player."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wordsvc.games import rng as random_
+from wordsvc.games.contract import State
+from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.table import NAME
+from wordsvc.rules.words_of_magic.codex import COLOURS
+
+
+def deal(opts: Mapping[str, Any], seed: int) -> State:
+    """The state at the first turn, or at the characters' choice; ``opts`` are normalised
+    options. Every key of the state is here from the start."""
+    rng = random_.new_rng(seed)
+    players = []
+    for seat in range(opts["players"]):
+        deck = parts.player_deck(seat, with_magic=opts["mode"] == "magic")
+        deck = [c for c in deck if parts.CATALOGUE[c].magic not in opts["magic_left_out"]]
+        random_.shuffle(rng, deck)
+        players.append(
+            {
+                "hand": deck[: parts.HAND_AT_START],
+                "deck": deck[parts.HAND_AT_START :],
+                "discard": [],
+                "held": [],  # Balance of Power cards taken face down, until ordered
+                "tokens": parts.TOKENS,
+                "used_tokens": 0,
+                "character": None,
+                "offered": [],
+                "witch_used": False,
+                "turns": 0,
+                "words": [],
+            }
+        )
+    balance = {}
+    for colour in COLOURS:
+        cards = list(parts.BALANCE_CARDS[colour])
+        random_.shuffle(rng, cards)
+        balance[colour] = cards
+    familiar = list(parts.FAMILIAR_LETTERS)
+    random_.shuffle(rng, familiar)
+    first = opts["first_player"]
+    if first is None:
+        first = random_.below(rng, opts["players"])
+    state: State = {
+        "game": NAME,
+        "options": dict(opts),
+        "rng": rng,
+        "players": players,
+        "balance": balance,
+        "familiar": {"letters": familiar[: parts.FAMILIAR_IN_PLAY], "figure": 1},
+        "first": first,
+        "active": first,
+        "turn": 1,
+        "phase": "turn",
+        "pending": {},
+        "word_formed": None,  # after a word: {word, draw_up_to} until the draw step
+        "end": None,
+        "over": False,
+    }
+    if opts["characters"]:
+        pool = [c for c in parts.CHARACTER_CARDS if c not in opts["characters_left_out"]]
+        random_.shuffle(rng, pool)
+        for seat, player in enumerate(players):
+            player["offered"] = pool[2 * seat : 2 * seat + 2]
+        state["phase"] = "choose_character"
+    return state
