@@ -57,7 +57,7 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == "0002"
+    assert current_revision(store.engine) == "0003"
 
 
 def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
@@ -73,6 +73,34 @@ def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
     upgrade(engine)
     with engine.connect() as conn:
         assert conn.execute(select(sessions.c.seed_chosen)).scalar_one() is False
+
+
+def test_a_words_of_magic_state_cached_without_held_cards_reads_after_the_upgrade(tmp_path):
+    """States cached before every player named its ``held`` cards get the deal's empty list."""
+    path = tmp_path / "old.sqlite3"
+    engine = create_engine(f"sqlite:///{path}")
+    upgrade(engine, "0002")
+    state = {"players": [{"hand": ["a"]}, {"hand": [], "held": ["b"]}], "phase": "turn"}
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO sessions VALUES ('ab', 'words-of-magic', '{}', 5, 0, 'active',"
+                " :state, '2026-01-01', '2026-01-01', 0)"
+            ),
+            {"state": json.dumps(state)},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO sessions VALUES ('cd', 'lost-words', '{}', 5, 0, 'active',"
+                " :state, '2026-01-01', '2026-01-01', 0)"
+            ),
+            {"state": json.dumps(state)},
+        )
+    upgrade(engine)
+    with engine.connect() as conn:
+        stored = dict(conn.execute(select(sessions.c.id, sessions.c.state)).all())
+    assert [p["held"] for p in stored["ab"]["players"]] == [[], ["b"]]
+    assert "held" not in stored["cd"]["players"][0], "other games' states are left alone"
 
 
 def test_the_server_draws_the_seed_unless_the_creator_chooses_the_deal(store):
