@@ -21,7 +21,7 @@ from wordsvc.errors import InvalidRequest
 from wordsvc.games.registry import GAMES, GameDocument
 from wordsvc.services import get_judge
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
-from wordsvc.sessions.limits import MAX_IDEMPOTENCY_KEY
+from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from wordsvc.wire import games as models
 from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
@@ -215,7 +215,8 @@ def get_session(session_id: str) -> Response:
     response=models.Acted,
     path_params=SESSION,
     headers={"Idempotency-Key": {"type": "string", "minLength": 1,
-                                 "maxLength": MAX_IDEMPOTENCY_KEY}},
+                                 "maxLength": MAX_IDEMPOTENCY_KEY,
+                                 "pattern": f"^{IDEMPOTENCY_KEY_PATTERN}$"}},
     auth="required",
     errors={
         400: ("invalid_idempotency_key",),

@@ -15,6 +15,9 @@ NAME_PATTERN = rf"[^\x00-\x1f\x7f]{{1,{MAX_NAME}}}"
 MAX_GAME_NAME = 64
 #: The longest ``Idempotency-Key``, in characters.
 MAX_IDEMPOTENCY_KEY = 128
+#: An ``Idempotency-Key``: visible ASCII characters, with spaces only inside (a header's
+#: surrounding whitespace is not part of its value), as the IETF draft's string allows.
+IDEMPOTENCY_KEY_PATTERN = r"[!-~](?:[ -~]*[!-~])?"
 #: The largest seed: the database stores a signed 64-bit one.
 MAX_SEED = 2**63 - 1
 #: Open sessions listed by one request, by default and at most.
@@ -27,6 +30,7 @@ SESSION_ID_PATTERN = "[0-9a-f]{32}"
 
 _SESSION_ID = re.compile(SESSION_ID_PATTERN)
 _NAME = re.compile(NAME_PATTERN)
+_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
 
 def is_session_id(value: object) -> bool:
@@ -37,3 +41,12 @@ def is_session_id(value: object) -> bool:
 def is_seat_name(value: object) -> bool:
     """Is ``value`` a display name a seat may take?"""
     return isinstance(value, str) and _NAME.fullmatch(value) is not None
+
+
+def is_idempotency_key(value: object) -> bool:
+    """Is ``value`` an ``Idempotency-Key`` a request may carry?"""
+    return (
+        isinstance(value, str)
+        and len(value) <= MAX_IDEMPOTENCY_KEY
+        and _IDEMPOTENCY_KEY.fullmatch(value) is not None
+    )

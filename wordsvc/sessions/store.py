@@ -59,6 +59,7 @@ from wordsvc.sessions.limits import (
     MAX_NAME,
     MAX_SEATS,
     MAX_SEED,
+    is_idempotency_key,
     is_seat_name,
     is_session_id,
 )
@@ -337,12 +338,11 @@ class SessionStore:
     ) -> Acted:
         """Apply the seat's action, chosen against ``expected_version``, then let bots move;
         the whole is committed before this returns."""
-        if idempotency_key is not None and (
-            not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY or not idempotency_key.isprintable()
-        ):
+        if idempotency_key is not None and not is_idempotency_key(idempotency_key):
             raise InvalidRequest(
                 "invalid_idempotency_key",
-                f"An Idempotency-Key has 1-{MAX_IDEMPOTENCY_KEY} chars.",
+                f"An Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} visible ASCII characters"
+                " (spaces only inside).",
             )
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
