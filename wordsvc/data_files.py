@@ -90,6 +90,18 @@ class DataFile:
             BAD_VALUE, f"{entry}: {key} must be {must}", entry=entry, field=key, value=value
         )
 
+    def expect_count(self, what: str, found: object, expected: object) -> None:
+        """``counts`` unless ``found`` is what the rulebook gives (a number, or the list or
+        table of what there should be)."""
+        if found != expected:
+            raise self.fail(
+                "counts",
+                f"the rulebook's {what} are {expected}, not {found}",
+                what=what,
+                found=found,
+                expected=expected,
+            )
+
     # -- tables and their keys -------------------------------------------------------------
 
     def keys(

@@ -53,30 +53,18 @@ class Card:
         return face
 
 
-def _count(file: DataFile, what: str, found: object, expected: object) -> None:
-    """``counts`` unless ``found`` is what the rulebook gives."""
-    if found != expected:
-        raise file.fail(
-            "counts",
-            f"the rulebook's components are {what} {expected}, not {found}",
-            what=what,
-            found=found,
-            expected=expected,
-        )
-
-
 def _check_counts(file: DataFile, cards: dict[str, Card], per_player: dict[int, int]) -> None:
     """Every card as often as the rulebook says: each action card by name, two spells per
     nature card, 20 nature cards; a data file off by one card fails the load."""
     natures = Counter(c.name for c in cards.values() if c.kind == "nature")
     spells = Counter(c.name for c in cards.values() if c.kind == "spell")
     actions = Counter(c.name for c in cards.values() if c.kind == "action")
-    _count(file, "nature cards", len(natures), NATURE_CARDS)
-    _count(
-        file, "spell cards per nature card", dict(spells), dict.fromkeys(natures, SPELLS_PER_NATURE)
+    file.expect_count("nature cards", len(natures), NATURE_CARDS)
+    file.expect_count(
+        "spell cards per nature card", dict(spells), dict.fromkeys(natures, SPELLS_PER_NATURE)
     )
-    _count(file, "action cards", dict(actions), ACTION_COUNTS)
-    _count(file, "nature cards per player", per_player, NATURE_BY_PLAYERS)
+    file.expect_count("action cards", dict(actions), ACTION_COUNTS)
+    file.expect_count("nature cards per player", per_player, NATURE_BY_PLAYERS)
 
 
 def _per_player(file: DataFile, data: Raw) -> dict[int, int]:

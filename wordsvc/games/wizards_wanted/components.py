@@ -304,17 +304,6 @@ _FLAGS = frozenset({"each_icon_type", "each_charm_type"})
 REQUIREMENT_KEYS = frozenset(_COUNTED) | _BY_TYPE | _FLAGS | {"icon_sets"}
 
 
-def _counted(file: DataFile, what: str, found: int, expected: int) -> None:
-    if found != expected:
-        raise file.fail(
-            "counts",
-            f"there are {found} {what}, not {expected}",
-            what=what,
-            found=found,
-            expected=expected,
-        )
-
-
 def _duplicate(file: DataFile, card: str, what: str = "card") -> ConfigurationError:
     return file.fail(
         "duplicate_card", f"{what} {card!r} appears twice", entry=f"{what} {card!r}", value=card
@@ -374,7 +363,7 @@ def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
         if job.id in jobs or job.id == INSPECTOR_ID:
             raise _duplicate(file, job.id)
         jobs[job.id] = job
-    _counted(file, "spell jobs", len(jobs), JOB_COUNT)
+    file.expect_count("spell jobs", len(jobs), JOB_COUNT)
     backs = Counter(job.back for job in jobs.values())
     unnamed = [s for s in MUSHROOM_SPACES if all(b.mushroom_space != s for b in backs)]
     if unnamed:
@@ -473,7 +462,7 @@ def load_licences(path: Path) -> dict[str, Licence]:
         licences[licence_id] = Licence(
             licence_id, file.text(where, raw, "text_en"), _requirements(file, where, raw)
         )
-    _counted(file, "spell licences", len(licences), LICENCE_COUNT)
+    file.expect_count("spell licences", len(licences), LICENCE_COUNT)
     return licences
 
 
@@ -496,7 +485,7 @@ def _mushrooms(file: DataFile, data: Raw) -> dict[str, Mushroom]:
             if token.id in mushrooms:
                 raise _duplicate(file, design, "mushroom")
             mushrooms[token.id] = token
-    _counted(file, "mushroom tokens", len(mushrooms), MUSHROOM_COUNT)
+    file.expect_count("mushroom tokens", len(mushrooms), MUSHROOM_COUNT)
     return mushrooms
 
 
@@ -507,7 +496,7 @@ def _seals(file: DataFile, data: Raw) -> dict[str, int]:
         if not KEBAB.fullmatch(seal_id):
             raise file.bad_value("[seals]", "id", seal_id, "a kebab-case id")
         seals[seal_id] = file.integer("[seals]", raw, seal_id, 1, 20)
-    _counted(file, "royal seal tokens", len(seals), SEAL_COUNT)
+    file.expect_count("royal seal tokens", len(seals), SEAL_COUNT)
     return seals
 
 

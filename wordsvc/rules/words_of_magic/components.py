@@ -111,18 +111,6 @@ class Components:
     magic: dict[str, MagicEffect]
 
 
-def _count(file: DataFile, what: str, found: object, expected: object) -> None:
-    """``counts`` unless ``found`` is what the rulebook gives."""
-    if found != expected:
-        raise file.fail(
-            "counts",
-            f"the rulebook's {what} are {expected}, not {found}",
-            what=what,
-            found=found,
-            expected=expected,
-        )
-
-
 def _letters(file: DataFile, entry: str, raw: Raw) -> list[str]:
     """The letter cards of ``raw["letters"]``, a table of letter -> count, in file order."""
     table = file.table(entry, raw, "letters")
@@ -144,8 +132,8 @@ def _cards(file: DataFile) -> tuple[dict[str, Card], dict[str, list[str]], list[
     magic = file.array(entry, deck, "magic")
     if not all(isinstance(m, str) and KEBAB.fullmatch(m) for m in magic):
         raise file.bad_value(entry, "magic", magic, "a list of kebab-case magic card ids")
-    _count(
-        file, "player deck cards", [len(letters), jokers, len(magic)], list(PLAYER_DECK.values())
+    file.expect_count(
+        "player deck cards", [len(letters), jokers, len(magic)], list(PLAYER_DECK.values())
     )
     catalogue: dict[str, Card] = {}
     for number in range(PLAYER_DECKS):
@@ -169,7 +157,7 @@ def _cards(file: DataFile) -> tuple[dict[str, Card], dict[str, list[str]], list[
         colour_faces += [(CardKind.JOKER, None)] * (
             file.integer(entry, raw, "jokers", 0) if "jokers" in raw else 0
         )
-        _count(file, f"{colour} deck cards", len(colour_faces), BALANCE_DECKS[colour])
+        file.expect_count(f"{colour} deck cards", len(colour_faces), BALANCE_DECKS[colour])
         balance[colour] = []
         for n, (kind, letter) in enumerate(colour_faces):
             card_id = f"{COLOUR_PREFIX[colour]}-{n:02d}"
@@ -181,7 +169,7 @@ def _cards(file: DataFile) -> tuple[dict[str, Card], dict[str, list[str]], list[
     )
     for letter in familiar:
         file.member(entry, "letters", letter, LETTER_SET, "unknown_letter")
-    _count(file, "Familiar letter cards", len(familiar), FAMILIAR_CARDS)
+    file.expect_count("Familiar letter cards", len(familiar), FAMILIAR_CARDS)
     return catalogue, balance, familiar, magic
 
 
@@ -203,7 +191,7 @@ def _characters(file: DataFile) -> dict[str, CharacterCard]:
             file.text(entry, raw, "text"),
             file.flag(entry, raw, "interpretation") if "interpretation" in raw else False,
         )
-    _count(file, "characters", sorted(cards), sorted(Character))
+    file.expect_count("characters", sorted(cards), sorted(Character))
     return cards
 
 
