@@ -148,6 +148,7 @@ def test_the_document_lists_the_new_fields_and_codes(client):
         ({"cards": ["а"], "weights": {"token": 11}}, 400, "invalid_weights"),
         ({"cards": ["а"], "weights": {"luck": 1}}, 400, "unknown_field"),
         ({"cards": ["а"], "character": "wizard"}, 400, "invalid_character"),
+        ({"cards": ["а"], "house_words": ["кіт"] * 1001}, 400, "too_many_house_words"),
         ({"cards": ["а"], "familiar": [{"letter": "z"}]}, 422, "invalid_familiar"),
         ({"cards": ["а"], "word": "кіт4"}, 422, "contains_digits"),
         ({"cards": ["а"], "word": ""}, 400, "invalid_word"),

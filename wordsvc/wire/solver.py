@@ -30,6 +30,10 @@ from wordsvc.solver.solve import (
 )
 from wordsvc.wire.common import JsonFloat, JsonInt, WireModel, enum_value, integral
 
+#: Words a solve request may name as agreed whatever the categories: room for any session's
+#: list (at most 500, ``games.words_of_magic.options``) and more.
+MAX_HOUSE_WORDS = 1000
+
 Colour = Literal["green", "yellow", "red"]
 DeckSize = Annotated[int, Strict(), Field(ge=0, le=1000), BeforeValidator(integral)]
 WordLength = Annotated[int, Strict(), Field(ge=1, le=MAX_WORD_LENGTH), BeforeValidator(integral)]
@@ -126,7 +130,7 @@ class SolveBody(WireModel):
     )
     house_words: list[str] = Field(
         default_factory=list,
-        json_schema_extra={"maxItems": 1000},
+        max_length=MAX_HOUSE_WORDS,
         description="Words the table agreed to play whatever the categories say (a game "
         "session's `house_words`): `word` may be one of them.",
     )
