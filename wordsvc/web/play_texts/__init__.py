@@ -1,0 +1,43 @@
+"""Every text of the play pages (``/play``), in Ukrainian (the default) and English.
+
+The same shape as :mod:`wordsvc.web.texts`: key -> (Ukrainian, English), ``{name}``
+placeholders filled by the caller; the page embeds its language's table as JSON for the ES
+modules. Each part of the pages keeps its texts in a module of its own here, with its own
+key prefix; :data:`PLAY_TEXTS` joins them and refuses a key defined twice. Game titles come
+from the registry (``wordsvc/games/registry.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from wordsvc.web.play_texts import common, lost_words, problems, words_of_magic
+from wordsvc.web.texts import Lang
+
+#: The parts, each a module with a ``TEXTS`` table.
+PARTS: Final = (common, words_of_magic, lost_words, problems)
+
+
+def _joined(parts: tuple[object, ...]) -> dict[str, tuple[str, str]]:
+    joined: dict[str, tuple[str, str]] = {}
+    for part in parts:
+        table: Mapping[str, tuple[str, str]] = getattr(part, "TEXTS")  # noqa: B009
+        twice = joined.keys() & table.keys()
+        if twice:
+            raise ValueError(f"play texts defined twice: {sorted(twice)}")
+        joined.update(table)
+    return joined
+
+
+PLAY_TEXTS: Final[dict[str, tuple[str, str]]] = _joined(PARTS)
+
+
+def play_text(key: str, lang: Lang, **values: object) -> str:
+    uk, en = PLAY_TEXTS[key]
+    chosen = uk if lang == "uk" else en
+    return chosen.format(**values) if values else chosen
+
+
+def play_table(lang: Lang) -> dict[str, str]:
+    return {key: uk if lang == "uk" else en for key, (uk, en) in PLAY_TEXTS.items()}

@@ -1,0 +1,231 @@
+// A game's table (/play/<session>): drawn from the session's `view`, kept live by its event
+// stream; bots' moves are shown one by one with a short pause.
+
+import * as api from "./play-api.js";
+import { el, renderView, actionControls, describeAction } from "./play-render.js";
+import { CARDS, LANG, TITLES, langQuery, problemText, showError, t } from "./play-common.js";
+import { wireJudge } from "./play-judge.js";
+import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
+import { createTable as lostWordsTable } from "./table-lost-words.js";
+
+//: Games with a table of their own; any other plays at the generic table (play-render.js).
+const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable };
+const BOT_PAUSE_MS = 700;
+
+// --- the table -------------------------------------------------------------------------------
+
+export async function table() {
+  const id = document.body.dataset.session;
+  const error = document.getElementById("table-error");
+  const params = new URLSearchParams(location.search);
+  let held = api.heldSeat(id);
+  const wanted = params.get("join");
+  if (wanted !== null && (!held || String(held.seat) !== wanted)) {
+    try {
+      const joined = await api.join(id, Number(wanted));
+      api.holdSeat(id, joined.seat, joined.token);
+      held = { seat: joined.seat, token: joined.token };
+    } catch (problem) {
+      showError(error, problem);
+    }
+  }
+  if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
+
+  const state = {
+    summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0, shownAt: 0,
+  };
+  const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
+  let custom = null; // the game's own table, made on the first draw
+  const tableFor = (game) => {
+    if (!custom && TABLES[game]) {
+      /** A button that sends one of the engine's legal actions (shared by the tables). */
+      const actionButton = (action, text, cls = "") => {
+        const node = el("button", {
+          type: "button", class: `action ${cls}`.trim(), "data-action": JSON.stringify(action), text,
+        });
+        node.addEventListener("click", () => send(action, node));
+        return node;
+      };
+      /** True when it is this seat's move; else `box` says there is nothing to do. */
+      const myMove = (summary, box) => {
+        if (summary.status !== "over" && summary.you !== null && summary.to_act.includes(summary.you)) {
+          return true;
+        }
+        box.replaceChildren(el("p", { class: "muted", text: t("no_actions") }));
+        return false;
+      };
+      custom = TABLES[game]({
+        t, el, send, names, problemText, actionButton, myMove,
+        lang: LANG, session: id, cards: CARDS[game] ?? {},
+      });
+      document.body.dataset.table = game;
+    }
+    return custom;
+  };
+
+  const load = async () => {
+    try {
+      state.summary = await api.session(id, state.token);
+    } catch (problem) {
+      if (problem.doc?.code === "invalid_token") {
+        api.dropSeat(id);
+        state.token = null;
+        showError(error, problem);
+        return load();
+      }
+      showError(error, problem);
+      return;
+    }
+    draw();
+  };
+
+  const draw = () => {
+    const s = state.summary;
+    document.getElementById("game-title").textContent = TITLES[s.game] ?? s.game;
+    document.title = `${TITLES[s.game] ?? s.game} · ${t("title")}`;
+    document.getElementById("who").textContent =
+      s.you === null ? t("spectator") : t("you_are", { n: s.you + 1 });
+    const status = document.getElementById("status");
+    if (s.status === "over") {
+      const by = names();
+      const places = s.result ? s.result.places.map((place, seat) => ({ place, seat }))
+        .sort((a, b) => a.place - b.place) : [];
+      status.replaceChildren(el("strong", { text: t("game_over") }),
+        el("ol", { class: "result", id: "result" }, ...places.map(({ place, seat }) => el("li", {
+          text: t("place", { place, name: by[seat], score: JSON.stringify(s.result.scores[seat]) }),
+        }))));
+      status.className = "status over";
+    } else {
+      const mine = s.you !== null && s.to_act.includes(s.you);
+      status.textContent = mine ? t("turn_you") : t("turn_of", {
+        names: s.to_act.map((seat) => names()[seat]).join(", "),
+      });
+      status.className = mine ? "status mine" : "status";
+    }
+    status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
+    if (s.deal === "chosen") {
+      status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
+    }
+    if (s.result) {
+      status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
+    }
+    const own = tableFor(s.game);
+    if (own) {
+      own.draw(s);
+    } else {
+      document.getElementById("view").replaceChildren(renderView(s, t));
+      document.getElementById("actions").replaceChildren(...actionControls(s, t, send));
+    }
+    drawLinks();
+    if (s.options && Array.isArray(s.options.categories)) {
+      document.getElementById("judge-box").hidden = false;
+    }
+  };
+
+  const drawLinks = () => {
+    const s = state.summary;
+    const free = s.seats.filter((seat) => seat.kind === "human" && !seat.joined);
+    const box = document.getElementById("links-box");
+    box.hidden = !free.length || s.status === "over";
+    document.getElementById("links").replaceChildren(...free.map((seat) => {
+      const url = `${location.origin}/play/${id}${langQuery({ join: String(seat.seat) })}`;
+      const copy = el("button", { type: "button", class: "secondary", text: t("copy") });
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = t("copied");
+        } catch { /* the link is there to select by hand */ }
+      });
+      return el("li", {}, el("span", { text: `${t("seat", { n: seat.seat + 1 })}: ` }),
+        el("a", { href: url, class: "seat-link", text: url }), copy);
+    }));
+  };
+
+  const send = async (action, button) => {
+    button?.setAttribute("aria-busy", "true");
+    showError(error, null);
+    try {
+      await api.act(id, state.token, action, state.summary.version);
+      // Until the stream brings this action back, the choices shown are no longer current.
+      document.getElementById("actions").replaceChildren();
+      document.getElementById("status").classList.remove("mine");
+    } catch (problem) {
+      showError(error, problem);
+      if (problem.doc?.code === "stale_state_id") await load();
+    } finally {
+      button?.removeAttribute("aria-busy");
+    }
+    // The stream brings this action (and the bots' replies) to the log and the table.
+  };
+
+  // The log: each streamed action, bots' one by one with a pause; then the table again.
+  const logList = document.getElementById("log");
+  const show = (entry) => {
+    const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
+    const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
+      entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
+      entry.actor === "bot" ? " " : null,
+      el("span", { class: "who", text: `${who}: ` }),
+      el("span", {
+        text: entry.events.map((e) => custom?.describe(e) ?? describeAction(e))
+          .filter(Boolean).join("; ") || "…",
+      }));
+    logList.prepend(item);
+  };
+  // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
+  // delivers them (each in its own message, often a few milliseconds apart); the moves
+  // made before the page opened are shown at once. The table is fetched once the log has
+  // caught up.
+  const drain = async () => {
+    if (state.busy) return;
+    state.busy = true;
+    while (state.queue.length) {
+      const entry = state.queue.shift();
+      if (entry.actor === "bot" && entry.number > state.loaded) {
+        const wait = state.shownAt + BOT_PAUSE_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      show(entry);
+      state.shownAt = performance.now();
+    }
+    state.busy = false;
+    await load();
+  };
+
+  await load();
+  if (!state.summary) return;
+  state.loaded = state.summary.version; // the log so far is shown at once, without pauses
+  const live = document.getElementById("live");
+  const received = [];
+  const connect = () => {
+    // A first connection asks for what follows the log shown so far; after a drop, the
+    // EventSource reconnects by itself with Last-Event-ID.
+    const source = api.stream(id, state.token, state.seen);
+    window.wordsvcPlay.source = source;
+    source.addEventListener("open", () => {
+      live.hidden = false;
+      live.textContent = t("live");
+      document.body.dataset.live = "";
+    });
+    source.addEventListener("error", () => {
+      live.textContent = t("reconnecting");
+    });
+    source.addEventListener("action", (message) => {
+      received.push(message.data);
+      const entry = JSON.parse(message.data);
+      if (entry.number <= state.seen) return; // never shown twice, whatever the network does
+      state.seen = entry.number;
+      state.queue.push(entry);
+      drain();
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      live.hidden = true;
+      drain();
+    });
+  };
+  window.wordsvcPlay = { state, seen: received, reconnect: connect };
+  connect();
+  document.body.dataset.ready = "";
+  wireJudge(id);
+}
