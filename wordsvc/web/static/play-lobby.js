@@ -3,6 +3,7 @@
 
 import * as api from "./play-api.js";
 import { el, optionsForm, readOptions } from "./play-render.js";
+import { takeSeats } from "./play-seats.js";
 import { TITLES, langQuery, problemText, showError, t } from "./play-common.js";
 
 // --- the lobby -------------------------------------------------------------------------------
@@ -66,11 +67,7 @@ export async function lobby() {
     showError(error, null);
     try {
       const created = await api.createSession({ game: game.name, options, seats });
-      const mine = seats.findIndex((s) => s.kind === "human");
-      if (mine >= 0) {
-        const joined = await api.join(created.id, mine, seats[mine].name);
-        api.holdSeat(created.id, mine, joined.token);
-      }
+      await takeSeats(created.id, seats);
       location.assign(`/play/${created.id}${langQuery()}`);
     } catch (problem) {
       showError(error, problem);

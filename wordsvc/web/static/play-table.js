@@ -5,6 +5,8 @@ import * as api from "./play-api.js";
 import { el, renderView, actionControls, describeAction } from "./play-render.js";
 import { CARDS, LANG, TITLES, langQuery, problemText, showError, t } from "./play-common.js";
 import { wireJudge } from "./play-judge.js";
+import { seatFromAddress, drawSeatLinks } from "./play-seats.js";
+import { drawStatus } from "./play-status.js";
 import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
 import { createTable as lostWordsTable } from "./table-lost-words.js";
 
@@ -17,19 +19,7 @@ const BOT_PAUSE_MS = 700;
 export async function table() {
   const id = document.body.dataset.session;
   const error = document.getElementById("table-error");
-  const params = new URLSearchParams(location.search);
-  let held = api.heldSeat(id);
-  const wanted = params.get("join");
-  if (wanted !== null && (!held || String(held.seat) !== wanted)) {
-    try {
-      const joined = await api.join(id, Number(wanted));
-      api.holdSeat(id, joined.seat, joined.token);
-      held = { seat: joined.seat, token: joined.token };
-    } catch (problem) {
-      showError(error, problem);
-    }
-  }
-  if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
+  const held = await seatFromAddress(id, error);
 
   const state = {
     summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0, shownAt: 0,
@@ -85,30 +75,7 @@ export async function table() {
     document.title = `${TITLES[s.game] ?? s.game} · ${t("title")}`;
     document.getElementById("who").textContent =
       s.you === null ? t("spectator") : t("you_are", { n: s.you + 1 });
-    const status = document.getElementById("status");
-    if (s.status === "over") {
-      const by = names();
-      const places = s.result ? s.result.places.map((place, seat) => ({ place, seat }))
-        .sort((a, b) => a.place - b.place) : [];
-      status.replaceChildren(el("strong", { text: t("game_over") }),
-        el("ol", { class: "result", id: "result" }, ...places.map(({ place, seat }) => el("li", {
-          text: t("place", { place, name: by[seat], score: JSON.stringify(s.result.scores[seat]) }),
-        }))));
-      status.className = "status over";
-    } else {
-      const mine = s.you !== null && s.to_act.includes(s.you);
-      status.textContent = mine ? t("turn_you") : t("turn_of", {
-        names: s.to_act.map((seat) => names()[seat]).join(", "),
-      });
-      status.className = mine ? "status mine" : "status";
-    }
-    status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
-    if (s.deal === "chosen") {
-      status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
-    }
-    if (s.result) {
-      status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
-    }
+    drawStatus(s, names(), tableFor(s.game));
     const own = tableFor(s.game);
     if (own) {
       own.draw(s);
@@ -116,29 +83,10 @@ export async function table() {
       document.getElementById("view").replaceChildren(renderView(s, t));
       document.getElementById("actions").replaceChildren(...actionControls(s, t, send));
     }
-    drawLinks();
+    drawSeatLinks(s);
     if (s.options && Array.isArray(s.options.categories)) {
       document.getElementById("judge-box").hidden = false;
     }
-  };
-
-  const drawLinks = () => {
-    const s = state.summary;
-    const free = s.seats.filter((seat) => seat.kind === "human" && !seat.joined);
-    const box = document.getElementById("links-box");
-    box.hidden = !free.length || s.status === "over";
-    document.getElementById("links").replaceChildren(...free.map((seat) => {
-      const url = `${location.origin}/play/${id}${langQuery({ join: String(seat.seat) })}`;
-      const copy = el("button", { type: "button", class: "secondary", text: t("copy") });
-      copy.addEventListener("click", async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          copy.textContent = t("copied");
-        } catch { /* the link is there to select by hand */ }
-      });
-      return el("li", {}, el("span", { text: `${t("seat", { n: seat.seat + 1 })}: ` }),
-        el("a", { href: url, class: "seat-link", text: url }), copy);
-    }));
   };
 
   const send = async (action, button) => {

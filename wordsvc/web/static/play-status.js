@@ -1,0 +1,36 @@
+// The status line: whose move it is (or the results, once the game is over), and notices
+// about the deal. A game's own table may add a line of its own (`status(summary)`).
+
+import { el } from "./play-render.js";
+import { t } from "./play-common.js";
+
+/** Draws the status of `s` (a session summary); `names` maps seats to names; `own` is the
+ *  game's own table, or null at the generic table. */
+export function drawStatus(s, names, own) {
+  const status = document.getElementById("status");
+  if (s.status === "over") {
+    const by = names;
+    const places = s.result ? s.result.places.map((place, seat) => ({ place, seat }))
+      .sort((a, b) => a.place - b.place) : [];
+    status.replaceChildren(el("strong", { text: t("game_over") }),
+      el("ol", { class: "result", id: "result" }, ...places.map(({ place, seat }) => el("li", {
+        text: t("place", { place, name: by[seat], score: JSON.stringify(s.result.scores[seat]) }),
+      }))));
+    status.className = "status over";
+  } else {
+    const mine = s.you !== null && s.to_act.includes(s.you);
+    status.textContent = mine ? t("turn_you") : t("turn_of", {
+      names: s.to_act.map((seat) => names[seat]).join(", "),
+    });
+    status.className = mine ? "status mine" : "status";
+  }
+  status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
+  if (s.deal === "chosen") {
+    status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
+  }
+  if (s.result) {
+    status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
+  }
+  const extra = own?.status?.(s);
+  if (extra) status.append(extra);
+}
