@@ -1,4 +1,4 @@
-"""The lobby's texts (``play-lobby.js``): the options' titles and hints, bots' names, keys ``lobby.*``."""
+"""The lobby's texts (``play-lobby.js``): options' titles and hints, bots' names: ``lobby.*``."""
 
 from __future__ import annotations
 
