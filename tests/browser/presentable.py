@@ -1,0 +1,103 @@
+"""What every page must be for a person, checked the same way on every page and table:
+
+- no horizontal scroll (at 390 px above all);
+- no raw id, code or JSON in the visible text: ``noun-singular``-like ids with a number
+  (``chispa-1``), snake_case codes (``word_not_playable``), ``{"``, code in backticks;
+- one language: no Latin word on a Ukrainian screen, no Cyrillic on an English one, except
+  in elements marked with another ``lang`` (the words of the game: a Ukrainian word on an
+  English table is ``<span lang="uk">``, as it should be for screen readers too);
+- axe-core finds no serious or critical violation.
+
+Only what a person can see counts: hidden elements, attributes and ``data-*`` are not text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: Text nodes a person sees, with the language of their closest ``lang`` ancestor.
+_VISIBLE_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest("script, style, template, noscript")) continue;
+    if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const lang = (parent.closest("[lang]")?.getAttribute("lang") || "").slice(0, 2);
+    out.push([lang, text]);
+  }
+  for (const input of document.querySelectorAll("input, textarea, select")) {
+    if (!input.checkVisibility() || input.type === "hidden") continue;
+    const lang = (input.closest("[lang]")?.getAttribute("lang") || "").slice(0, 2);
+    if (input.placeholder) out.push([lang, input.placeholder]);
+  }
+  return out;
+}"""
+
+RAW = {
+    "an id with a number": re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b"),
+    "a snake_case code": re.compile(r"\b[a-z]+_[a-z_]+\b"),
+    "JSON": re.compile(r"\{\s*\"|\[\s*\""),
+    "code in backticks": re.compile(r"`[^`]+`"),
+}
+LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+
+
+def visible_texts(page) -> list[tuple[str, str]]:
+    """(language, text) of every text a person sees on ``page``."""
+    return [(lang, text) for lang, text in page.evaluate(_VISIBLE_TEXT)]
+
+
+def problems(
+    page,
+    lang: str,
+    *,
+    allowed_latin: Iterable[str] = (),
+    forbidden: Iterable[str] = (),
+    axe: bool = True,
+) -> list[str]:
+    """What is wrong with ``page`` for a person reading ``lang`` ("uk" or "en").
+
+    ``allowed_latin``: Latin words a Ukrainian screen may show (a name, "QR");
+    ``forbidden``: ids that must never show (the game's category ids, say)."""
+    found: list[str] = []
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    if width[0] > width[1]:
+        found.append(f"horizontal scroll: {width[0]} px wide in a {width[1]} px window")
+    allowed = {word.lower() for word in allowed_latin}
+    for text_lang, text in visible_texts(page):
+        own = text_lang in ("", lang)
+        for name, pattern in RAW.items():
+            match = pattern.search(text)
+            if match:
+                found.append(f"{name} on screen: {match.group(0)!r} in {text[:80]!r}")
+        for word in forbidden:
+            if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text):
+                found.append(f"an id on screen: {word!r} in {text[:80]!r}")
+        if not own:
+            continue  # marked as another language: the words of the game
+        if lang == "uk":
+            latin = [w for w in LATIN_WORD.findall(text) if w.lower() not in allowed]
+            if latin:
+                found.append(f"English on a Ukrainian screen: {latin[:3]} in {text[:80]!r}")
+        elif CYRILLIC.search(text):
+            found.append(f"Ukrainian on an English screen: {text[:80]!r}")
+    if axe:
+        from axe_playwright_python.sync_playwright import Axe
+
+        violations = Axe().run(page).response["violations"]
+        found += [
+            f"axe {v['impact']}: {v['id']} ({v['help']})"
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]
+    return found
+
+
+def assert_presentable(page, lang: str, **options: object) -> None:
+    """Fails with every problem :func:`problems` finds on ``page``."""
+    found = problems(page, lang, **options)  # type: ignore[arg-type]
+    assert found == [], "\n".join(found)
