@@ -58,6 +58,11 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
     {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...}},
      "words-of-magic": {"character": {"druid": "Друїд", ...}, "magic": {...}}}
     """
+    return {"lost-words": lost_words_cards(lang), "words-of-magic": words_of_magic_cards(lang)}
+
+
+def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:
+    """The Lost Words' nature and action cards' names in ``lang``."""
     nature: dict[str, str] = {}
     action: dict[str, str] = {}
     for card in lost_words.CATALOGUE.values():
@@ -66,6 +71,11 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
         elif card.kind == "action":
             english = card.name_en.removeprefix("The ")
             action[card.name] = LOST_WORDS_ACTIONS_UK[card.name] if lang == "uk" else english
+    return {"nature": nature, "action": action}
+
+
+def words_of_magic_cards(lang: Lang) -> dict[str, dict[str, str]]:
+    """Words of Magic's characters' and magic cards' names in ``lang``."""
     characters = {
         key: c.name_uk if lang == "uk" else c.name_en
         for key, c in words_of_magic.CHARACTER_CARDS.items()
@@ -74,7 +84,4 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
         key: m.name_uk if lang == "uk" else m.name_en
         for key, m in words_of_magic.MAGIC_EFFECTS.items()
     }
-    return {
-        "lost-words": {"nature": nature, "action": action},
-        "words-of-magic": {"character": characters, "magic": magic},
-    }
+    return {"character": characters, "magic": magic}
