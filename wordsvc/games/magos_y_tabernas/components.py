@@ -120,7 +120,20 @@ RULEBOOK_CARDS = {
 SOURCES = frozenset({"rulebook", "designed"})
 
 _COMMON_FIELDS = frozenset(
-    {"id", "name_es", "name_en", "type", "count", "cost", "source", "text_en", "effect"}
+    {
+        "id",
+        "name_es",
+        "name_en",
+        "name_uk",
+        "type",
+        "count",
+        "cost",
+        "source",
+        "text_en",
+        "text_uk",
+        "text_es",
+        "effect",
+    }
 )
 #: Fields every card of a type must have, and those it may have besides.
 _REQUIRED = {
@@ -150,11 +163,15 @@ class Card:
     id: str
     name_es: str
     name_en: str
+    name_uk: str
     type: CardType
     count: int
     cost: int
     source: str
+    #: The card's text in the players' languages (the pages show it; the engine never reads it).
     text_en: str
+    text_uk: str
+    text_es: str
     effect: tuple[Step, ...]
     consume_cost: int | None = None  # objects only
     life_gems: int | None = None  # objects with gem only
@@ -249,11 +266,14 @@ def _card(file: DataFile, raw: Raw) -> Card:
         id=card_id,
         name_es=file.text(entry, raw, "name_es"),
         name_en=file.text(entry, raw, "name_en"),
+        name_uk=file.text(entry, raw, "name_uk"),
         type=kind,
         count=file.integer(entry, raw, "count", 1, DECK_SIZE),
         cost=cost,
         source=source,
         text_en=file.text(entry, raw, "text_en"),
+        text_uk=file.text(entry, raw, "text_uk"),
+        text_es=file.text(entry, raw, "text_es"),
         effect=effect,
         consume_cost=file.integer(entry, raw, "consume_cost", 0, 1)
         if "consume_cost" in raw
