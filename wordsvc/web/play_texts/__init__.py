@@ -12,11 +12,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from wordsvc.web.play_texts import common, lobby, lost_words, problems, rules, seats, words_of_magic
+from wordsvc.web.play_texts import (
+    common,
+    lobby,
+    lost_words,
+    magos_y_tabernas,
+    problems,
+    rules,
+    seats,
+    wizards_wanted,
+    words_of_magic,
+)
 from wordsvc.web.texts import Lang
 
 #: The parts, each a module with a ``TEXTS`` table.
-PARTS: Final = (common, lobby, seats, rules, words_of_magic, lost_words, problems)
+PARTS: Final = (
+    common,
+    lobby,
+    seats,
+    rules,
+    words_of_magic,
+    lost_words,
+    magos_y_tabernas,
+    wizards_wanted,
+    problems,
+)
 
 
 def _joined(parts: tuple[object, ...]) -> dict[str, tuple[str, str]]:
