@@ -53,7 +53,8 @@ class Table:
         open its table in the page's language."""
         me, *others = NAMES[self.lang]
         seats = [{"kind": "human", "name": me}] + [
-            {"kind": "bot", "bot": bot, "name": name} for bot, name in zip(bots, others)
+            {"kind": "bot", "bot": bot, "name": name}
+            for bot, name in zip(bots, others[: len(bots)], strict=True)
         ]
         body = {"game": game, "options": options or {}, "seats": seats}
         if seed is not None:
@@ -133,9 +134,12 @@ def perform(page, action):
         return
     if action["type"] == "discard":
         form = page.locator("#actions form.lw-discard-form")
-        cards = action.get("cards") or form.locator("input[type=checkbox]").evaluate_all(
-            "boxes => boxes.map(b => b.value)"
-        )[: action["count"]]
+        cards = (
+            action.get("cards")
+            or form.locator("input[type=checkbox]").evaluate_all(
+                "boxes => boxes.map(b => b.value)"
+            )[: action["count"]]
+        )
         for card in cards:
             form.locator(f"input[value='{card}']").check()
         form.locator("button[type=submit]").click()
@@ -328,7 +332,7 @@ def test_every_table_has_its_rules_at_hand(tables, viewport, lang):
     table = tables(viewport, lang)
     page = table.page
     closings = ["button", "escape", "backdrop", "button"]
-    for game, close_by in zip(GAMES, closings):
+    for game, close_by in zip(GAMES, closings, strict=True):
         bots = ("greedy",) if game == "words-of-magic" else ("random",)
         options = {"mode": "classic"} if game == "words-of-magic" else {}
         table.sit(game, options, bots=bots)
