@@ -13,6 +13,7 @@ from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.play_cards import card_names
+from wordsvc.web.play_rules import RULES
 from wordsvc.web.play_texts import play_table, play_text
 from wordsvc.web.texts import Lang, parse_lang
 
@@ -42,5 +43,6 @@ def _page(page: str, session_id: str | None) -> str:
         session_id=session_id,
         titles={name: entry.title for name, entry in GAMES.items()},
         cards=card_names(lang) if session_id else {},
+        title_langs={name: rules.title_lang for name, rules in RULES.items()},
         lang_url=here + ("" if other == "uk" else "?lang=en"),
     )

@@ -5,7 +5,8 @@ Views carry bare ids (``n:fern``, ``a:chestnut:2``, a character ``druid``, a mag
 JSON (``play.html``, ``#cards``) for its ES modules. English names come from the games' own
 data files; Ukrainian names of Words of Magic's characters and magic cards too. The Lost
 Words' data has English (and German) names only, so their Ukrainian names live here, next to
-the other texts of the page; a test checks that every card of the catalogue has one.
+the other texts of the page; a test checks that every card of the catalogue has one. What The
+Lost Words' action cards do comes from its data, in both languages (``data/cards.toml``).
 """
 
 from __future__ import annotations
@@ -55,23 +56,29 @@ LOST_WORDS_ACTIONS_UK: Final[dict[str, str]] = {
 def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
     """Per game, per kind of name, id -> the name in ``lang``::
 
-    {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...}},
+    {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...},
+                    "action_text": {"wall": "Покладіть на свою повну пару...", ...}},
      "words-of-magic": {"character": {"druid": "Друїд", ...}, "magic": {...}}}
     """
     return {"lost-words": lost_words_cards(lang), "words-of-magic": words_of_magic_cards(lang)}
 
 
 def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:
-    """The Lost Words' nature and action cards' names in ``lang``."""
+    """The Lost Words' nature and action cards' names in ``lang``, and what each action card
+    does (``action_text``), for the table to show on a tap."""
     nature: dict[str, str] = {}
     action: dict[str, str] = {}
+    action_text: dict[str, str] = {}
     for card in lost_words.CATALOGUE.values():
         if card.kind == "nature":
             nature[card.name] = LOST_WORDS_NATURE_UK[card.name] if lang == "uk" else card.name_en
         elif card.kind == "action":
             english = card.name_en.removeprefix("The ")
             action[card.name] = LOST_WORDS_ACTIONS_UK[card.name] if lang == "uk" else english
-    return {"nature": nature, "action": action}
+            text = card.text_uk if lang == "uk" else card.text_en
+            if text:  # every action card has one (the load checks)
+                action_text[card.name] = text
+    return {"nature": nature, "action": action, "action_text": action_text}
 
 
 def words_of_magic_cards(lang: Lang) -> dict[str, dict[str, str]]:

@@ -3,6 +3,7 @@ each broken in a copy of the data file that must be refused with its own code.""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -11,9 +12,11 @@ import pytest
 from tests.data_cases import Broken, append, assert_load_refused, removed, replace
 from wordsvc.games.lost_words import components as parts
 
-WALL = 'id = "wall", name_en = "The Wall", name_de = "Die Mauer", count = 4'
-WILD = 'id = "wild", name_en = "The Wild", name_de = "Die Wilde", count = 1'
-MAGPIE = 'id = "magpie", name_en = "The Magpie", name_de = "Die Elster", count = 3'
+WALL = 'id = "wall"\nname_en = "The Wall"\nname_de = "Die Mauer"\ncount = 4\n'
+WILD = 'id = "wild"\nname_en = "The Wild"\nname_de = "Die Wilde"\ncount = 1\n'
+MAGPIE = 'id = "magpie"\nname_en = "The Magpie"\nname_de = "Die Elster"\ncount = 3\n'
+#: The Wild's whole entry, texts included.
+WILD_ENTRY = "[[actions]]\n" + WILD + "text_en = "
 ACORN = '{ id = "acorn", name_en = "Acorn" }'
 
 
@@ -23,6 +26,10 @@ def test_the_catalogue_has_the_rulebooks_80_cards() -> None:
     assert parts.CATALOGUE["n:acorn"].name_en == "Acorn"
     assert parts.CATALOGUE["s:acorn:2"].name_en == "Acorn spell"
     assert parts.CATALOGUE["a:wall:4"].name_de == "Die Mauer"
+    actions = [card for card in parts.CATALOGUE.values() if card.kind == "action"]
+    assert all(card.text_en and card.text_uk for card in actions)
+    assert "Стіною" in parts.CATALOGUE["a:wild:1"].text_uk
+    assert parts.CATALOGUE["n:acorn"].text_en is None  # nature cards need no text
     assert parts.NATURE_PER_PLAYER == parts.NATURE_BY_PLAYERS
 
 
@@ -47,15 +54,20 @@ BROKEN: dict[str, Broken] = {
     ),
     "an action card without its count": Broken(
         "missing_field",
-        replace(WALL, 'id = "wall", name_en = "The Wall", name_de = "Die Mauer"'),
+        replace(WALL, WALL.replace("count = 4\n", "")),
         {"entry": "action card 'wall'", "fields": ["count"]},
+    ),
+    "an action card without its Ukrainian text": Broken(
+        "missing_field",
+        lambda text: re.sub(r'(id = "wall"\n(?:.*\n)*?)text_uk = .*\n', r"\1", text, count=1),
+        {"entry": "action card 'wall'", "fields": ["text_uk"]},
     ),
     "a top-level key": Broken(
         "unknown_field", lambda text: 'title = "cards"\n' + text, {"fields": ["title"]}
     ),
     "an action card with a colour": Broken(
         "unknown_field",
-        replace(WALL, WALL + ', colour = "grey"'),
+        replace(WALL, WALL + 'colour = "grey"\n'),
         {"entry": "action card 'wall'", "fields": ["colour"]},
     ),
     "spells per nature a string": Broken(
@@ -81,12 +93,17 @@ BROKEN: dict[str, Broken] = {
         replace(WILD, WILD.replace("count = 1", "count = 0")),
         {"entry": "action card 'wild'", "field": "count", "value": 0},
     ),
+    "an action card's text empty": Broken(
+        "bad_value",
+        replace('text_en = "A joker:', 'text_en = " " #'),
+        {"entry": "action card 'wild'", "field": "text_en", "value": " "},
+    ),
     "a player count that is not a number": Broken(
         "bad_value", replace("4 = 4", "four = 4"), {"field": "players", "value": "four"}
     ),
     "an action card the rulebook does not have": Broken(
         "unknown_card",
-        replace(WALL, 'id = "owl", name_en = "The Owl", count = 4'),
+        replace('id = "wall"', 'id = "owl"'),
         {"entry": "action card 'owl'", "field": "id", "value": "owl"},
     ),
     "a nature card twice": Broken(
@@ -95,7 +112,9 @@ BROKEN: dict[str, Broken] = {
         {"entry": "nature card 'acorn'", "value": "n:acorn"},
     ),
     "an action card twice": Broken(
-        "duplicate_card", replace(WILD, WILD + " },\n  { " + WILD), {"value": "a:wild:1"}
+        "duplicate_card",
+        lambda text: text + "\n" + text[text.index(WILD_ENTRY) :],
+        {"value": "a:wild:1"},
     ),
     # The same 20 action cards, but one Wall too many and one Magpie too few.
     "one Wall too many": Broken(

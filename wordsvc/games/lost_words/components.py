@@ -1,4 +1,5 @@
-"""The Lost Words cards, from ``data/cards.toml``, validated at import against the rulebook.
+"""The Lost Words cards, from ``data/cards.toml``, validated at import against the rulebook;
+each action card with what it does in short, in English and Ukrainian, for the tables.
 
 Ids: ``n:<nature>`` for the 20 nature cards, ``s:<nature>:<1|2>`` for the 40 spell cards,
 ``a:<action>:<n>`` for the 20 action cards.
@@ -40,6 +41,9 @@ class Card:
     name: str  # the nature a spell or nature card belongs to; the action's id
     name_en: str
     name_de: str | None = None
+    #: What an action card does, in short (English, Ukrainian): for the tables, never in views.
+    text_en: str | None = None
+    text_uk: str | None = None
 
     def face(self) -> dict[str, object]:
         face: dict[str, object] = {
@@ -100,12 +104,16 @@ def load(path: Path = CARDS_FILE) -> tuple[dict[str, Card], dict[int, int]]:
             add(Card(f"s:{name}:{copy}", "spell", name, f"{name_en} spell"), entry)
     for action in file.tables("the file", data, "actions"):
         entry = f"action card {action.get('id')!r}"
-        file.keys(entry, action, {"id", "name_en", "count"}, {"name_de"})
+        file.keys(entry, action, {"id", "name_en", "count", "text_en", "text_uk"}, {"name_de"})
         name = file.choice(entry, action, "id", ACTION_COUNTS, "unknown_card")
         name_en = file.text(entry, action, "name_en")
         name_de = file.text(entry, action, "name_de") if "name_de" in action else None
+        text_en, text_uk = file.text(entry, action, "text_en"), file.text(entry, action, "text_uk")
         for copy in range(1, file.integer(entry, action, "count", 1) + 1):
-            add(Card(f"a:{name}:{copy}", "action", name, name_en, name_de), entry)
+            add(
+                Card(f"a:{name}:{copy}", "action", name, name_en, name_de, text_en, text_uk),
+                entry,
+            )
     per_player = _per_player(file, data)
     _check_counts(file, cards, per_player)
     return cards, per_player

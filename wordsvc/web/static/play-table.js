@@ -3,10 +3,11 @@
 
 import * as api from "./play-api.js";
 import { el, renderView, actionControls, describeAction } from "./play-render.js";
-import { CARDS, LANG, TITLES, langQuery, problemText, showError, t } from "./play-common.js";
+import { CARDS, LANG, langQuery, problemText, showError, t } from "./play-common.js";
 import { wireJudge } from "./play-judge.js";
 import { seatFromAddress, drawSeatLinks } from "./play-seats.js";
 import { drawStatus } from "./play-status.js";
+import { drawHeader } from "./play-rules.js";
 import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
 import { createTable as lostWordsTable } from "./table-lost-words.js";
 
@@ -71,8 +72,7 @@ export async function table() {
 
   const draw = () => {
     const s = state.summary;
-    document.getElementById("game-title").textContent = TITLES[s.game] ?? s.game;
-    document.title = `${TITLES[s.game] ?? s.game} · ${t("title")}`;
+    drawHeader(s);
     document.getElementById("who").textContent =
       s.you === null ? t("spectator") : t("you_are", { n: s.you + 1 });
     drawStatus(s, names(), tableFor(s.game));

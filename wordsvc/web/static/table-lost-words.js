@@ -1,8 +1,11 @@
 // The Lost Words table: every player's nature cards with their spells and walls, the middle
 // cards, the piles, your hand; your legal actions grouped by what they do, action cards with
 // their targets, and the Chestnut's reply when another player's Chestnut takes your spell.
-// Views carry ids (`n:fern`, `s:fern:1`, `a:wall:2`); the names come with the page (#cards,
-// wordsvc/web/play_cards.py). Every control is one of the engine's legal actions.
+// Views carry ids (`n:fern`, `s:fern:1`, `a:wall:2`); the names, and what each action card
+// does, come with the page (#cards, wordsvc/web/play_cards.py): a tap on an action card (in
+// your hand, on the discard pile, or a group's heading) shows its text. A choice among many
+// actions (the swap always) is a picker: a select per thing to choose and one button, so the
+// actions fit in little height on a phone. Every control is one of the engine's legal actions.
 
 /** The table for one session; `ctx` is what play.js lends it (texts, send, names...). */
 export function createTable(ctx) {
@@ -23,12 +26,57 @@ export function createTable(ctx) {
   const kindOf = (id) => ({ n: "nature", s: "spell", a: "action" })[id?.split(":")[0]] ?? "card";
   const who = (seat) => ctx.names()[seat] ?? t("seat", { n: seat + 1 });
 
-  function card(id, extra = {}, ...more) {
+  // --- what an action card does, on a tap ----------------------------------------------
+  // One text under each row of cards (your hand, the discard pile) or each group of actions,
+  // naming the card tapped last; kept across redraws while that card is still there.
+
+  const about = new Map(); // row -> the card tapped there ("a:magpie:2", or "magpie"), or none
+  const aboutId = (row) => `lw-about-${row}`;
+
+  function fillAbout(box, tapped) {
+    const key = tapped?.includes(":") ? tapped.split(":")[1] : tapped;
+    box.hidden = !key;
+    box.replaceChildren(...(key ? [el("strong", { text: `${actionName(key)}: ` }), cards.action_text?.[key] ?? ""] : []));
+  }
+
+  /** The text box of `row`, showing the card tapped there if it is still among `keys` (the
+   *  ids of a row's cards, the action cards' names under a heading). */
+  function aboutBox(row, keys) {
+    if (!keys.includes(about.get(row))) about.delete(row);
+    const box = el("p", { class: "lw-about", id: aboutId(row) });
+    fillAbout(box, about.get(row));
+    return box;
+  }
+
+  /** A button showing (or hiding again) what action card `key` does (a card's id, or an
+   *  action card's name), in `row`'s text box. */
+  function aboutToggle(row, key, cls, ...content) {
+    const button = el("button", {
+      type: "button", class: cls, "data-about": key,
+      "aria-controls": aboutId(row), "aria-expanded": String(about.get(row) === key),
+    }, ...content, el("span", { class: "tap-mark", "aria-hidden": "true", text: "?" }));
+    button.addEventListener("click", () => {
+      about.set(row, about.get(row) === key ? null : key);
+      const box = document.getElementById(aboutId(row));
+      if (box) fillAbout(box, about.get(row));
+      for (const toggle of document.querySelectorAll(`[aria-controls="${aboutId(row)}"]`)) {
+        toggle.setAttribute("aria-expanded", String(toggle.dataset.about === about.get(row)));
+      }
+    });
+    return button;
+  }
+
+  const actionIds = (ids) => ids.filter((id) => kindOf(id) === "action");
+
+  /** A card; an action card in a `row` is a button that shows what it does. */
+  function card(id, extra = {}, more = [], row = null) {
     const kind = kindOf(id);
     const key = id.split(":")[1];
+    const face = [el("small", { class: "kind", text: t(`lw.kind.${kind}`) }),
+      el("strong", { text: kind === "spell" ? natureName(key) : nameOf(id) }), ...more];
+    const tappable = kind === "action" && row !== null;
     return el("li", { class: `lw-card ${kind}${kind === "action" ? ` action-${key}` : ""}`, "data-card": id, ...extra },
-      el("small", { class: "kind", text: t(`lw.kind.${kind}`) }),
-      el("strong", { text: kind === "spell" ? natureName(key) : nameOf(id) }), ...more);
+      ...(tappable ? [aboutToggle(row, id, "lw-card-face", ...face)] : face));
   }
 
   // --- the view ------------------------------------------------------------------------
@@ -37,9 +85,9 @@ export function createTable(ctx) {
     return el("ul", { class: "cards lw-nature", "aria-label": t("lw.nature") }, ...player.nature.map((slot) => {
       const paired = slot.spell !== null;
       const wild = paired && slot.spell.startsWith("a:wild");
-      return card(slot.card, { class: `lw-card nature${paired ? " paired" : ""}${slot.protected ? " protected" : ""}` },
+      return card(slot.card, { class: `lw-card nature${paired ? " paired" : ""}${slot.protected ? " protected" : ""}` }, [
         paired ? el("small", { class: "pair", text: wild ? `✓ ${actionName("wild")}` : `✓ ${t("lw.paired")}` }) : el("small", { class: "muted", text: t("lw.single") }),
-        slot.wall ? el("small", { class: "wall", text: `▦ ${actionName("wall")}` }) : null);
+        slot.wall ? el("small", { class: "wall", text: `▦ ${actionName("wall")}` }) : null]);
     }));
   }
 
@@ -58,7 +106,8 @@ export function createTable(ctx) {
     player.skip ? el("p", { class: "muted", text: t("lw.skips") }) : null,
     natureRow(player),
     player.hand ? el("div", { class: "lw-hand-box" }, el("h4", { text: t("lw.hand") }),
-      el("ul", { class: "cards lw-hand", "aria-label": t("lw.hand") }, ...player.hand.map((c) => card(c.id)))) : null);
+      el("ul", { class: "cards lw-hand", "aria-label": t("lw.hand") }, ...player.hand.map((c) => card(c.id, {}, [], "hand"))),
+      aboutBox("hand", actionIds(player.hand.map((c) => c.id)))) : null);
   }
 
   function boardNode() {
@@ -67,12 +116,13 @@ export function createTable(ctx) {
     return el("section", { class: "panel board lw-board", "aria-labelledby": "lw-board-title" },
       el("h3", { id: "lw-board-title", text: t("lw.board") }),
       el("h4", { text: t("lw.middle") }),
-      el("ul", { class: "cards lw-middle" }, ...view.middle.map((id) => card(id))),
+      el("ul", { class: "cards lw-middle", "aria-label": t("lw.middle") }, ...view.middle.map((id) => card(id))),
       el("div", { class: "lw-piles" },
         el("div", { class: "pile" }, el("h4", { text: t("lw.draw_pile") }), el("p", { text: t("lw.cards_n", { n: view.draw_size }) })),
         el("div", { class: "pile", id: "lw-discard" }, el("h4", { text: t("lw.discard_pile") }),
-          top ? el("ul", { class: "cards" }, card(top)) : el("p", { class: "muted", text: t("null") }),
-          el("p", { class: "muted", text: t("lw.cards_n", { n: view.discard_size }) }))));
+          top ? el("ul", { class: "cards" }, card(top, {}, [], "discard")) : el("p", { class: "muted", text: t("null") }),
+          el("p", { class: "muted", text: t("lw.cards_n", { n: view.discard_size }) }))),
+      aboutBox("discard", actionIds(top ? [top] : [])));
   }
 
   function drawView() {
@@ -115,7 +165,7 @@ export function createTable(ctx) {
         if (key === "wall") return t("lw.target_wall", { nature: nameOf(action.nature) });
         return t("lw.play", { card: nameOf(action.card) });
       }
-      default: return action.type;
+      default: return t("lw.action");
     }
   }
 
@@ -155,6 +205,67 @@ export function createTable(ctx) {
 
   const GROUPS = ["repair", "draw", "pair", "swap", "play", "discard", "end"];
 
+  //: A group with more actions than this is a picker (the swap always is one).
+  const PICK_OVER = 4;
+  const pairOf = (a) => t("lw.pair_of", { nature: nameOf(a.nature), target: who(a.target) });
+  /** What a picker asks, by kind of group (a play group by its card): for each choice, what
+   *  tells actions apart and how a person reads it; later choices list what earlier ones
+   *  leave. */
+  const PICKS = {
+    swap: [
+      { label: "lw.pick.give", of: (a) => a.nature, name: (a) => nameOf(a.nature) },
+      { label: "lw.pick.take", of: (a) => a.middle, name: (a) => nameOf(a.middle) },
+    ],
+    pair: [
+      { label: "lw.pick.spell", of: (a) => a.spell, name: (a) => nameOf(a.spell) },
+      { label: "lw.pick.on", of: (a) => a.nature, name: (a) => nameOf(a.nature) },
+    ],
+    magpie: [
+      { label: "lw.pick.take_pair", of: (a) => `${a.target}:${a.nature}`, name: pairOf },
+      { label: "lw.pick.give", of: (a) => a.give, name: (a) => nameOf(a.give) },
+    ],
+    chestnut: [{ label: "lw.pick.pair", of: (a) => `${a.target}:${a.nature}`, name: pairOf }],
+    heron: [{ label: "lw.pick.ask", of: (a) => a.ask, name: (a) => natureName(a.ask) }],
+    wall: [{ label: "lw.pick.pair", of: (a) => a.nature, name: (a) => nameOf(a.nature) }],
+  };
+
+  /** One select per choice of `fields` and one button that sends the legal action chosen
+   *  (its JSON in `data-action`, as every action button has). */
+  function picker(slug, actions, fields) {
+    const selects = fields.map((_, i) => el("select", { id: `lw-pick-${slug}-${i}` }));
+    const button = el("button", { type: "submit", class: "action secondary" });
+    const chosen = () => actions.find((a) => fields.every((f, i) => f.of(a) === selects[i].value));
+    const refill = (from) => {
+      for (let i = from; i < fields.length; i++) {
+        const left = actions.filter((a) => fields.slice(0, i).every((f, j) => f.of(a) === selects[j].value));
+        const kept = selects[i].value;
+        const choices = new Map(left.map((a) => [fields[i].of(a), fields[i].name(a)]));
+        selects[i].replaceChildren(...[...choices].map(([value, text]) => el("option", { value, text })));
+        if (choices.has(kept)) selects[i].value = kept;
+      }
+      const action = chosen();
+      button.textContent = labelOf(action);
+      button.dataset.action = JSON.stringify(action);
+    };
+    selects.forEach((select, i) => select.addEventListener("change", () => refill(i + 1)));
+    refill(0);
+    const form = el("form", { class: "lw-picker", "data-picker": slug },
+      el("div", { class: "lw-pick-fields" }, ...fields.map((field, i) => el("div", { class: "lw-pick" },
+        el("label", { for: selects[i].id, text: t(field.label) }), selects[i]))),
+      button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      ctx.send(chosen(), button);
+    });
+    return form;
+  }
+
+  /** The action cards a group's actions play (the Wild, for a pair), for its heading's tap. */
+  function groupCards(key, actions) {
+    if (key.startsWith("play:")) return [key.split(":")[2]];
+    return actions.some((a) => a.type === "pair" && a.spell.startsWith("a:wild")) ? ["wild"] : [];
+  }
+
   function drawActions() {
     const box = document.getElementById("actions");
     if (!ctx.myMove(summary, box)) return;
@@ -173,19 +284,28 @@ export function createTable(ctx) {
     const rank = (key) => GROUPS.indexOf(key.split(":")[0]);
     for (const key of [...groups.keys()].sort((a, b) => rank(a) - rank(b))) {
       const actions = groups.get(key);
+      const slug = key.replaceAll(":", "-");
       const picked = key === "discard" && (actions.length > DISCARD_BUTTONS || actions.some((a) => Array.isArray(a.needs)));
       const title = key.startsWith("play:") ? t("lw.play_title", { card: nameOf(key.slice(5)) }) : t(`lw.group.${key}`);
-      const group = el("div", { class: `lw-group group-${key.split(":")[0]}`, "data-group": key }, el("h3", { text: title }));
-      const buttons = el("div", { class: "action-buttons" });
-      for (const action of actions) {
-        if (picked) break;
-        const quiet = ["decline", "end", "stop", "swap"].includes(action.type);
-        buttons.append(ctx.actionButton(action, labelOf(action), quiet ? "secondary" : ""));
-      }
-      if (buttons.childElementCount) group.append(buttons);
-      if (picked) {
+      const shown = groupCards(key, actions);
+      const row = `group-${slug}`;
+      const heading = el("h3", {}, shown.length
+        ? aboutToggle(row, shown[0], "lw-group-title", title) : title);
+      const group = el("div", { class: `lw-group group-${key.split(":")[0]}`, "data-group": key }, heading);
+      if (shown.length) group.append(aboutBox(row, shown));
+      const fields = PICKS[key.startsWith("play:") ? key.split(":")[2] : key];
+      if (fields && (key === "swap" || actions.length > PICK_OVER)) {
+        group.append(picker(slug, actions, fields));
+      } else if (picked) {
         const count = actions[0].count ?? actions[0].cards.length;
         group.append(discardForm(count, actions));
+      } else {
+        const buttons = el("div", { class: "action-buttons" });
+        for (const action of actions) {
+          const quiet = ["decline", "end", "stop", "swap"].includes(action.type);
+          buttons.append(ctx.actionButton(action, labelOf(action), quiet ? "secondary" : ""));
+        }
+        group.append(buttons);
       }
       nodes.push(group);
     }
@@ -215,6 +335,7 @@ export function createTable(ctx) {
       case "won": return t("lw.log.won", { name: who(d.seat) });
       case "turn_skipped": return t("lw.log.skipped", { name: who(d.seat) });
       case "reshuffled": return t("lw.log.reshuffled");
+      case "nothing_to_draw": return t("lw.log.nothing_to_draw");
       case "turn_started": return t("lw.log.turn", { name: who(d.seat) });
       case "discard_started": case "acorn_discarded": case "will_skip": return "";
       default: return null;
