@@ -45,7 +45,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "copied": ("Скопійовано", "Copied"),
     "you_are": ("Ви граєте за місце {n}.", "You play seat {n}."),
     "spectator": ("Ви глядач.", "You are watching."),
-    "turn_you": ("Ваш хід", "Your turn"),
+    "turn_you": ("Ваш хід", "Your move"),
     "turn_of": ("Хід: {names}", "To act: {names}"),
     "game_over": ("Гру завершено", "The game is over"),
     "result": ("Результат", "Result"),
