@@ -266,7 +266,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Бібліотекарка: пас, спершу поклавши карту під колоду:",
         "Librarian: pass, first putting a card under your deck:",
     ),
-    "wom.pass_under": ("Пас, {card} під колоду", "Pass, {card} under the deck"),
+    "wom.pass_under": ("{card} під колоду", "{card} under the deck"),
     # --- the log --------------------------------------------------------------------------
     "wom.log.word": ("склав «{word}» ({n})", "formed «{word}» ({n})"),
     "wom.log.pass": ("пас", "passed"),

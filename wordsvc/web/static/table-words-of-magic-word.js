@@ -230,7 +230,7 @@ export function createWordForm(ctx, table) {
       form.append(el("label", { class: "check", for: "wom-witch" }, witch, ` ${t("wom.witch")}`));
     }
     const button = el("button", { type: "button", id: "wom-send-word" },
-      ...phrase("wom.form", { word: ukWord(play.word.toUpperCase()) }));
+      el("span", {}, ...phrase("wom.form", { word: ukWord(play.word.toUpperCase()) })));
     button.addEventListener("click", () => {
       const action = toAction(play, propertySelect?.value || null, discardSelect?.value ?? null, witch?.checked ?? false);
       ctx.send(action, button);

@@ -257,19 +257,21 @@ export function createTable(ctx) {
 
   // --- the actions -----------------------------------------------------------------------
 
-  /** A button for a legal action, showing `children` (nodes: letters marked). */
+  /** A button for a legal action, showing `children` (nodes: letters marked) as one line
+   *  of text (a button lays out its children as flex items). */
   function button(action, children, cls = "") {
     const node = ctx.actionButton(action, "", cls);
-    node.replaceChildren(...children);
+    node.replaceChildren(el("span", {}, ...children));
     return node;
   }
 
   /** A card-like tile: the action's button, and "?" for what the card does. */
   function tile(action, kind, key, verb, cls = "") {
     const [name] = about(kind, key);
-    const play = button(action, [
+    const play = ctx.actionButton(action, "", `wom-tile-button ${cls}`.trim());
+    play.replaceChildren(
       el("span", { class: "face", "aria-hidden": "true", text: kind === "magic" ? "✦" : "♛" }),
-      el("strong", { text: name }), el("small", { text: verb })], `wom-tile-button ${cls}`.trim());
+      el("strong", { text: name }), el("small", { text: verb }));
     return el("div", { class: `wom-tile ${kind}` }, play, infoButton(kind, key));
   }
 
@@ -279,7 +281,9 @@ export function createTable(ctx) {
       i ? el("span", { class: "arrow", "aria-hidden": "true", text: " → " }) : null,
       el("span", { class: `swatch colour-${colour}`, text: colourName(colour) }),
     ]).filter(Boolean);
-    return button(action, [el("span", { class: "muted", text: `${t("wom.order_top")} ` }), ...swatches], "wom-order");
+    const node = ctx.actionButton(action, "", "wom-order");
+    node.replaceChildren(el("span", { class: "order-top", text: t("wom.order_top") }), ...swatches);
+    return node;
   }
 
   function fateLabel(action) {
@@ -366,7 +370,7 @@ export function createTable(ctx) {
         plain ? button(plain, [t("wom.pass")], "secondary wom-pass") : null,
         el("p", { class: "hint", id: "wom-pass-cost", text: passCost() }),
         under.length ? el("p", { class: "muted", text: t("wom.pass_under_title") }) : null,
-        under.length ? el("div", { class: "action-buttons" }, ...under.map((a) => button(a,
+        under.length ? el("div", { class: "action-buttons wom-under" }, ...under.map((a) => button(a,
           phrase("wom.pass_under", { card: cardLabel(cardById(a.under_deck)) }), "secondary"))) : null));
     }
     box.replaceChildren(...nodes.filter(Boolean));
@@ -420,7 +424,8 @@ export function createTable(ctx) {
       case "token_restored": return t("wom.log.token");
       case "cards_revealed": return t("wom.log.revealed", { n: d.cards.length });
       case "fate_searched": return t("wom.log.fate_searched", { name: nameOf(d.seat), n: d.count });
-      case "seat_chose_character": return t("wom.log.seat_chose", { name: nameOf(d.seat) });
+      case "seat_chose_character": // a seat's own log names its character (character_chosen)
+        return d.seat === summary?.you ? "" : t("wom.log.seat_chose", { name: nameOf(d.seat) });
       case "characters_revealed": return t("wom.log.characters_revealed");
       case "fate_under_deck": return t("wom.log.under");
       case "fate_chosen": return t("wom.log.fate");
