@@ -315,13 +315,13 @@ def test_magic_cards_are_played_from_the_hand(people, live_url):
     assert "зіграв «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
     # Renewal of Strength: the cards ticked go under the deck, as many come from the top.
     form = page.locator("#actions form.wom-renew")
-    assert "Оновлення сил" in form.locator("button").inner_text()
+    assert "Оновлення сил" in form.locator("button[type=submit]").inner_text()
     boxes = form.locator("input[type=checkbox]")
     assert boxes.count() == 5  # every other card in the hand
     renewed = [boxes.nth(0).get_attribute("value"), boxes.nth(1).get_attribute("value")]
     for card in renewed:
         form.locator(f"input[value='{card}']").check()
-    form.locator("button").click()
+    form.locator("button[type=submit]").click()
     page.wait_for_function(f"({SETTLED})() === 2")
     assert hand.count() == 5  # the Renewal card itself went to the discard pile
     held = hand.evaluate_all("cards => cards.map(c => c.dataset.card)")

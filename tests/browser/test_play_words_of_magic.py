@@ -392,3 +392,88 @@ def judge_in_the_page_language(player, word, category_ids) -> None:
     assert spaced.get_attribute("data-code") == "contains_spaces"
     assert ("пробіл" if uk else "spaces") in spaced.inner_text()
     assert "Give one word" not in spaced.inner_text()
+
+
+class AnyWord:
+    """Word rules for dealing a game in the test (the deal never asks the lexicon)."""
+
+    def validate_categories(self, categories):
+        return None
+
+    def is_playable(self, word, categories):
+        return True
+
+
+def gnome_deal(options):
+    """A seed that offers seat 0 the Gnome."""
+    from wordsvc.games.words_of_magic.engine import WordsOfMagic
+
+    game = WordsOfMagic(AnyWord())
+    for seed in range(5000):
+        if "gnome" in game.new(options, seed)["players"][0]["offered"]:
+            return seed
+    pytest.fail("no deal offers the Gnome")
+
+
+@pytest.mark.parametrize("person", [("uk", PHONE), ("en", PHONE)], indirect=True, ids=["uk", "en"])
+def test_the_gnome_answers_someone_elses_pass_and_every_line_says_so(
+    person, live_url, category_ids
+):
+    """When another person passes, the Gnome's seat acts on their turn: its step says whose
+    pass it is and what taking the card costs, the status line says it is their turn and
+    you reply, the panels agree; the other person's page waits for the Gnome."""
+    player, lang = person, person.lang
+    page = player.page
+    options = {"players": 2, "first_player": 1}
+    names = NAMES[lang][:2]
+    request = player.context.request
+    made = request.post(
+        f"{live_url}/v1/games/sessions",
+        data={
+            "game": "words-of-magic",
+            "options": options,
+            "seed": gnome_deal(options),
+            "seats": [{"kind": "human", "name": name} for name in names],
+        },
+    ).json()
+    session = made["id"]
+    other = request.post(f"{live_url}/v1/games/sessions/{session}/join", data={"seat": 1}).json()
+    auth = {"Authorization": f"Bearer {other['token']}"}
+
+    def theirs():
+        return request.get(f"{live_url}/v1/games/sessions/{session}", headers=auth).json()
+
+    def they_do(kind):
+        summary = theirs()
+        action = next(a for a in summary["legal_actions"] if a["type"] == kind)
+        done = request.post(
+            f"{live_url}/v1/games/sessions/{session}/actions",
+            headers=auth,
+            data={"action": action, "expected_version": summary["version"]},
+        )
+        assert done.ok, done.text()
+
+    player.open(f"/play/{session}?join=0{query(lang).replace('?', '&')}")
+    page.wait_for_selector("body[data-live]")
+    page.locator("#actions button.action[data-action*='gnome']").click()
+    page.wait_for_function("() => window.wordsvcPlay.state.summary.version === 1")
+    they_do("choose_character")
+    page.wait_for_function("() => window.wordsvcPlay.state.summary.view.phase === 'turn'")
+    they_do("pass")  # the other person's turn: a pass, which the Gnome may answer
+    page.wait_for_selector("#actions button.action[data-action*='gnome_take']")
+    step = page.locator("#wom-step").inner_text()
+    assert names[1] in step
+    line = page.locator("#wom-status").inner_text()
+    assert names[1] in line
+    assert ("відповідаєте" if lang == "uk" else "reply") in line
+    assert page.locator(".panel[data-seat='1'] .doing").inner_text().strip(" ·") == (
+        "його черга" if lang == "uk" else "their turn"
+    )
+    assert page.locator(".panel.mine .doing").inner_text().strip(" ·") == (
+        "Ґном вирішує" if lang == "uk" else "the Gnome decides"
+    )
+    check_page(player, category_ids, "gnome")
+    version = summary_of(player)["version"]
+    page.locator("#actions button.action[data-action*='gnome_take']").click()
+    page.wait_for_function("v => window.wordsvcPlay.state.summary.version > v", arg=version)
+    assert theirs()["view"]["phase"] == "turn"
