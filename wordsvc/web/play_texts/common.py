@@ -63,7 +63,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "by_bot": ("бот", "bot"),
     "live": ("Наживо", "Live"),
     "reconnecting": ("Перепідключаюся…", "Reconnecting…"),
-    "version": ("Хід №{n}", "Move {n}"),
     "judge": ("Суддя: чи можна це слово?", "Judge: is this word playable?"),
     "judge_word": ("Слово", "Word"),
     "judge_check": ("Перевірити", "Check"),
@@ -72,5 +71,4 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "house_word": ("домашнє слово", "house word"),
     "judge_rules": ("За правилами цієї гри: {rules}", "By this game's rules: {rules}"),
     "any_word": ("будь-яке слово", "any word"),
-    "judge_suggest": ("Можливо: {words}", "Perhaps: {words}"),
 }
