@@ -48,11 +48,29 @@ COMPONENTS: dict[str, Broken] = {
         {"entry": "the file", "fields": ["familiar"]},
         file=CARDS,
     ),
-    "a character without its text": Broken(
+    "a character without its Ukrainian text": Broken(
         "missing_field",
-        lambda text: re.sub(r"\ntext = .*", "", text, count=1),
-        {"entry": "character 'amazon'", "fields": ["text"]},
+        lambda text: re.sub(r"\ntext_uk = .*", "", text, count=1),
+        {"entry": "character 'amazon'", "fields": ["text_uk"]},
         file=CHARACTERS,
+    ),
+    "a magic card without its English text": Broken(
+        "missing_field",
+        lambda text: re.sub(r"\ntext_en = .*", "", text, count=1),
+        {"entry": "magic card 'revival'", "fields": ["text_en"]},
+        file=MAGIC,
+    ),
+    "a character with one text for both languages": Broken(
+        "unknown_field",
+        replace('id = "witch"', 'id = "witch"\ntext = "Once per game..."'),
+        {"entry": "character 'witch'", "fields": ["text"]},
+        file=CHARACTERS,
+    ),
+    "a magic card with an empty Ukrainian text": Broken(
+        "bad_value",
+        lambda text: re.sub(r'\ntext_uk = ".*"', '\ntext_uk = " "', text, count=1),
+        {"entry": "magic card 'revival'", "field": "text_uk", "value": " "},
+        file=MAGIC,
     ),
     "a top-level key": Broken(
         "unknown_field", lambda text: 'title = "cards"\n' + text, {"fields": ["title"]}, file=CARDS
@@ -153,6 +171,28 @@ COMPONENTS: dict[str, Broken] = {
 @pytest.mark.parametrize("case", list(COMPONENTS))
 def test_broken_components_are_refused_with_their_code(tmp_path: Path, case: str) -> None:
     assert_load_refused(components.load, components.DATA_DIR, COMPONENTS[case], tmp_path)
+
+
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+@pytest.mark.parametrize(
+    "card",
+    [*components.CHARACTER_CARDS.values(), *components.MAGIC_EFFECTS.values()],
+    ids=lambda card: str(card.id),
+)
+def test_every_card_says_what_it_does_in_both_languages(
+    card: components.CharacterCard | components.MagicEffect,
+) -> None:
+    """Each text in its own language: the Ukrainian one without a Latin letter, the English
+    one in Latin letters (a Cyrillic letter only as the game's letter, the Amazon's А)."""
+    assert not LATIN.search(card.name_uk + card.text_uk)
+    assert CYRILLIC.search(card.text_uk)
+    assert not CYRILLIC.search(card.name_en)
+    assert LATIN.search(card.text_en)
+    assert CYRILLIC.findall(card.text_en) == (["А"] if card.id == "amazon" else [])
+    assert card.text_uk != card.text_en
 
 
 ROW_4 = 'length = 4\nneighbours = ["green"]\ndraw_up_to = 8'

@@ -58,7 +58,8 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
 
     {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...},
                     "action_text": {"wall": "Покладіть на свою повну пару...", ...}},
-     "words-of-magic": {"character": {"druid": "Друїд", ...}, "magic": {...}}}
+     "words-of-magic": {"character": {"druid": "Друїд", ...}, "character_text": {...},
+                        "magic": {...}, "magic_text": {...}}}
     """
     return {"lost-words": lost_words_cards(lang), "words-of-magic": words_of_magic_cards(lang)}
 
@@ -82,13 +83,15 @@ def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:
 
 
 def words_of_magic_cards(lang: Lang) -> dict[str, dict[str, str]]:
-    """Words of Magic's characters' and magic cards' names in ``lang``."""
-    characters = {
-        key: c.name_uk if lang == "uk" else c.name_en
-        for key, c in words_of_magic.CHARACTER_CARDS.items()
+    """Words of Magic's characters and magic cards in ``lang``: their names (``character``,
+    ``magic``) and what each does (``character_text``, ``magic_text``), from the rules' data
+    (``characters.toml``, ``magic_cards.toml``), for the table to show on tap."""
+    uk = lang == "uk"
+    characters = words_of_magic.CHARACTER_CARDS.values()
+    magic = words_of_magic.MAGIC_EFFECTS.values()
+    return {
+        "character": {c.id.value: c.name_uk if uk else c.name_en for c in characters},
+        "character_text": {c.id.value: c.text_uk if uk else c.text_en for c in characters},
+        "magic": {m.id: m.name_uk if uk else m.name_en for m in magic},
+        "magic_text": {m.id: m.text_uk if uk else m.text_en for m in magic},
     }
-    magic = {
-        key: m.name_uk if lang == "uk" else m.name_en
-        for key, m in words_of_magic.MAGIC_EFFECTS.items()
-    }
-    return {"character": characters, "magic": magic}

@@ -80,24 +80,31 @@ class Card:
 
 @dataclass(frozen=True)
 class CharacterCard:
+    """A character card: its names and what it does (``text_uk``, ``text_en``), in both
+    languages, as the tables show it."""
+
     id: Character
     name_uk: str
     name_en: str
-    text: str
+    text_uk: str
+    text_en: str
     interpretation: bool
 
 
 @dataclass(frozen=True)
 class MagicEffect:
+    """A magic card: its names and its effect, in both languages."""
+
     id: str
     name_uk: str
     name_en: str
-    text: str
+    text_uk: str
+    text_en: str
     interpretation: bool
 
 
 _PLAYER_DECK_KEYS = frozenset({"letters", "jokers", "magic"})
-_CARD_TEXT = frozenset({"id", "name_uk", "name_en", "text"})
+_CARD_TEXT = frozenset({"id", "name_uk", "name_en", "text_uk", "text_en"})
 
 
 @dataclass(frozen=True)
@@ -188,7 +195,8 @@ def _characters(file: DataFile) -> dict[str, CharacterCard]:
             Character(character),
             file.text(entry, raw, "name_uk"),
             file.text(entry, raw, "name_en"),
-            file.text(entry, raw, "text"),
+            file.text(entry, raw, "text_uk"),
+            file.text(entry, raw, "text_en"),
             file.flag(entry, raw, "interpretation") if "interpretation" in raw else False,
         )
     file.expect_count("characters", sorted(cards), sorted(Character))
@@ -208,7 +216,8 @@ def _magic(file: DataFile, deck_magic: list[str]) -> dict[str, MagicEffect]:
             effect,
             file.text(entry, raw, "name_uk"),
             file.text(entry, raw, "name_en"),
-            file.text(entry, raw, "text"),
+            file.text(entry, raw, "text_uk"),
+            file.text(entry, raw, "text_en"),
             file.flag(entry, raw, "interpretation") if "interpretation" in raw else False,
         )
     if set(deck_magic) != set(effects):

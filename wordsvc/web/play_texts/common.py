@@ -45,7 +45,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "copied": ("Скопійовано", "Copied"),
     "you_are": ("Ви граєте за місце {n}.", "You play seat {n}."),
     "spectator": ("Ви глядач.", "You are watching."),
-    "turn_you": ("Ваш хід", "Your turn"),
+    "turn_you": ("Ваш хід", "Your move"),
     "turn_of": ("Хід: {names}", "To act: {names}"),
     "game_over": ("Гру завершено", "The game is over"),
     "result": ("Результат", "Result"),
@@ -63,7 +63,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "by_bot": ("бот", "bot"),
     "live": ("Наживо", "Live"),
     "reconnecting": ("Перепідключаюся…", "Reconnecting…"),
-    "version": ("Хід №{n}", "Move {n}"),
     "judge": ("Суддя: чи можна це слово?", "Judge: is this word playable?"),
     "judge_word": ("Слово", "Word"),
     "judge_check": ("Перевірити", "Check"),
@@ -72,5 +71,4 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "house_word": ("домашнє слово", "house word"),
     "judge_rules": ("За правилами цієї гри: {rules}", "By this game's rules: {rules}"),
     "any_word": ("будь-яке слово", "any word"),
-    "judge_suggest": ("Можливо: {words}", "Perhaps: {words}"),
 }

@@ -1,48 +1,63 @@
 // The table's judge: is a disputed word playable under this session's categories and house
-// words (POST /v1/games/sessions/{id}/words/check)?
+// words (POST /v1/games/sessions/{id}/words/check)? Worded as the arbiter words a verdict:
+// the categories by name, each refusal's reason in the page's language, the suggestions as
+// buttons that check the word they name.
 
 import * as api from "./play-api.js";
 import { el } from "./play-render.js";
-import { LANG, problemText, t } from "./play-common.js";
+import { problemText, t } from "./play-common.js";
+import {
+  categoryLabels, reasonItems, refusalText, rulesText, suggestionsNode, ukWord,
+} from "./play-words.js";
+
+const SUGGESTIONS = 5;
 
 /** Wires the judge form of session `id`'s table. */
 export function wireJudge(id) {
-  document.getElementById("judge-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const word = document.getElementById("judge-word").value.trim();
-    const out = document.getElementById("judge-result");
+  const form = document.getElementById("judge-form");
+  const input = document.getElementById("judge-word");
+  const out = document.getElementById("judge-result");
+  const check = async (word) => {
     if (!word) return;
     try {
-      out.replaceChildren(judged(await api.arbitrate(id, [word]), word));
+      const [checked, names] = await Promise.all([api.arbitrate(id, [word]), categoryLabels()]);
+      out.replaceChildren(judged(checked, word, names, (next) => {
+        input.value = next;
+        check(next);
+      }));
     } catch (problem) {
       out.replaceChildren(el("p", { class: "error", text: problemText(problem) }));
     }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    check(input.value.trim());
   });
 }
 
-/** The session's judge's answer for one word: playable or not, by which rules, why not. */
-function judged(checked, word) {
+/** The session's judge's answer for one word: playable or not, by which rules, why not, and
+ *  what to try instead (`pick` checks a suggestion). */
+function judged(checked, word, names, pick) {
   const verdict = checked.results?.[0] ?? {};
   const box = el("div", { class: "judged" });
-  const rules = checked.categories.length ? checked.categories.join(", ") : t("any_word");
-  box.append(el("p", { class: "muted", text: t("judge_rules", { rules }) }));
+  box.append(el("p", { class: "muted", text: t("judge_rules", { rules: rulesText(checked.categories, names) }) }));
   if (verdict.error) { // the input is no word at all
-    box.append(el("p", { class: "summary no", id: "judge-verdict" }, el("span", { class: "word", text: `${word} ` }),
-      el("span", { class: "badge", text: t("invalid") }), el("span", { class: "muted", text: ` ${verdict.error.message}` })));
+    box.append(el("p", { class: "summary no", id: "judge-verdict", "data-code": verdict.error.code },
+      ukWord(`${word} `, { class: "word" }), el("span", { class: "badge", text: t("invalid") }),
+      el("span", { class: "muted", text: ` ${refusalText(verdict.error.code) ?? t("wom.refused.other")}` })));
     return box;
   }
   const ok = Boolean(verdict.valid);
   box.append(el("p", { class: `summary ${ok ? "ok" : "no"}`, id: "judge-verdict" },
-    el("span", { class: "word", text: `${verdict.input ?? word} ` }),
+    ukWord(`${verdict.input ?? word} `, { class: "word" }),
     el("span", { class: "badge", text: ok ? t("valid") : t("invalid") }),
     verdict.house_word ? el("span", { class: "muted", text: ` (${t("house_word")})` }) : null));
   if (!ok) {
-    const reasons = (verdict.categories ?? []).filter((c) => !c.accepted)
-      .map((c) => el("li", { text: `${c.id}: ${LANG === "uk" ? c.message_uk : c.message}` }));
+    const reasons = reasonItems(verdict.categories ?? [], names);
     if (reasons.length) box.append(el("ul", { class: "reasons" }, ...reasons));
-    const suggestions = (verdict.suggestions ?? []).slice(0, 5).map((s) => s.word);
-    if (suggestions.length) box.append(el("p", { text: t("judge_suggest", { words: suggestions.join(", ") }) }));
+    const words = (verdict.suggestions ?? []).slice(0, SUGGESTIONS).map((s) => s.word);
+    const offered = suggestionsNode(words, pick);
+    if (offered) box.append(offered);
   }
   return box;
 }
-

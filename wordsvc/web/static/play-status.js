@@ -24,7 +24,7 @@ export function drawStatus(s, names, own) {
     });
     status.className = mine ? "status mine" : "status";
   }
-  status.append(el("span", { class: "muted version", text: ` · ${t("version", { n: s.version })}` }));
+  status.dataset.version = String(s.version); // the session's version: for scripts, not people
   if (s.deal === "chosen") {
     status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
   }

@@ -110,14 +110,13 @@ export async function table() {
   const logList = document.getElementById("log");
   const show = (entry) => {
     const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
+    // Each event in words: text, or a node (a word of the game marked as Ukrainian).
+    const said = entry.events.map((e) => custom?.describe(e) ?? describeAction(e)).filter(Boolean);
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
       entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
       entry.actor === "bot" ? " " : null,
       el("span", { class: "who", text: `${who}: ` }),
-      el("span", {
-        text: entry.events.map((e) => custom?.describe(e) ?? describeAction(e))
-          .filter(Boolean).join("; ") || "…",
-      }));
+      el("span", {}, ...(said.length ? said.flatMap((part, i) => (i ? ["; ", part] : [part])) : ["…"])));
     logList.prepend(item);
   };
   // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
