@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from flask import abort, render_template, request, url_for
 
-from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.play_cards import card_names
+from wordsvc.web.play_lobby import game_titles, lobby_data
 from wordsvc.web.play_texts import play_table, play_text
 from wordsvc.web.texts import Lang, parse_lang
 
@@ -40,7 +40,8 @@ def _page(page: str, session_id: str | None) -> str:
         table=play_table(lang),
         page=page,
         session_id=session_id,
-        titles={name: entry.title for name, entry in GAMES.items()},
+        titles=game_titles(lang),
         cards=card_names(lang) if session_id else {},
+        lobby=lobby_data(lang) if page == "lobby" else None,
         lang_url=here + ("" if other == "uk" else "?lang=en"),
     )
