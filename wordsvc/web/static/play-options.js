@@ -327,7 +327,8 @@ export class OptionsForm {
           hint, field.error);
       } else if (field.group || kind === "optional-number" || kind === "unknown") {
         node = el("fieldset", { class: "option", "data-option": name, "data-kind": kind },
-          el("legend", { text: title }), hint, ...field.controls, field.error);
+          el("legend", { id: `opt-${name}-title`, text: title }), hint, ...field.controls, field.error);
+        if (field.group) field.target.setAttribute("aria-labelledby", `opt-${name}-title`);
       } else {
         node = el("div", { class: "option", "data-option": name, "data-kind": kind },
           el("label", { for: `opt-${name}`, text: title }), hint, ...field.controls, field.error);
