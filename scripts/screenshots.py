@@ -52,14 +52,15 @@ def desktop(browser, url: str, out: Path) -> None:
 
 
 def play_lobby(browser, url: str, out: Path) -> None:
-    """The lobby on a phone: Lost Words chosen, a person and a bot seated."""
+    """The lobby on a phone as it opens, on Words of Magic: its options in words, a name
+    typed, the bots seated with their names; the whole page."""
     context = browser.new_context(viewport=PHONE, locale="uk-UA")
     page = context.new_page()
     page.goto(f"{url}/play")
     page.wait_for_selector("body[data-ready]")
-    page.select_option("#game", "lost-words")
-    page.select_option("#seat-1", "bot:heuristic")
-    page.screenshot(path=out / "play-lobby-phone.png")
+    page.fill("#seat-0-name", "Олена")
+    page.locator("#opt-categories label").filter(has_text="Іменник (однина)").click()
+    page.screenshot(path=out / "play-lobby-phone.png", full_page=True)
     context.close()
 
 

@@ -73,10 +73,11 @@ def create(player, game, seats, checks=None):
     boolean options (``{"characters": False}``)."""
     player.open("/play")
     player.page.select_option("#game", game)
-    players = player.page.locator("#opt-players")
-    if players.count():
-        players.fill(str(len(seats)))
-        players.dispatch_event("change")
+    chip = player.page.locator("#opt-players label").filter(
+        has=player.page.locator(f"input[value='{len(seats)}']")
+    )
+    if chip.count():  # the number of players is a choice of chips
+        chip.click()
     for name, on in (checks or {}).items():
         player.page.set_checked(f"#opt-{name}", on)
     for seat, kind in enumerate(seats):

@@ -27,7 +27,7 @@ from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.records import LoggedAction
-    from wordsvc.sessions.store import SessionStore
+    from wordsvc.sessions.store import HostedGame, SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 _OPENING = threading.Lock()
@@ -87,11 +87,19 @@ def list_games() -> Response:
                     "name": name,
                     "options_schema": hosted.game.options_schema(),
                     "bots": sorted(hosted.bots),
+                    "default_bot": _default_bot(hosted),
                 }
                 for name, hosted in sorted(store.games.items())
             ]
         },
     )
+
+
+def _default_bot(hosted: HostedGame) -> str | None:
+    """The registry's best bot when the game hosts it, else the first by name."""
+    if hosted.default_bot in hosted.bots:
+        return hosted.default_bot
+    return min(hosted.bots, default=None)
 
 
 @operation(

@@ -167,3 +167,5 @@ class OpenSession:
     game: str
     created_at: datetime
     free_seats: tuple[Seat, ...]
+    #: Every seat, taken or free: who sits at the table.
+    seats: tuple[SeatRecord, ...]

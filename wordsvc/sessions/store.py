@@ -90,6 +90,8 @@ class HostedGame:
     bots: Mapping[str, Callable[[], Bot]]
     word_rules: WordRulesOf | None = None
     seat_count_option: str | None = SEAT_COUNT_OPTION
+    #: The bot a front end seats by default (the registry's best); None: the first by name.
+    default_bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -208,11 +210,15 @@ class SessionStore:
             bot = spec.bot if spec.kind == "bot" else None
             if spec.kind == "bot" and bot not in hosted.bots:
                 raise InvalidValue(
-                    "unknown_bot", f"Seat {i}: no bot {bot!r}.", {"bots": sorted(hosted.bots)}
+                    "unknown_bot",
+                    f"Seat {i}: no bot {bot!r}.",
+                    {"seat": i, "bots": sorted(hosted.bots)},
                 )
             name = spec.name or (f"{bot} bot" if bot else f"Player {i + 1}")
             if not is_seat_name(name):
-                raise InvalidValue("invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.")
+                raise InvalidValue(
+                    "invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.", {"seat": i}
+                )
             stored.append(SeatRecord(i, spec.kind, bot, name, spec.kind == "bot"))
         return stored
 
@@ -262,9 +268,26 @@ class SessionStore:
         with self.engine.connect() as conn:
             for row in conn.execute(query):
                 found.setdefault(row.id, (row, []))[1].append(row.seat)
+            listed = list(found.values())[:limit]
+            seated: dict[str, list[SeatRecord]] = {row.id: [] for row, _ in listed}
+            if seated:  # who sits at each listed table, so a lobby can name them
+                for s in conn.execute(
+                    select(seats)
+                    .where(seats.c.session_id.in_(list(seated)))
+                    .order_by(seats.c.session_id, seats.c.seat)
+                ):
+                    seated[s.session_id].append(
+                        SeatRecord(
+                            s.seat,
+                            s.kind,
+                            s.bot,
+                            s.name,
+                            s.kind == "bot" or s.token_hash is not None,
+                        )
+                    )
         return [
-            OpenSession(row.id, row.game, row.created_at, tuple(free))
-            for row, free in list(found.values())[:limit]
+            OpenSession(row.id, row.game, row.created_at, tuple(free), tuple(seated[row.id]))
+            for row, free in listed
         ]
 
     # --- play -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.play_cards import card_names
+from wordsvc.web.play_lobby import game_titles, lobby_data
 from wordsvc.web.play_rules import RULES
 from wordsvc.web.play_texts import play_table, play_text
 from wordsvc.web.texts import Lang, parse_lang
@@ -41,8 +42,19 @@ def _page(page: str, session_id: str | None) -> str:
         table=play_table(lang),
         page=page,
         session_id=session_id,
-        titles={name: entry.title for name, entry in GAMES.items()},
+        titles=game_titles(lang),
         cards=card_names(lang) if session_id else {},
-        title_langs={name: rules.title_lang for name, rules in RULES.items()},
+        title_langs=_title_langs(lang),
+        lobby=lobby_data(lang) if page == "lobby" else None,
         lang_url=here + ("" if other == "uk" else "?lang=en"),
     )
+
+
+def _title_langs(lang: Lang) -> dict[str, str]:
+    """The language of each game's title as the page shows it: the page's own where the
+    title is translated, else the language of the game's own name (Magos y Tabernas: es)."""
+    shown = game_titles(lang)
+    return {
+        name: rules.title_lang if shown.get(name) == GAMES[name].title else lang
+        for name, rules in RULES.items()
+    }

@@ -52,6 +52,9 @@ class GameInfo(WireModel):
     name: str
     options_schema: dict[str, Any] = Field(description="JSON Schema of the setup options.")
     bots: list[str]
+    default_bot: str | None = Field(
+        description="The bot to seat when none is chosen: the game's best (null: no bots)."
+    )
 
 
 class GameList(WireModel):
@@ -184,6 +187,7 @@ class OpenSession(WireModel):
     game: str
     created_at: Timestamp
     free_seats: list[int]
+    seats: list[SeatOut] = Field(description="Every seat, taken or free: who sits there.")
 
 
 class OpenSessions(WireModel):

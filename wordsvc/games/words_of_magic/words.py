@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wordsvc.errors import InvalidWord, UnknownCategory
-from wordsvc.games.contract import RuleError
+from wordsvc.games.contract import RuleError, invalid_option
 from wordsvc.judge import Judge
 
 
@@ -19,7 +19,12 @@ class JudgeWords:
         try:
             self.judge.registry.resolve(categories)
         except UnknownCategory as exc:
-            raise RuleError("invalid_options", exc.message, exc.details) from None
+            # Named like every other refused option (``invalid_option``), so that a form can
+            # show it at its field; the registry's details (the category, the known) kept.
+            refused = invalid_option("categories", exc.message.rstrip("."))
+            raise RuleError(
+                refused.code, refused.message, {**exc.details, **refused.details}
+            ) from None
 
     def is_playable(self, word: str, categories: Sequence[str]) -> bool:
         try:

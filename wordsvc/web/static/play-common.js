@@ -11,9 +11,15 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+/** A problem in the page's words: its `code`'s text, else a general sentence. The API's
+ *  `detail` (English, for developers) goes to the console, never on screen. */
 export function problemText(problem) {
-  const doc = problem.doc ?? { code: "unexpected" };
-  return T[`problem.${doc.code}`] ?? doc.detail ?? doc.code;
+  const doc = problem?.doc ?? { code: "unexpected" };
+  const text = T[`problem.${doc.code}`];
+  if (text === undefined || doc.code === "unexpected") {
+    console.warn(`wordsvc: ${doc.code ?? "?"}: ${doc.detail ?? problem?.message ?? ""}`, doc);
+  }
+  return text ?? T["problem.general"] ?? "";
 }
 
 export function langQuery(extra = "") {

@@ -1,6 +1,6 @@
-// Drawing for the play pages, generic over the games: an options form from a JSON Schema,
-// the view as readable panels, and the legal actions as buttons (or, for an action that
-// needs arguments, a small form with its JSON).
+// Drawing for the play pages, generic over the games: the view as readable panels, and the
+// legal actions as buttons (or, for an action that needs arguments, a small form with its
+// JSON). The lobby's options form is play-options.js.
 
 /** A DOM element: attributes (`text` sets its text), then children. */
 export function el(tag, attrs = {}, ...children) {
@@ -15,83 +15,6 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 const label = (name) => name.replaceAll("_", " ");
-
-// --- the options form ------------------------------------------------------------------------
-
-function kindOf(prop) {
-  const types = Array.isArray(prop.type) ? prop.type : [prop.type];
-  if (prop.enum) return "enum";
-  if (types.includes("boolean")) return "boolean";
-  if (types.includes("integer") || types.includes("number")) return "number";
-  if (types.includes("array") && prop.items?.type === "string") return "list";
-  if (types.includes("string")) return "string";
-  return "json";
-}
-
-/** The fields of an options form built from its JSON Schema (its defaults filled in). */
-export function optionsForm(schema, t) {
-  const fields = [];
-  for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
-    const id = `opt-${name}`;
-    const kind = kindOf(prop);
-    const hint = prop.description ? el("p", { class: "hint", id: `${id}-hint`, text: prop.description }) : null;
-    const described = hint ? `${id}-hint` : null;
-    let input;
-    if (kind === "boolean") {
-      input = el("input", { type: "checkbox", id, name, "aria-describedby": described });
-      input.checked = Boolean(prop.default);
-      fields.push(el("div", { class: "option check" }, el("label", { for: id }, input, ` ${label(name)}`), hint));
-      continue;
-    }
-    if (kind === "enum") {
-      input = el("select", { id, name, "aria-describedby": described },
-        ...prop.enum.map((v) => el("option", { value: JSON.stringify(v), text: v === null ? t("null") : String(v) })));
-      input.value = JSON.stringify(prop.default ?? prop.enum[0]);
-    } else if (kind === "number") {
-      input = el("input", {
-        type: "number", id, name, inputmode: "numeric", "aria-describedby": described,
-        min: prop.minimum ?? null, max: prop.maximum ?? null,
-      });
-      input.value = prop.default ?? "";
-    } else if (kind === "list") {
-      input = el("input", { id, name, autocomplete: "off", "aria-describedby": described });
-      input.value = (prop.default ?? []).join(", ");
-    } else if (kind === "string") {
-      input = el("input", { id, name, autocomplete: "off", "aria-describedby": described });
-      input.value = prop.default ?? "";
-    } else {
-      input = el("textarea", { id, name, rows: "2", spellcheck: "false", "aria-describedby": described });
-      input.value = JSON.stringify(prop.default ?? null);
-    }
-    input.dataset.kind = kind;
-    fields.push(el("div", { class: "option" }, el("label", { for: id, text: label(name) }), input, hint));
-  }
-  return fields;
-}
-
-/** The options the form says, as the schema types them (empty optional fields left out). */
-export function readOptions(schema, box) {
-  const options = {};
-  for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
-    const input = box.querySelector(`[name="${name}"]`);
-    if (!input) continue;
-    const kind = kindOf(prop);
-    if (kind === "boolean") options[name] = input.checked;
-    else if (kind === "enum") options[name] = JSON.parse(input.value);
-    else if (kind === "number") {
-      if (input.value !== "") options[name] = Number(input.value);
-    } else if (kind === "list") {
-      options[name] = input.value.split(/[,\s]+/).filter(Boolean);
-    } else if (kind === "string") {
-      if (input.value !== "") options[name] = input.value;
-    } else {
-      try {
-        options[name] = JSON.parse(input.value);
-      } catch { /* the server says what is wrong */ }
-    }
-  }
-  return options;
-}
 
 // --- the view --------------------------------------------------------------------------------
 

@@ -3,19 +3,16 @@
 
 import { el } from "./play-render.js";
 import { t } from "./play-common.js";
+import { resultLines } from "./play-results.js";
 
 /** Draws the status of `s` (a session summary); `names` maps seats to names; `own` is the
  *  game's own table, or null at the generic table. */
 export function drawStatus(s, names, own) {
   const status = document.getElementById("status");
   if (s.status === "over") {
-    const by = names;
-    const places = s.result ? s.result.places.map((place, seat) => ({ place, seat }))
-      .sort((a, b) => a.place - b.place) : [];
     status.replaceChildren(el("strong", { text: t("game_over") }),
-      el("ol", { class: "result", id: "result" }, ...places.map(({ place, seat }) => el("li", {
-        text: t("place", { place, name: by[seat], score: JSON.stringify(s.result.scores[seat]) }),
-      }))));
+      el("ol", { class: "result", id: "result" },
+        ...resultLines(s, names).map((line) => el("li", { text: line }))));
     status.className = "status over";
   } else {
     const mine = s.you !== null && s.to_act.includes(s.you);
