@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from wordsvc.games.lost_words import components as lost_words
+from wordsvc.games.magos_y_tabernas import components as magos_y_tabernas
 from wordsvc.rules.words_of_magic import components as words_of_magic
 from wordsvc.web.texts import Lang
 
@@ -58,7 +59,11 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
     {"lost-words": {"nature": {"fern": "Папороть", ...}, "action": {"wall": "Стіна", ...}},
      "words-of-magic": {"character": {"druid": "Друїд", ...}, "magic": {...}}}
     """
-    return {"lost-words": lost_words_cards(lang), "words-of-magic": words_of_magic_cards(lang)}
+    return {
+        "lost-words": lost_words_cards(lang),
+        "words-of-magic": words_of_magic_cards(lang),
+        "magos-y-tabernas": magos_y_tabernas_cards(lang),
+    }
 
 
 def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:
@@ -85,3 +90,16 @@ def words_of_magic_cards(lang: Lang) -> dict[str, dict[str, str]]:
         for key, m in words_of_magic.MAGIC_EFFECTS.items()
     }
     return {"character": characters, "magic": magic}
+
+
+def magos_y_tabernas_cards(lang: Lang) -> dict[str, dict[str, str]]:
+    """Magos y Tabernas' card designs by id: ``name`` and ``text`` in ``lang``, ``type``
+    (its colour on the table), and ``title``, the Spanish name the rulebook gives its seven
+    named cards, kept as their title (views carry ``name_en`` and ``text_en`` only)."""
+    cards = magos_y_tabernas.CARDS.values()
+    return {
+        "name": {c.id: c.name_uk if lang == "uk" else c.name_en for c in cards},
+        "text": {c.id: c.text_uk if lang == "uk" else c.text_en for c in cards},
+        "type": {c.id: c.type.value for c in cards},
+        "title": {c.id: c.name_es for c in cards if c.source == "rulebook"},
+    }
