@@ -62,6 +62,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- the players' areas
     "myt.their_turn": ("ходить", "their turn"),
     "myt.answering": ("відповідає", "answering"),
+    "myt.partner": ("ваш партнер", "your partner"),
     "myt.shielded": ("під захистом", "shielded"),
     "myt.orbs": ("Сфери: {n} з 3 → самоцвіт", "Orbs: {n} of 3 → a gem"),
     "myt.gems_obstacle": ("Самоцвіти: {n} з 3 → перешкода", "Gems: {n} of 3 → an obstacle"),
@@ -158,6 +159,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.pass": ("Пас", "Pass"),
     "myt.end": ("Завершити хід без дії", "End the turn, no action"),
     "myt.over": ("Гру завершено.", "The game is over."),
+    "myt.over_won": ("Гру завершено: перемога за {names}.", "The game is over: {names} won."),
     "myt.watching": ("Ви дивитеся гру. Хід: {name}.", "You are watching. Turn: {name}."),
     "myt.wait_answer": ("Чекаємо на відповідь: {name}.", "Waiting for {name} to answer."),
     "myt.wait": ("Чекаємо: {name}.", "Waiting for {name}."),

@@ -178,6 +178,10 @@ export function createTable(ctx) {
       })));
   }
 
+  /** In 2 vs 2, whether `seat` is your partner (a pair wins together). */
+  const partner = (seat) => view().options.teams && summary.you !== null && seat !== summary.you
+    && view().players[seat].team === view().players[summary.you].team;
+
   function area(player, seat) {
     const me = seat === summary.you;
     const v = view();
@@ -189,6 +193,7 @@ export function createTable(ctx) {
     },
     el("h3", {}, el("span", { text: who(seat) }),
       me ? el("span", { class: "badge", text: t("you") }) : null,
+      partner(seat) ? el("span", { class: "myt-mark", text: t("myt.partner") }) : null,
       !over() && v.active === seat ? el("span", { class: "myt-mark", text: t("myt.their_turn") }) : null,
       acting && v.phase === "priority" ? el("span", { class: "myt-mark answer", text: t("myt.answering") }) : null,
       player.shielded ? el("span", { class: "myt-mark shield", text: t("myt.shielded") }) : null));
@@ -319,7 +324,7 @@ export function createTable(ctx) {
     return el("section", { class: "panel board myt-middle", "aria-labelledby": "myt-middle-title" },
       el("h3", { id: "myt-middle-title", text: t("myt.middle") }),
       el("p", { class: "myt-beer" }, beerIcon(),
-        el("span", { text: v.winner ? t("myt.beer_won", { names: v.winner.map(who).join(", ") }) : t("myt.beer") })),
+        el("span", { text: v.ended_by === "beer" ? t("myt.beer_won", { names: v.winner.map(who).join(", ") }) : t("myt.beer") })),
       el("p", { text: t("myt.supply", { orbs: v.supply.orbs, gems: v.supply.gems, life: v.supply.life_gems }) }),
       el("p", { text: t("myt.piles", { deck: v.deck_size, discard: v.discard.length }) }),
       top ? el("div", { class: "myt-discard-top" }, el("h4", { text: t("myt.discard_top") }), face(top)) : null);
@@ -341,7 +346,7 @@ export function createTable(ctx) {
 
   function prompt() {
     const v = view();
-    if (over()) return t("myt.over");
+    if (over()) return v.winner?.length ? t("myt.over_won", { names: v.winner.map(who).join(", ") }) : t("myt.over");
     if (summary.you === null) return t("myt.watching", { name: who(v.active) });
     if (!mine()) {
       if (v.phase === "priority") return t("myt.wait_answer", { name: who(v.priority.holder) });
@@ -429,8 +434,8 @@ export function createTable(ctx) {
     const d = event.data ?? {};
     const n = (key, count) => plural(words, key, count);
     switch (event.type) {
-      case "announced": {
-        const answer = open.length > 0;
+      case "announced": { // an answer: to another seat's item on top of the stack
+        const answer = open.length > 0 && announced.get(open.at(-1))?.seat !== d.seat;
         announced.set(d.id, d);
         open.push(d.id);
         const text = describeItem(words, d, { find: (id) => announced.get(id) ?? null });
