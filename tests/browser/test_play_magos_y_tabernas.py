@@ -61,14 +61,14 @@ class Person:
         self.page.goto(f"{self.base}/play/{session}?join={seat}{query}")
         self.page.wait_for_selector("body[data-live]")
 
-    def tap(self, selector, expect=None):
-        """A tap on the one element ``selector`` finds; ``expect``: the legal action it must
-        send (its ``data-action``)."""
+    def tap(self, selector, expect=None, where=None):
+        """A tap on the one element ``selector`` finds (or, ``where`` given, on that part of
+        it); ``expect``: the legal action it must send (its ``data-action``)."""
         found = self.page.locator(selector)
         assert found.count() == 1, f"{found.count()} elements for {selector}"
         if expect is not None:
             assert json.loads(found.get_attribute("data-action")) == expect
-        found.click()
+        (self.page.locator(where) if where else found).click()
         self.taps += 1
 
     def summary(self):
@@ -195,9 +195,13 @@ def play(person, action):
     if "played" in action:
         steps.append(f"#myt-choice [data-played='{action['played']}']")
     field = next((f for f in TARGET_FIELDS if f in action), None)
-    if field == "target":
-        steps.append(f"#view .myt-area button[data-target-seat='{action['target']}']")
-    elif field == "object":
+    if field == "target":  # anywhere on the player's area: its orbs, say
+        area = f"#view .myt-area[data-seat='{action['target']}']"
+        for selector in steps:
+            person.tap(selector)
+        person.tap(f"{area} button.myt-target", action, where=f"{area} .myt-resources .orbs")
+        return
+    if field == "object":
         steps.append(f"#view button.myt-target-object[data-object='{action['object']}']")
     elif field == "item":
         steps.append(f"#view button.myt-target-item[data-item='{action['item']}']")
@@ -329,6 +333,10 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
 
     assert page.locator("#table-error").is_hidden()
     assert olya.summary()["result"] is not None
+    # The taps sent exactly the moves meant: the session's log is the game replayed here.
+    _, meant = replay(seed, 200)
+    store = app.extensions["wordsvc.sessions"]
+    assert store.log(session) == [(seat, action) for seat, action, _ in meant]
     assert page.locator("#result li").count() == 2
     assert_presentable(page, lang)
     # Every move and target wanted was made on the table, Flash's and Plagio's through what
@@ -388,6 +396,8 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
             olya.page.emulate_media(color_scheme="light")
         play(person, choice(summary["view"], mover, seed, number))
         other.page.wait_for_selector(f"#log li[data-number='{number + 1}']")
+    store = app.extensions["wordsvc.sessions"]
+    assert store.log(session) == [(seat, action) for seat, action, _ in plan[:moves]]
     assert deepest >= 3
     assert "відповідає: " in olya.page.locator("#log").inner_text()
     assert "answers: " in petro.page.locator("#log").inner_text()
