@@ -4,16 +4,18 @@ Words of Magic table on a phone (a word asked of the solver, its layout to choos
 Drives Debian's Chromium with Playwright against the app served in process, on the built
 lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
-    python scripts/screenshots.py [--out docs] [--only arbiter|play]
+    python scripts/screenshots.py [--out docs] [--only arbiter|play|magos-y-tabernas]
 
 Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png,
-docs/play-table-desktop.png and docs/play-words-of-magic-phone.png.
+docs/play-table-desktop.png and docs/play-words-of-magic-phone.png; `--only
+magos-y-tabernas` docs/play-magos-y-tabernas-phone.png and -desktop.png.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import shutil
 import tempfile
@@ -127,10 +129,70 @@ def play_words_of_magic(browser, url: str, out: Path) -> None:
     context.close()
 
 
+def play_magos_y_tabernas(browser, url: str, out: Path) -> None:
+    """Magos y Tabernas against the heuristic bot on seeded deals, the person playing as that
+    bot would (its choice on the seat's view, the store's generator), through the API up to
+    the move shown: on a phone an Interrupción picked, the bot's card lit on the stack to
+    cancel; on a laptop a Rayo picked, the bot's object with its life gem lit."""
+    from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
+
+    bot = HeuristicBot()
+    shots = (
+        (PHONE, "uk", ("Оля", "Бот Сова"), 1327, 33, "play-magos-y-tabernas-phone.png"),
+        (DESKTOP, "en", ("Olya", "Owl bot"), 2185, 9, "play-magos-y-tabernas-desktop.png"),
+    )
+    for viewport, lang, names, seed, shown, name in shots:
+        context = browser.new_context(viewport=viewport, locale="uk-UA")
+        page = context.new_page()
+        made = context.request.post(
+            f"{url}/v1/games/sessions",
+            data={
+                "game": "magos-y-tabernas",
+                "options": {"players": 2, "first_player": 0},
+                "seats": [
+                    {"kind": "human", "name": names[0]},
+                    {"kind": "bot", "bot": "heuristic", "name": names[1]},
+                ],
+                "seed": seed,
+            },
+        ).json()
+        table = f"{url}/play/{made['id']}" + ("?lang=en" if lang == "en" else "")
+        page.goto(f"{table}{'&' if lang == 'en' else '?'}join=0")
+        page.wait_for_selector("body[data-live]")
+        auth = {"Authorization": f"Bearer {page.evaluate('window.wordsvcPlay.state.token')}"}
+        while True:
+            summary = context.request.get(f"{url}/v1/games/sessions/{made['id']}", headers=auth)
+            summary = summary.json()
+            if summary["version"] >= shown:
+                break
+            rng = random.Random(f"{seed}:{summary['version']}:0")
+            action = bot.choose(None, summary["view"], 0, rng)
+            context.request.post(
+                f"{url}/v1/games/sessions/{made['id']}/actions",
+                headers=auth,
+                data={"action": action, "expected_version": summary["version"]},
+            )
+        action = bot.choose(None, summary["view"], 0, random.Random(f"{seed}:{shown}:0"))
+        page.goto(table)
+        page.wait_for_selector("body[data-live]")
+        page.wait_for_selector("#myt-prompt.mine")
+        page.click(f"#view button[data-hand-card='{action['card']}']")
+        page.wait_for_timeout(300)
+        # The page down to the table's end (the log below it grows with the game).
+        bottom = page.evaluate("document.getElementById('view').getBoundingClientRect().bottom")
+        size = {"x": 0, "y": 0, "width": viewport["width"], "height": bottom + scroll(page) + 12}
+        page.screenshot(path=out / name, full_page=True, clip=size)
+        context.close()
+
+
+def scroll(page) -> float:
+    return float(page.evaluate("window.scrollY"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", choices=("arbiter", "play"))
+    parser.add_argument("--only", choices=("arbiter", "play", "magos-y-tabernas"))
     args = parser.parse_args()
     chromium = os.environ.get("WORDSVC_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
@@ -150,6 +212,7 @@ def main() -> None:
             shots = {
                 "arbiter": (phone, desktop),
                 "play": (play_lobby, play_table, play_words_of_magic),
+                "magos-y-tabernas": (play_magos_y_tabernas,),
             }
             for group, takers in shots.items():
                 if args.only in (None, group):
@@ -162,6 +225,10 @@ def main() -> None:
     names = {
         "arbiter": ("arbiter-phone.png", "arbiter-desktop.png"),
         "play": ("play-lobby-phone.png", "play-table-desktop.png", "play-words-of-magic-phone.png"),
+        "magos-y-tabernas": (
+            "play-magos-y-tabernas-phone.png",
+            "play-magos-y-tabernas-desktop.png",
+        ),
     }
     for name in (n for group, ns in names.items() if args.only in (None, group) for n in ns):
         print(f"{args.out / name}: {(args.out / name).stat().st_size // 1024} KB")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from wordsvc.games.lost_words import components as lost_words
+from wordsvc.games.magos_y_tabernas import components as magos_y_tabernas
 from wordsvc.rules.words_of_magic import components as words_of_magic
 from wordsvc.web.texts import Lang
 
@@ -61,7 +62,11 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
      "words-of-magic": {"character": {"druid": "Друїд", ...}, "character_text": {...},
                         "magic": {...}, "magic_text": {...}}}
     """
-    return {"lost-words": lost_words_cards(lang), "words-of-magic": words_of_magic_cards(lang)}
+    return {
+        "lost-words": lost_words_cards(lang),
+        "words-of-magic": words_of_magic_cards(lang),
+        "magos-y-tabernas": magos_y_tabernas_cards(lang),
+    }
 
 
 def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:

@@ -10,9 +10,10 @@ import { drawStatus } from "./play-status.js";
 import { drawHeader } from "./play-rules.js";
 import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
 import { createTable as lostWordsTable } from "./table-lost-words.js";
+import { createTable as magosYTabernasTable } from "./table-magos-y-tabernas.js";
 
 //: Games with a table of their own; any other plays at the generic table (play-render.js).
-const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable };
+const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable, "magos-y-tabernas": magosYTabernasTable };
 const BOT_PAUSE_MS = 700;
 
 // --- the table -------------------------------------------------------------------------------

@@ -1,0 +1,405 @@
+"""The Magos y Tabernas table in a real browser (Chromium, 390×844 and 1366×768, Ukrainian
+and English): a whole game against a bot and two people at one game, both played through
+the table's own controls only: a card tapped in the hand, then its target on the table (a
+player's area, an object, an item of the stack), Flash's partner and Plagio's card from what
+they say they will do.
+
+The person plays as the heuristic bot would (``HeuristicBot`` on the seat's own view, with
+the store's seeded generator), so a seed found here, where that player taps targets of every
+kind, is the game the page plays. Every step is checked as a person sees it
+(``assert_presentable``), the status line says "Your turn" only on the seat's own turn, the
+taps are counted, and no hidden card (another's hand, the deck, the obstacles) reaches the
+page or its traffic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser.presentable import assert_presentable
+from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
+from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
+from wordsvc.wire import games as models
+from wordsvc.wire.common import to_json
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+NAMES = {"uk": ("Оля", "Петро"), "en": ("Olya", "Petro")}
+TARGET_FIELDS = ("target", "object", "item")
+GAME = MagosYTabernas()
+BOT = HeuristicBot()
+
+
+class Person:
+    """One person's browser (a phone or a laptop), its answers and errors recorded."""
+
+    def __init__(self, browser, base, viewport, lang):
+        self.base, self.lang = base, lang
+        self.context = browser.new_context(viewport=viewport, locale="uk-UA")
+        self.page = self.context.new_page()
+        self.hosts: set[str] = set()
+        self.errors: list[str] = []
+        self.traffic: list[str] = []
+        self.taps = 0
+        self.page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("response", self._answer)
+        self.page.set_default_timeout(20_000)
+
+    def _answer(self, response):
+        if "/v1/" in response.url and "/stream" not in response.url:
+            with contextlib.suppress(Exception):
+                self.traffic.append(response.text())
+
+    def sit(self, session, seat):
+        query = "&lang=en" if self.lang == "en" else ""
+        self.page.goto(f"{self.base}/play/{session}?join={seat}{query}")
+        self.page.wait_for_selector("body[data-live]")
+
+    def tap(self, selector, expect=None, where=None):
+        """A tap on the one element ``selector`` finds (or, ``where`` given, on that part of
+        it); ``expect``: the legal action it must send (its ``data-action``)."""
+        found = self.page.locator(selector)
+        assert found.count() == 1, f"{found.count()} elements for {selector}"
+        if expect is not None:
+            assert json.loads(found.get_attribute("data-action")) == expect
+        (self.page.locator(where) if where else found).click()
+        self.taps += 1
+
+    def summary(self):
+        return self.page.evaluate("window.wordsvcPlay.state.summary")
+
+    def seen(self):
+        """Everything this browser holds: the page, every answer, the stream's data."""
+        stream = self.page.evaluate("JSON.stringify(window.wordsvcPlay.seen || [])")
+        return self.page.content().replace("&quot;", '"') + "".join(self.traffic) + stream
+
+    def close(self):
+        assert self.hosts == {urlsplit(self.base).netloc}, "a request left the service"
+        assert self.errors == []
+        self.context.close()
+
+
+@pytest.fixture
+def people(browser, live_url):
+    made: list[Person] = []
+
+    def make(viewport, lang):
+        person = Person(browser, live_url, viewport, lang)
+        made.append(person)
+        return person
+
+    yield make
+    for person in made:
+        person.close()
+
+
+# --- the game the page plays, found and replayed here --------------------------------------
+
+
+def choice(view, seat, seed, moves):
+    """The heuristic bot's action for ``seat``, with the generator the session store gives
+    the move after ``moves`` moves (so a person here plays exactly as a bot seat would)."""
+    return BOT.choose(GAME, view, seat, random.Random(f"{seed}:{moves}:{seat}"))
+
+
+def replay(seed, limit):
+    """Every move of a two-player game (seat 0 first) in which both seats play as
+    :func:`choice` says: (seat, action, the stack's seats before it)."""
+    state = GAME.new({"players": 2, "first_player": 0}, seed)
+    moves = []
+    while state["phase"] != "over" and len(moves) < limit:
+        seat = GAME.to_act(state)[0]
+        action = choice(GAME.view(state, seat), seat, seed, len(moves))
+        moves.append((seat, action, [item["seat"] for item in state["stack"]]))
+        state, _ = GAME.apply(state, seat, action)
+    return state, moves
+
+
+def whole_game(wanted):
+    """The first seed from 2000 whose whole game, within 100 moves, has seat 0 make every
+    move (``discard``, ``consume``...) and aim at every target field (``with`` and
+    ``played`` included) of ``wanted``."""
+    for seed in range(2000, 4000):
+        state, moves = replay(seed, 100)
+        shown = {f for seat, action, _ in moves if seat == 0 for f in (*action, action["type"])}
+        if state["phase"] == "over" and set(wanted) <= shown:
+            return seed
+    pytest.fail(f"no seed where seat 0 plays {wanted} within 100 moves")
+
+
+def answered_back():
+    """A seed whose opening has seat 0's card answered by seat 1's instant, answered in
+    turn by seat 0's, and the moves until the stack is empty again."""
+    for seed in range(2000):
+        _, moves = replay(seed, 30)
+        for number, (seat, action, before) in enumerate(moves, 1):
+            if action["type"] == "play" and before[-2:] == [seat, 1 - seat]:
+                empty = next(
+                    (n for n, m in enumerate(moves[number:], number + 1) if not m[2]), None
+                )
+                if empty is not None:
+                    return seed, empty - 1
+                break
+    pytest.fail("no seed with an instant answered by an instant in its opening")
+
+
+def create(person, seed, seats):
+    """A seeded game (seat 0 first) for two seats: (kind, name), the kind "human" or a
+    bot's name."""
+    made = person.context.request.post(
+        f"{person.base}/v1/games/sessions",
+        data={
+            "game": "magos-y-tabernas",
+            "options": {"players": 2, "first_player": 0},
+            "seats": [
+                {"kind": "human", "name": name}
+                if kind == "human"
+                else {"kind": "bot", "bot": kind, "name": name}
+                for kind, name in seats
+            ],
+            "seed": seed,
+        },
+    )
+    assert made.ok, made.text()
+    return made.json()["id"]
+
+
+# --- a person's taps -----------------------------------------------------------------------
+
+
+def play(person, action):
+    """Tap the table's own controls for ``action``, as a person would: the action point's
+    and the pass's buttons; a card in the hand (or an object of one's own), Flash's partner
+    or Plagio's card, then the target on the table, or the card's one button."""
+    kind = action["type"]
+    if kind in ("take_orb", "draw", "end", "pass"):
+        person.tap(f"#actions button[data-kind='{kind}']", action)
+        return
+    if kind == "discard":
+        buttons = person.page.locator("#actions .myt-discard button.action")
+        sent = [json.loads(b) for b in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")]
+        assert action in sent, f"no button for {action}"
+        buttons.nth(sent.index(action)).click()
+        person.taps += 1
+        return
+    source = "data-object" if kind == "consume" else "data-hand-card"
+    steps = [f"#view button[{source}='{action['card']}']"]
+    if "with" in action:
+        steps.append(f"#myt-choice [data-with='{action['with']}']")
+    if "played" in action:
+        steps.append(f"#myt-choice [data-played='{action['played']}']")
+    field = next((f for f in TARGET_FIELDS if f in action), None)
+    if field == "target":  # anywhere on the player's area: its orbs, say
+        area = f"#view .myt-area[data-seat='{action['target']}']"
+        for selector in steps:
+            person.tap(selector)
+        person.tap(f"{area} button.myt-target", action, where=f"{area} .myt-resources .orbs")
+        return
+    if field == "object":
+        steps.append(f"#view button.myt-target-object[data-object='{action['object']}']")
+    elif field == "item":
+        steps.append(f"#view button.myt-target-item[data-item='{action['item']}']")
+    elif len(steps) == 1:
+        steps.append("#myt-choice button[data-confirm]")
+    for selector in steps[:-1]:
+        person.tap(selector)
+    person.tap(steps[-1], action)
+
+
+def taps_for(action):
+    """The taps :func:`play` makes for ``action``."""
+    if action["type"] in ("take_orb", "draw", "end", "pass", "discard"):
+        return 1
+    return (
+        2
+        + ("with" in action)
+        + ("played" in action)
+        - (("with" in action or "played" in action) and not any(f in action for f in TARGET_FIELDS))
+    )
+
+
+MY_MOVE = """after => {
+  const s = window.wordsvcPlay && window.wordsvcPlay.state;
+  if (!s || !s.summary || s.busy || s.queue.length || s.summary.version <= after) return false;
+  const sum = s.summary;
+  if (sum.status === 'over') return document.querySelector('#result') ? sum : false;
+  return sum.to_act.includes(sum.you) && document.querySelector('#myt-prompt.mine') ? sum : false;
+}"""
+
+
+def my_move(person, after):
+    """The seat's summary once the page is past version ``after``, every streamed move shown,
+    and it is the seat's move (its controls drawn) or the game is over."""
+    return person.page.wait_for_function(MY_MOVE, arg=after, timeout=60_000).json_value()
+
+
+def step_kind(summary, action):
+    """What kind of step a person is at, to check each kind once."""
+    phase = summary["view"]["phase"]
+    if phase == "priority":
+        phase += "-choice" if len(summary["legal_actions"]) > 1 else "-pass"
+    shape = [f for f in ("with", "played", *TARGET_FIELDS) if f in action]
+    return (phase, action["type"], *shape)
+
+
+# --- hidden cards --------------------------------------------------------------------------
+
+
+def hidden_from(app, session, seat):
+    """The physical cards ``seat`` never saw: other hands, the deck, every obstacle, less
+    whatever its summary and its events (as the wire writes them) name."""
+    store = app.extensions["wordsvc.sessions"]
+    with store.engine.connect() as conn:
+        state = store._session(conn, session).state
+    summary = to_json(models.SessionSummary, store.summary(session, seat))
+    events = to_json(list[models.LoggedAction], store.events(session, seat))
+    known = (summary + events).decode()
+    cards = [*state["deck"]]
+    for other, player in enumerate(state["players"]):
+        cards += player["obstacles"]
+        if other != seat:
+            cards += player["hand"]
+    return [card for card in cards if f'"{card}"' not in known]
+
+
+def assert_nothing_hidden_seen(app, session, seat, person):
+    hidden = hidden_from(app, session, seat)
+    assert hidden, "the test needs a hidden card"
+    seen = person.seen()
+    assert [card for card in hidden if f'"{card}"' in seen] == []
+
+
+def assert_status_says_whose_turn(person, summary):
+    """ "Your turn" on the seat's own turn only; else whose turn, and who may answer."""
+    status = person.page.locator("#myt-status").inner_text()
+    yours = {"uk": "Ваш хід", "en": "Your turn"}[person.lang]
+    assert status.startswith(yours) == (summary["view"]["active"] == summary["you"]), status
+
+
+# --- the tests -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang", "wanted"),
+    [
+        pytest.param(
+            PHONE, "uk", ("target", "with", "item", "played", "discard", "consume"), id="phone-uk"
+        ),
+        pytest.param(
+            LAPTOP, "en", ("target", "object", "item", "lay_down", "consume"), id="laptop-en"
+        ),
+    ],
+)
+def test_a_whole_game_against_a_bot_through_the_tables_controls(
+    people, app, viewport, lang, wanted
+):
+    seed = whole_game(wanted)
+    olya = people(viewport, lang)
+    you, bot = NAMES[lang]
+    session = create(olya, seed, [("human", you), ("heuristic", bot)])
+    olya.sit(session, 0)
+    page = olya.page
+    assert page.locator("body[data-table='magos-y-tabernas']").count() == 1
+    assert page.locator("#view .panel.player").count() == 2
+    assert page.locator("#view .myt-area.mine .myt-hand .myt-card").count() == 3
+    checked: set[tuple[str, ...]] = set()
+    version, decisions, forced, passes = -1, 0, 0, 0
+    while True:
+        summary = my_move(olya, version)
+        if summary["status"] == "over":
+            break
+        version = summary["version"]
+        action = choice(summary["view"], 0, seed, version)
+        decisions += 1
+        assert decisions < 120, "the game should have ended"
+        passes += action["type"] == "pass"
+        forced += summary["legal_actions"] == [{"type": "pass"}]
+        assert_status_says_whose_turn(olya, summary)
+        kind = step_kind(summary, action)
+        if kind not in checked:  # each kind of step once, as a person sees it
+            checked.add(kind)
+            assert_presentable(page, lang)
+        before = olya.taps
+        play(olya, action)
+        assert olya.taps - before == taps_for(action)
+        if action["type"] in ("play", "consume") and any(f in action for f in TARGET_FIELDS):
+            assert_presentable(page, lang, axe=False)  # the table after a target was tapped
+
+    assert page.locator("#table-error").is_hidden()
+    assert olya.summary()["result"] is not None
+    # The taps sent exactly the moves meant: the session's log is the game replayed here.
+    _, meant = replay(seed, 200)
+    store = app.extensions["wordsvc.sessions"]
+    assert store.log(session) == [(seat, action) for seat, action, _ in meant]
+    assert page.locator("#result li").count() == 2
+    assert_presentable(page, lang)
+    # Every move and target wanted was made on the table, Flash's and Plagio's through what
+    # they say they will do.
+    assert set(wanted) <= {part for k in checked for part in k[1:]}
+    # The log is sentences in the page's language: cards played, answers.
+    log = page.locator("#log").inner_text()
+    assert {"uk": "грає «", "en": "plays "}[lang] in log
+    assert {"uk": "відповідає: ", "en": "answers: "}[lang] in log
+    assert_nothing_hidden_seen(app, session, 0, olya)
+    print(
+        f"\n{lang} seed {seed}: {olya.taps} taps for {decisions} moves, {passes} of them "
+        f"passes ({forced} with nothing but the pass: {olya.taps - forced} taps if those "
+        "passed by themselves)"
+    )
+
+
+def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, app):
+    """Olya (a phone, in Ukrainian) and Petro (a laptop, in English) at one seeded game:
+    her card, his instant in answer, hers in answer to his; each table shows the stack as it
+    grows, who may answer, and the other's move in its log, live."""
+    seed, moves = answered_back()
+    _, plan = replay(seed, moves)
+    olya, petro = people(PHONE, "uk"), people(LAPTOP, "en")
+    names = ("Olya", "Petro")  # Latin names: allowed on the Ukrainian screen
+    session = create(olya, seed, [("human", names[0]), ("human", names[1])])
+    seats = (olya, petro)
+    for seat, person in enumerate(seats):
+        person.sit(session, seat)
+    deepest = 0
+    for number, (mover, _, _) in enumerate(plan[:moves]):
+        person, other = seats[mover], seats[1 - mover]
+        summary = my_move(person, number - 1)
+        other.page.wait_for_function(
+            "n => window.wordsvcPlay.state.summary.version === n && !window.wordsvcPlay.state.busy",
+            arg=number,
+        )
+        # The one who waits sees the same stack and has nothing to send.
+        assert other.summary()["view"]["stack"] == summary["view"]["stack"]
+        assert other.page.locator("#actions button.action").count() == 0
+        stack = summary["view"]["stack"]
+        if stack:
+            mine = {"uk": "Ваша черга відповісти", "en": "Your turn to answer"}[person.lang]
+            assert mine in person.page.locator("#myt-priority").inner_text()
+            assert names[mover] in other.page.locator("#myt-priority").inner_text()
+            for p in seats:  # the pile, newest on top, on both tables
+                shown = p.page.locator("#view .myt-stack > li").evaluate_all(
+                    "items => items.map(i => Number(i.dataset.item))"
+                )
+                assert shown == [item["id"] for item in reversed(stack)]
+        if len(stack) > deepest:
+            deepest = len(stack)
+            for p in seats:
+                assert_presentable(p.page, p.lang, allowed_latin=names)
+            olya.page.emulate_media(color_scheme="dark")  # the rulebook's colours, dark too
+            assert_presentable(olya.page, "uk", allowed_latin=names)
+            olya.page.emulate_media(color_scheme="light")
+        play(person, choice(summary["view"], mover, seed, number))
+        other.page.wait_for_selector(f"#log li[data-number='{number + 1}']")
+    store = app.extensions["wordsvc.sessions"]
+    assert store.log(session) == [(seat, action) for seat, action, _ in plan[:moves]]
+    assert deepest >= 3
+    assert "відповідає: " in olya.page.locator("#log").inner_text()
+    assert "answers: " in petro.page.locator("#log").inner_text()
+    for seat, person in enumerate(seats):
+        assert_nothing_hidden_seen(app, session, seat, person)

@@ -1,0 +1,59 @@
+// Magos y Tabernas in words: an item of the stack as a phrase ("грає «Атака» (ціль: Петро)"),
+// counts with their plural forms, cards' designs from their ids. Shared by the table's pile,
+// its prompts and its log (table-magos-y-tabernas.js).
+
+/** A physical card's design: `cofre-de-orbes-2` -> `cofre-de-orbes`. */
+export const designOf = (id) => String(id ?? "").replace(/-\d+$/, "");
+
+/** `key`'s text for `n`: its forms are split by "|" (Ukrainian one|few|many, English
+ *  one|other), chosen by the language's plural rules. */
+export function plural({ t, lang }, key, n) {
+  const forms = t(key, { n }).split("|");
+  const rule = new Intl.PluralRules(lang === "uk" ? "uk" : "en").select(n);
+  const index = lang === "uk" ? { one: 0, few: 1 }[rule] ?? 2 : rule === "one" ? 0 : 1;
+  return forms[Math.min(index, forms.length - 1)];
+}
+
+/** A card's name as the sentences quote it. */
+export function quoted({ t, cards }, id) {
+  return t("myt.quoted", { card: cards.name?.[designOf(id)] ?? t("myt.card") });
+}
+
+/** An item in short, as a cancel names it: "«Атака» (Оля)", "взяття сфери (Оля)". */
+export function shortItem(words, item) {
+  const { t, who } = words;
+  if (!item) return t("myt.card");
+  if (item.kind === "orb" || item.kind === "draw") return t(`myt.short.${item.kind}`, { name: who(item.seat) });
+  const card = item.kind === "copy" ? item.card : item.effect ?? item.card; // Flash: its partner
+  return t("myt.short.card", { card: quoted(words, card), name: who(item.seat) });
+}
+
+/** What an item (or an announcement) does, without its player: "грає «Атака» (ціль: Петро)".
+ *  `find` gives another item by number (a cancel's target), `owner` an object's owner. */
+export function describeItem(words, item, { you = null, find = () => null, owner = () => null } = {}) {
+  const { t, who } = words;
+  let text;
+  switch (item.kind) {
+    case "orb": text = t("myt.do.orb"); break;
+    case "draw": text = t("myt.do.draw"); break;
+    case "lay_down": text = t("myt.do.lay_down", { card: quoted(words, item.card) }); break;
+    case "consume": text = t("myt.do.consume", { card: quoted(words, item.card) }); break;
+    case "copy": text = t("myt.do.copy", { card: quoted(words, item.card), copied: quoted(words, item.effect) }); break;
+    default:
+      text = item.with
+        ? t("myt.do.flash", { card: quoted(words, item.with), flash: quoted(words, item.card) })
+        : t("myt.do.play", { card: quoted(words, item.card) });
+  }
+  if (item.target !== undefined && item.target !== item.seat) {
+    text += item.target === you ? t("myt.at.you") : t("myt.at.player", { name: who(item.target) });
+  }
+  if (item.object !== undefined) {
+    const seat = owner(item.object);
+    const card = quoted(words, item.object);
+    if (seat === null) text += t("myt.at.object", { card });
+    else if (seat === you) text += t("myt.at.object_yours", { card });
+    else text += t("myt.at.object_of", { card, name: who(seat) });
+  }
+  if (item.item !== undefined) text += t("myt.at.item", { item: shortItem(words, find(item.item)) });
+  return text;
+}
