@@ -20,4 +20,4 @@ blueprint = Blueprint(
     static_url_path="/web/static",
 )
 
-from wordsvc.web import play, views  # noqa: E402, F401 - the routes register on the blueprint
+from wordsvc.web import links, play, views  # noqa: E402, F401 - the routes register on the blueprint
