@@ -101,9 +101,10 @@ def test_every_command_is_in_the_readme_and_has_help(run):
         assert run(name, "--help").exit_code == 0
 
 
-def test_readme_opens_with_the_two_commands():
+def test_readme_opens_with_the_table_then_the_two_commands():
     readme = README.read_text(encoding="utf-8")
-    commands = re.findall(r"^\s*(\./scripts/\w+)\s*$", readme[:1500], re.MULTILINE)
+    assert re.search(r"^    \./scripts/serve --table$", readme[:400], re.MULTILINE)
+    commands = re.findall(r"^\s*(\./scripts/\w+)\s*$", readme[:2000], re.MULTILINE)
     assert commands[:2] == ["./scripts/serve", "./scripts/test"]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "./scripts/test" in ci

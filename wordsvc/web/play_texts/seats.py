@@ -28,8 +28,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- a seat's link again (a phone died) ------------------------------------------------
     "seats.show_again": ("Показати посилання місця ще раз", "Show a seat's link again"),
     "seats.show_again_hint": (
-        "Телефон розрядився? Те саме посилання поверне гравця на його місце з будь-якого "
-        "пристрою.",
+        "Телефон розрядився? Те саме посилання поверне гравця на його місце з будь-якого пристрою.",
         "A phone died? The same link brings its player back to their seat from any device.",
     ),
     "seats.replaced": (

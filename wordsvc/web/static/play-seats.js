@@ -65,27 +65,19 @@ async function sitDown(id, token, error) {
   });
 }
 
-/** `?join=<seat>`: a free seat of a session another front end made; a name first. */
+/** `?join=<seat>`: a free seat of a session another front end made (the lobby's open
+ *  list), taken at once, as before seat links, under a name in the page's language. */
 async function takeFree(id, seat, error) {
   const held = api.heldSeat(id);
   if (held && held.seat === seat) return held;
-  let summary;
   try {
-    summary = await api.session(id, null);
+    const joined = await api.join(id, seat, t("seats.default_name", { n: seat + 1 }));
+    api.holdSeat(id, joined.seat, joined.token);
+    return { seat: joined.seat, token: joined.token };
   } catch (problem) {
     showError(error, problem);
     return held;
   }
-  const free = summary.seats.find((s) => s.seat === seat && s.kind === "human" && !s.joined);
-  if (!free) {
-    showError(error, new api.Problem({ code: "seat_taken" }));
-    return held;
-  }
-  return askName(seat, shownName(free), error, held, async (name) => {
-    const joined = await api.join(id, seat, name);
-    api.holdSeat(id, joined.seat, joined.token);
-    return { seat: joined.seat, token: joined.token };
-  });
 }
 
 /** Asks for a name (prefilled: one tap keeps it), then `sit(name)`; resolves to its seat, or
@@ -325,5 +317,6 @@ function wire(id) {
     sessionStorage.removeItem(ROTATED_KEY);
     $("rotated").hidden = false;
     mine.open = true;
+    mine.scrollIntoView({ block: "start" });
   }
 }
