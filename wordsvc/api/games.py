@@ -160,6 +160,21 @@ def open_sessions() -> Response:
     )
 
 
+#: Where a seat's token leads (the answer of a join or a rotation: its session and token).
+#: Not to the seat routes, which require the token: a fuzzer following a link there cannot
+#: tell the linked token from one it made up, and would take a success for ignored auth.
+TOKEN_LINKS = {
+    name: (
+        target,
+        {
+            "session_id": "$response.body#/session",
+            "header.Authorization": "Bearer {$response.body#/token}",
+        },
+    )
+    for name, target in (("act", "act"), ("view", "getSession"))
+}
+
+
 @operation(
     blueprint,
     "/sessions/<session_id>/join",
@@ -168,22 +183,7 @@ def open_sessions() -> Response:
     summary="Take a free human seat; the answer holds the seat's secret token.",
     body=models.JoinBody,
     response=models.Joined,
-    links={
-        "act": (
-            "act",
-            {
-                "session_id": "$response.body#/session",
-                "header.Authorization": "Bearer {$response.body#/token}",
-            },
-        ),
-        "view": (
-            "getSession",
-            {
-                "session_id": "$response.body#/session",
-                "header.Authorization": "Bearer {$response.body#/token}",
-            },
-        ),
-    },
+    links=TOKEN_LINKS,
     path_params=SESSION,
     errors={
         404: STORED,
@@ -247,16 +247,7 @@ def claim_seat(session_id: str) -> Response:
     response=models.Joined,
     path_params=SESSION,
     auth="required",
-    links={
-        name: (
-            target,
-            {
-                "session_id": "$response.body#/session",
-                "header.Authorization": "Bearer {$response.body#/token}",
-            },
-        )
-        for name, target in (("view", "getSession"), ("act", "act"))
-    },
+    links=TOKEN_LINKS,  # the new token's, as a join's
     errors=SEAT_TOKEN_ERRORS,
 )
 def rotate_seat_token(session_id: str) -> Response:
