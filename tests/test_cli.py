@@ -1,5 +1,6 @@
 """The command line through click's runner, and its documentation in the README."""
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -100,9 +101,10 @@ def test_every_command_is_in_the_readme_and_has_help(run):
         assert run(name, "--help").exit_code == 0
 
 
-def test_readme_opens_with_the_two_commands():
+def test_readme_opens_with_the_table_then_the_two_commands():
     readme = README.read_text(encoding="utf-8")
-    commands = re.findall(r"^\s*(\./scripts/\w+)\s*$", readme[:1500], re.MULTILINE)
+    assert re.search(r"^    \./scripts/serve --table$", readme[:400], re.MULTILINE)
+    commands = re.findall(r"^\s*(\./scripts/\w+)\s*$", readme[:2000], re.MULTILINE)
     assert commands[:2] == ["./scripts/serve", "./scripts/test"]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "./scripts/test" in ci
@@ -317,3 +319,94 @@ def test_a_default_needs_an_owner_that_has_one():
     assert DefaultOf("wordsvc.solver.solve:SolveRequest", "limit")() == 10
     with pytest.raises(TypeError, match="no default"):
         DefaultOf("wordsvc.solver.hand:hand_of", "cards")()
+
+
+# --- serve: a table on the local network ----------------------------------------------------
+
+
+@pytest.fixture
+def serve(monkeypatch, tmp_path):
+    """``wordsvc serve`` up to gunicorn: what it prints and what it hands ``run_gunicorn``
+    (the lexicon check and the migrations are skipped); the machine's LAN addresses are
+    ``serve.lan``."""
+    from wordsvc import cli, network, server
+
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("WORDSVC_PUBLIC_URL", raising=False)
+    monkeypatch.setattr(cli, "ensure_lexicon", lambda settings: None)
+    monkeypatch.setattr("wordsvc.sessions.database.make_engine", lambda url: None)
+    monkeypatch.setattr("wordsvc.sessions.database.upgrade", lambda engine: None)
+    calls = []
+
+    @functools.wraps(server.run_gunicorn)  # its defaults are the options' (DefaultOf)
+    def run_gunicorn(*args):
+        calls.append(args)
+
+    monkeypatch.setattr(server, "run_gunicorn", run_gunicorn)
+    monkeypatch.setattr(network, "lan_addresses", lambda: invoke.lan)
+
+    def invoke(*args: str, env=None):
+        result = CliRunner().invoke(main, ["serve", *args], env=env, catch_exceptions=False)
+        result.calls = list(calls)
+        calls.clear()
+        return result
+
+    invoke.lan = ["192.168.1.23", "10.0.0.5"]
+    return invoke
+
+
+def test_serve_table_listens_on_the_network_and_prints_what_phones_open(serve):
+    result = serve("--table", "--port", "8123")
+    assert result.exit_code == 0, result.output
+    (host, port, *_), settings = result.calls[0][:2], result.calls[0][-1]
+    assert (host, port) == ("0.0.0.0", 8123)
+    assert settings.public_url is None
+    lines = result.stderr.splitlines()
+    for address in ("192.168.1.23", "10.0.0.5"):
+        assert f"  http://{address}:8123/play" in lines
+        assert f"  http://{address}:8123/" in lines
+    assert "127.0.0.1" not in result.stderr
+
+
+def test_serve_table_says_so_when_the_machine_is_on_no_network(serve):
+    serve.lan = []
+    result = serve("--table")
+    assert result.exit_code == 0
+    assert "No address on a local network found" in result.stderr
+    assert "/play" not in result.stderr
+
+
+def test_serve_alone_stays_on_this_computer_and_says_how_to_serve_a_table(serve):
+    result = serve()
+    assert result.calls[0][:2] == ("127.0.0.1", 8000)
+    assert "wordsvc serve --table" in result.stderr
+    assert serve("--host", "0.0.0.0").calls[0][:2] == ("0.0.0.0", 8000)
+
+
+def test_serve_table_and_host_together_is_a_usage_error(serve):
+    result = serve("--table", "--host", "0.0.0.0")
+    assert result.exit_code == 2
+    assert "--table or --host, not both" in result.stderr
+    assert result.calls == []
+
+
+def test_a_public_url_goes_to_the_app_and_is_printed_first(serve):
+    result = serve("--table", "--public-url", "https://games.example/")
+    assert result.calls[0][-1].public_url == "https://games.example"
+    lines = result.stderr.splitlines()
+    assert lines.index("  https://games.example/play") < lines.index(
+        "  http://192.168.1.23:8000/play"
+    )
+    from_env = serve(env={"WORDSVC_PUBLIC_URL": "http://table.lan:8000"})
+    assert from_env.calls[0][-1].public_url == "http://table.lan:8000"
+    assert "Open http://table.lan:8000/play" in from_env.stderr
+
+
+@pytest.mark.parametrize(
+    "url", ["games.example", "ftp://games.example", "https://", "https://a.example/?x=1"]
+)
+def test_a_public_url_that_is_no_http_address_is_refused(serve, url):
+    result = serve("--public-url", url)
+    assert result.exit_code == 2
+    assert "[invalid_public_url]" in result.stderr
+    assert result.calls == []

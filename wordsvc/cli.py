@@ -8,7 +8,7 @@ import inspect
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 import click
@@ -436,8 +436,6 @@ def solve(
     CARDS are letters, * for a joker card, or magic card names, separated by spaces, e.g.
     'Ж З И М О Є *' (use commas when a name has a space: 'К,Т,Оновлення сил').
     """
-    from dataclasses import replace
-
     from wordsvc.solver.hand import hand_of
     from wordsvc.solver.scoring import Mode, Table, Weights
     from wordsvc.solver.solve import Solver, SolveRequest
@@ -652,8 +650,20 @@ def _safe(url: object) -> str:
     return url.render_as_string(hide_password=True) if hasattr(url, "render_as_string") else "?"
 
 
+#: Where `wordsvc serve` listens without --host: this computer only.
+LOCAL_HOST = "127.0.0.1"
+#: Where `wordsvc serve --table` listens: every interface, so phones on the network reach it.
+TABLE_HOST = "0.0.0.0"
+
+
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option(
+    "--table",
+    is_flag=True,
+    help=f"Serve a table: listen on the local network ({TABLE_HOST}) and print the addresses "
+    "phones can open.",
+)
+@click.option("--host", default=None, help=f"Listen here instead.  [default: {LOCAL_HOST}]")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
 @click.option(
@@ -670,12 +680,37 @@ def _safe(url: object) -> str:
     type=click.IntRange(1, 10_000),
     help="Threads per gthread worker: each open event stream holds one.",
 )
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address people open the service at, behind a name or a proxy "
+    "(https://games.example): seat links and QR codes are built from it. "
+    "[default: WORDSVC_PUBLIC_URL]",
+)
 @click.pass_obj
 @handle_errors
 def serve(
-    settings: Settings, host: str, port: int, workers: int, worker_class: str, threads: int
+    settings: Settings,
+    table: bool,
+    host: str | None,
+    port: int,
+    workers: int,
+    worker_class: str,
+    threads: int,
+    public_url: str | None,
 ) -> None:
-    """Serve the HTTP API with gunicorn, building the lexicon first if needed."""
+    """Serve the HTTP API and the pages with gunicorn, building the lexicon first if needed.
+    ``--table``: for phones at the table, on the local network."""
+    if table and host is not None:
+        raise click.UsageError(
+            f"--table listens on every interface ({TABLE_HOST}): give --table or --host, not both."
+        )
+    from wordsvc.config import checked_public_url
+
+    public_url = public_url or settings.public_url
+    if public_url is not None:
+        settings = replace(settings, public_url=checked_public_url(public_url))
+    host = TABLE_HOST if table else host or LOCAL_HOST
     ensure_lexicon(settings)
     from wordsvc.server import run_gunicorn
     from wordsvc.sessions.database import make_engine, upgrade
@@ -686,7 +721,32 @@ def serve(
         f" x {threads} threads" if worker_class == "gthread" else ""
     )
     click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} {kind}", err=True)
-    run_gunicorn(host, port, workers, worker_class, threads)
+    for line in _where_to_open(host, port, settings.public_url):
+        click.echo(line, err=True)
+    run_gunicorn(host, port, workers, worker_class, threads, settings)
+
+
+def _where_to_open(host: str, port: int, public_url: str | None) -> list[str]:
+    """What `serve` says about who can open it: the addresses phones can open when it
+    listens on every interface, else that only this computer can."""
+    from wordsvc.network import is_loopback_host, lan_addresses
+
+    bases = [public_url] if public_url else []
+    if host in (TABLE_HOST, "::"):
+        bases += [f"http://{address}:{port}" for address in lan_addresses()]
+        if not bases:
+            return [
+                "No address on a local network found: phones cannot reach this computer. "
+                "Join the table's Wi-Fi (or share this computer's), then start again; or set "
+                "WORDSVC_PUBLIC_URL."
+            ]
+        lines = ["Phones at the table open (the games, then the arbiter):"]
+        for base in bases:
+            lines += [f"  {base}/play", f"  {base}/"]
+        return lines
+    if is_loopback_host(host) and not public_url:
+        return ["Only this computer can open it; for phones at the table: wordsvc serve --table"]
+    return [f"Open {base}/play" for base in bases]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,6 +5,11 @@
 ``WORDSVC_SYSTEM_WORDLIST``   Debian's word list (default /usr/share/dict/ukrainian; "" = off)
 ``WORDSVC_DATABASE_URL``      game sessions (default: SQLite, ``sessions.sqlite3`` in the data dir;
                               ``postgresql://user@host/db`` for PostgreSQL)
+``WORDSVC_PUBLIC_URL``        the address people open the service at when it sits behind a name
+                              or a proxy (``https://games.example``): seat links and their QR
+                              codes are built from it (default: unset; the pages then use the
+                              address they were opened at, or this machine's LAN address when
+                              that was a loopback one; ``wordsvc serve --public-url`` sets it)
 """
 
 from __future__ import annotations
@@ -12,8 +17,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import platformdirs
+
+from wordsvc.errors import ConfigurationError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DEFAULT_DICTIONARIES_DIR = PACKAGE_DIR.parent / "dictionaries"
@@ -27,6 +35,7 @@ class Settings:
     data_dir: Path
     dictionaries_dir: Path
     database_url: str | None = None  # None: SQLite in the data directory
+    public_url: str | None = None  # None: links are built from the address a page was opened at
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -36,6 +45,7 @@ class Settings:
             data_dir=Path(data_dir),
             dictionaries_dir=Path(dictionaries),
             database_url=os.environ.get("WORDSVC_DATABASE_URL") or None,
+            public_url=os.environ.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
         )
 
     @property
@@ -47,3 +57,27 @@ class Settings:
                 url = "postgresql+psycopg://" + url.split("://", 1)[1]
             return url
         return f"sqlite:///{self.data_dir / 'sessions.sqlite3'}"
+
+
+#: The longest public URL: seat links add a session id and a token to it.
+MAX_PUBLIC_URL = 200
+
+
+def checked_public_url(url: str) -> str:
+    """``url`` as a base for links (no trailing slash), or a :class:`ConfigurationError`
+    saying why it cannot be one: an http(s) URL with a host, no query or fragment."""
+    base = url.strip().rstrip("/")
+    parts = urlsplit(base)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or len(base) > MAX_PUBLIC_URL
+    ):
+        raise ConfigurationError(
+            f"The public URL {url!r} is not an http(s) address such as https://games.example"
+            f" (at most {MAX_PUBLIC_URL} characters, no query or fragment).",
+            code="invalid_public_url",
+        )
+    return base

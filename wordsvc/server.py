@@ -10,6 +10,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
 from wordsvc.app import create_app
+from wordsvc.config import Settings
 
 _TOKEN_IN_QUERY = re.compile(r"(?<=[?&]token=)[^&\s]*")
 
@@ -26,8 +27,9 @@ class _RedactingLogger(Logger):
 
 
 class _Gunicorn(BaseApplication):
-    def __init__(self, options: dict[str, object]) -> None:
+    def __init__(self, options: dict[str, object], settings: Settings | None = None) -> None:
         self.options = options
+        self.settings = settings
         super().__init__()
 
     def load_config(self) -> None:
@@ -41,7 +43,7 @@ class _Gunicorn(BaseApplication):
         than Flask and the standard library do.)"""
         from wordsvc.services import get_judge
 
-        app = create_app()
+        app = create_app(self.settings)
         with app.app_context():
             get_judge()
         return app
@@ -62,10 +64,12 @@ def run_gunicorn(
     workers: int,
     worker_class: str = WORKER_CLASS,
     threads: int = THREADS,
+    settings: Settings | None = None,
 ) -> None:
     """Serve until stopped. The app is loaded before forking, so workers share the tries'
     memory-mapped pages. ``threads`` is for gthread workers: a sync worker has one (gunicorn
-    would otherwise make any worker given more than one thread a gthread worker)."""
+    would otherwise make any worker given more than one thread a gthread worker).
+    ``settings``: the app's (None: from the environment)."""
     if worker_class != "gthread":
         threads = 1
     _Gunicorn(
@@ -86,5 +90,6 @@ def run_gunicorn(
             # The longest request line gunicorn takes: longer ones get its own bare 414; up
             # to this, the app answers a long URL with a problem document (api.problems.MAX_URL).
             "limit_request_line": 8190,
-        }
+        },
+        settings,
     ).run()

@@ -232,12 +232,15 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
     olena, taras = people(), people(DESKTOP)
     session = create(olena, "lost-words", ["human", "human"])
     assert olena.page.locator("#who").inner_text() == "Ви граєте за місце 1."
-    link = olena.page.locator("#links a.seat-link").first.get_attribute("href")
-    assert link.endswith(f"/play/{session}?join=1")
-    taras.page.goto(link)
+    link = urlsplit(olena.page.locator("#links input.seat-link").first.input_value())
+    assert link.path == f"/play/{session}"
+    assert link.fragment.startswith("seat=")  # the seat's token (test_play_seats.py)
+    # The link carries the machine's LAN address; this server listens on loopback only.
+    taras.page.goto(f"{taras.base}{link.path}#{link.fragment}")
+    taras.page.click("#claim")  # the name offered, kept
     taras.page.wait_for_selector("body[data-live]")
     assert taras.page.locator("#who").inner_text() == "Ви граєте за місце 2."
-    assert urlsplit(taras.page.url).query == ""  # the join link is used up
+    assert urlsplit(taras.page.url).fragment == ""  # the token leaves the address bar
 
     number = 0
     for _ in range(8):  # turns alternate; each sees the other's move without a reload
@@ -610,9 +613,14 @@ def test_a_spectator_watches_without_a_seat(people):
     wait_log(guest, 1)
 
 
-def test_the_lobby_lists_open_games_and_speaks_english(people):
-    olena, taras = people(), people()
-    session = create(olena, "lost-words", ["human", "human"])
+def test_the_lobby_lists_open_games_and_speaks_english(people, app):
+    taras = people()
+    # A session another front end made, with a free seat (the lobby's own hold every seat).
+    made = app.test_client().post(
+        "/v1/games/sessions",
+        json={"game": "lost-words", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    )
+    session = made.json["id"]
     taras.open("/play?lang=en")
     assert taras.page.locator("#open-title").inner_text() == "Open games"
     join = taras.page.locator(f"a[href='/play/{session}?join=1&lang=en']")

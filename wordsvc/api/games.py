@@ -68,6 +68,14 @@ def caller_seat(session_id: str) -> int | None:
     return get_store().authenticate(session_id, bearer_token())
 
 
+def required_token(doing: str) -> str:
+    """The request's seat token; ``missing_token`` without one (``doing``: what needs it)."""
+    token = bearer_token()
+    if token is None:
+        raise InvalidToken("missing_token", f"{doing} needs the seat's token as a Bearer token.")
+    return token
+
+
 @operation(
     blueprint,
     "",
@@ -160,6 +168,21 @@ def open_sessions() -> Response:
     )
 
 
+#: Where a seat's token leads (the answer of a join or a rotation: its session and token).
+#: Not to the seat routes, which require the token: a fuzzer following a link there cannot
+#: tell the linked token from one it made up, and would take a success for ignored auth.
+TOKEN_LINKS = {
+    name: (
+        target,
+        {
+            "session_id": "$response.body#/session",
+            "header.Authorization": "Bearer {$response.body#/token}",
+        },
+    )
+    for name, target in (("act", "act"), ("view", "getSession"))
+}
+
+
 @operation(
     blueprint,
     "/sessions/<session_id>/join",
@@ -168,22 +191,7 @@ def open_sessions() -> Response:
     summary="Take a free human seat; the answer holds the seat's secret token.",
     body=models.JoinBody,
     response=models.Joined,
-    links={
-        "act": (
-            "act",
-            {
-                "session_id": "$response.body#/session",
-                "header.Authorization": "Bearer {$response.body#/token}",
-            },
-        ),
-        "view": (
-            "getSession",
-            {
-                "session_id": "$response.body#/session",
-                "header.Authorization": "Bearer {$response.body#/token}",
-            },
-        ),
-    },
+    links=TOKEN_LINKS,
     path_params=SESSION,
     errors={
         404: STORED,
@@ -194,7 +202,65 @@ def open_sessions() -> Response:
 )  # fmt: skip
 def join_session(session_id: str) -> Response:
     body = parse_body(models.JoinBody)
-    return respond(models.Joined, get_store().join(session_id, body.seat, body.name))
+    return respond(models.Joined, get_store().join(session_id, body.seat, body.name, body.claim))
+
+
+#: The routes of the seat a token belongs to: its link, from any browser.
+SEAT_TOKEN_ERRORS = {401: ("missing_token", "invalid_token"), 404: STORED, **BUSY}
+
+
+@operation(
+    blueprint,
+    "/sessions/<session_id>/seat",
+    "GET",
+    operation_id="getSeat",
+    summary="The seat your token belongs to: its name, and whether someone has sat down with "
+    "the token yet.",
+    response=models.YourSeat,
+    path_params=SESSION,
+    auth="required",
+    errors=SEAT_TOKEN_ERRORS,
+)
+def get_seat(session_id: str) -> Response:
+    token = required_token("Asking for your seat")
+    return respond(models.YourSeat, get_store().your_seat(session_id, token))
+
+
+@operation(
+    blueprint,
+    "/sessions/<session_id>/seat",
+    "POST",
+    operation_id="claimSeat",
+    summary="Sit down at the seat your token belongs to, from any browser (a seat's link "
+    "brings its person back), taking a name.",
+    body=models.ClaimBody,
+    response=models.YourSeat,
+    path_params=SESSION,
+    auth="required",
+    errors=SEAT_TOKEN_ERRORS,
+)
+def claim_seat(session_id: str) -> Response:
+    body = parse_body(models.ClaimBody)
+    token = required_token("Claiming a seat")
+    return respond(models.YourSeat, get_store().claim(session_id, token, body.name))
+
+
+@operation(
+    blueprint,
+    "/sessions/<session_id>/seat/token",
+    "POST",
+    operation_id="rotateSeatToken",
+    summary="A new token for your seat: the old one, and every link made of it, stops "
+    "working at once.",
+    response=models.Joined,
+    path_params=SESSION,
+    auth="required",
+    links=TOKEN_LINKS,  # the new token's, as a join's
+    errors=SEAT_TOKEN_ERRORS,
+)
+def rotate_seat_token(session_id: str) -> Response:
+    token = required_token("A new token")
+    return respond(models.Joined, get_store().rotate(session_id, token))
 
 
 @operation(
@@ -239,9 +305,7 @@ def get_session(session_id: str) -> Response:
 )  # fmt: skip
 def post_action(session_id: str) -> Response:
     body = parse_body(models.ActionBody)
-    token = bearer_token()
-    if token is None:
-        raise InvalidToken("missing_token", "Acting needs the seat's token as a Bearer token.")
+    token = required_token("Acting")
     store = get_store()
     seat = store.authenticate(session_id, token)
     assert seat is not None  # a token was given, so it is a seat's or refused

@@ -26,13 +26,16 @@ def seen_by(events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """Who plays a seat. ``joined``: a bot's seat, or a human seat whose token was taken."""
+    """Who plays a seat. ``joined``: a bot's seat, or a human seat whose token was taken.
+    ``claimed``: a bot's seat, or a human seat a person sat down at with its token (a host
+    may hold a seat's token to hand it out as a link: joined, not yet claimed)."""
 
     seat: Seat
     kind: SeatKind
     bot: str | None
     name: str
     joined: bool
+    claimed: bool
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,17 @@ class Joined:
     session: str
     seat: Seat
     token: str
+
+
+@dataclass(frozen=True)
+class YourSeat:
+    """The seat a token belongs to, as its holder sees it: its name, and whether a person
+    has sat down with the token yet."""
+
+    session: str
+    seat: Seat
+    name: str
+    claimed: bool
 
 
 @dataclass(frozen=True)

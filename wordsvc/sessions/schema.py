@@ -47,6 +47,8 @@ seats = Table(
     Column("name", String(MAX_NAME), nullable=False),
     Column("token_hash", String(64)),  # sha256 of the seat token; None until joined
     Column("joined_at", DateTime(timezone=True)),
+    # when a person last sat down with the seat's token (its link); None: nobody has yet
+    Column("claimed_at", DateTime(timezone=True)),
 )
 
 actions = Table(

@@ -75,6 +75,7 @@ from wordsvc.sessions.records import (
     SessionResult,
     SessionSummary,
     Status,
+    YourSeat,
 )
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
@@ -192,6 +193,7 @@ class SessionStore:
                         "name": spec.name,
                         "token_hash": None,
                         "joined_at": None,
+                        "claimed_at": None,
                     }
                     for spec in specs
                 ],
@@ -219,13 +221,19 @@ class SessionStore:
                 raise InvalidValue(
                     "invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.", {"seat": i}
                 )
-            stored.append(SeatRecord(i, spec.kind, bot, name, spec.kind == "bot"))
+            human = spec.kind == "human"
+            stored.append(SeatRecord(i, spec.kind, bot, name, not human, not human))
         return stored
 
-    def join(self, session_id: str, seat: int, name: str | None = None) -> Joined:
-        """Take a human seat; returns its secret token (only its hash is stored). Joining
-        writes the seat alone, never the game's state or log: it does not go through
-        :meth:`_commit`, and the version stays."""
+    def join(
+        self, session_id: str, seat: int, name: str | None = None, claim: bool = True
+    ) -> Joined:
+        """Take a human seat; returns its secret token (only its hash is stored). ``claim``:
+        the caller plays the seat (it counts as claimed); False: the caller holds the token
+        for someone else, a host handing out the seat's link, and the seat counts as claimed
+        once someone sits down with it (:meth:`claim`). Joining writes the seat alone, never
+        the game's state or log: it does not go through :meth:`_commit`, and the version
+        stays."""
         if not 0 <= seat < MAX_SEATS:
             raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
         token = secrets.token_urlsafe(32)
@@ -240,7 +248,10 @@ class SessionStore:
                 raise SeatTaken("seat_is_a_bot", f"Seat {seat} is played by a bot.")
             if row.token_hash is not None:
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
-            values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": _now()}
+            now = _now()
+            values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": now}
+            if claim:
+                values["claimed_at"] = now
             if is_seat_name(name):
                 values["name"] = name
             conn.execute(
@@ -249,6 +260,63 @@ class SessionStore:
                 .values(**values)
             )
         return Joined(session_id, seat, token)
+
+    # --- a seat's link: its token, from any browser -----------------------------------------
+
+    def your_seat(self, session_id: str, token: str) -> YourSeat:
+        """The seat ``token`` belongs to, its name and whether it is claimed yet."""
+        with self.engine.connect() as conn:
+            self._session(conn, session_id)
+            row = self._token_seat(conn, session_id, token)
+        return YourSeat(session_id, row.seat, row.name, row.claimed_at is not None)
+
+    def claim(self, session_id: str, token: str, name: str | None = None) -> YourSeat:
+        """Sit down at the seat ``token`` belongs to, from any browser, as often as needed
+        (the link is the seat: a phone that died gives way to another), taking ``name`` if
+        given. Like :meth:`join`, it writes the seat alone; the version stays."""
+        if name is not None and not is_seat_name(name):
+            raise InvalidValue("invalid_name", f"A seat's name has 1-{MAX_NAME} characters.")
+        with self._write() as conn:
+            self._lock(conn, session_id)
+            row = self._token_seat(conn, session_id, token)
+            values: dict[str, Any] = {"claimed_at": _now()}
+            if name is not None:
+                values["name"] = name
+            conn.execute(
+                update(seats)
+                .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
+                .values(**values)
+            )
+        return YourSeat(session_id, row.seat, name if name is not None else row.name, True)
+
+    def rotate(self, session_id: str, token: str) -> Joined:
+        """A new token for the seat ``token`` belongs to: the old one, and every link made
+        of it, stops working at once. The seat stays as it was (claimed or not)."""
+        new = secrets.token_urlsafe(32)
+        with self._write() as conn:
+            self._lock(conn, session_id)
+            row = self._token_seat(conn, session_id, token)
+            changed = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.session_id == session_id,
+                    seats.c.seat == row.seat,
+                    seats.c.token_hash == row.token_hash,
+                )
+                .values(token_hash=hash_token(new))
+            ).rowcount
+            if changed != 1:  # the session's lock makes this unreachable; never hand out two
+                raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
+        return Joined(session_id, row.seat, new)
+
+    def _token_seat(self, conn: Connection, session_id: str, token: str) -> Any:
+        """The seat row ``token`` belongs to, read in ``conn``; :class:`InvalidToken` if none."""
+        found = _holder(
+            conn.execute(select(seats).where(seats.c.session_id == session_id)).all(), token
+        )
+        if found is None:
+            raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
+        return found
 
     def open_sessions(self, game: str | None = None, limit: int = 100) -> list[OpenSession]:
         """Active sessions with a human seat nobody has joined yet, the newest first."""
@@ -283,6 +351,7 @@ class SessionStore:
                             s.bot,
                             s.name,
                             s.kind == "bot" or s.token_hash is not None,
+                            s.kind == "bot" or s.claimed_at is not None,
                         )
                     )
         return [
@@ -298,18 +367,14 @@ class SessionStore:
             return None
         if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
-        digest = hash_token(token)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(seats.c.seat, seats.c.token_hash).where(seats.c.session_id == session_id)
             ).all()
-        seat: int | None = None
-        for row in rows:  # every hash is compared, in constant time each
-            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
-                seat = int(row.seat)
-        if seat is None:
+        found = _holder(rows, token)
+        if found is None:
             raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
-        return seat
+        return int(found.seat)
 
     def word_rules(self, session_id: str) -> WordRules:
         """The session's word rules (its game's hook), for settling a word dispute at its
@@ -339,7 +404,12 @@ class SessionStore:
             options=row.options,
             seats=tuple(
                 SeatRecord(
-                    s.seat, s.kind, s.bot, s.name, s.kind == "bot" or s.token_hash is not None
+                    s.seat,
+                    s.kind,
+                    s.bot,
+                    s.name,
+                    s.kind == "bot" or s.token_hash is not None,
+                    s.kind == "bot" or s.claimed_at is not None,
                 )
                 for s in seat_rows
             ),
@@ -559,6 +629,17 @@ class SessionStore:
         if bot is None:
             bot = self._bots[game, name] = self.games[game].bots[name]()
         return bot
+
+
+def _holder(rows: Sequence[Any], token: str) -> Any | None:
+    """The row among a session's seat ``rows`` whose token is ``token``, or None. Every
+    hash is compared, each in constant time, so the time taken tells nothing of a token."""
+    digest = hash_token(token)
+    found = None
+    for row in rows:
+        if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+            found = row
+    return found
 
 
 def _seated(hosted: HostedGame, options: Mapping[str, Any], seats: int) -> dict[str, Any]:

@@ -89,6 +89,18 @@ class CreateSessionBody(WireModel):
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
     name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
+    claim: bool = Field(
+        default=True,
+        description="true: you play the seat. false: you hold its token for someone else (a "
+        "host handing out the seat's link); the seat is claimed once someone sits down with "
+        "it (POST .../seat).",
+    )
+
+
+class ClaimBody(WireModel):
+    name: str | None = Field(
+        default=None, pattern=WIRE_NAME_PATTERN, description="Default: the seat's name stays."
+    )
 
 
 class ActionBody(WireModel):
@@ -129,7 +141,11 @@ class SeatOut(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None
     name: str
-    joined: bool
+    joined: bool = Field(description="A bot's seat, or a human seat whose token was taken.")
+    claimed: bool = Field(
+        description="A bot's seat, or a human seat someone sat down at with its token "
+        "(a host may hold a seat's token, to hand out as a link, before anyone has)."
+    )
 
 
 class EventOut(WireModel):
@@ -180,6 +196,13 @@ class Joined(WireModel):
     session: str
     seat: int
     token: str = Field(description="The seat's secret: send it as a Bearer token.")
+
+
+class YourSeat(WireModel):
+    session: str
+    seat: int
+    name: str
+    claimed: bool = Field(description="Has someone sat down with this token yet?")
 
 
 class OpenSession(WireModel):

@@ -10,8 +10,18 @@ const base = "/v1/games";
 export const games = () => call(base);
 export const openSessions = () => call(`${base}/sessions`);
 export const createSession = (body) => call(`${base}/sessions`, { method: "POST", body });
-export const join = (id, seat, name) =>
-  call(`${base}/sessions/${id}/join`, { method: "POST", body: name ? { seat, name } : { seat } });
+/** Take a free seat; `claim: false` holds its token for someone else (a host's link). */
+export const join = (id, seat, name, claim = true) => call(`${base}/sessions/${id}/join`, {
+  method: "POST", body: { seat, ...(name ? { name } : {}), ...(claim ? {} : { claim: false }) },
+});
+/** The seat a token belongs to: {seat, name, claimed}. */
+export const seatOf = (id, token) => call(`${base}/sessions/${id}/seat`, { token });
+/** Sit down at the token's seat (from any browser), taking `name`. */
+export const claim = (id, token, name) =>
+  call(`${base}/sessions/${id}/seat`, { method: "POST", token, body: name ? { name } : {} });
+/** A new token for the seat: the old one stops working. */
+export const rotate = (id, token) =>
+  call(`${base}/sessions/${id}/seat/token`, { method: "POST", token });
 export const session = (id, token) => call(`${base}/sessions/${id}`, { token });
 export const act = (id, token, action, version) =>
   call(`${base}/sessions/${id}/actions`, {
@@ -30,7 +40,8 @@ export function stream(id, token, after = 0) {
   return new EventSource(`${base}/sessions/${id}/stream${text ? `?${text}` : ""}`);
 }
 
-// --- tokens: one per seat this browser holds, in local storage ----------------------------
+// --- tokens, in local storage, by session: {seat, token} of the seat this browser plays,
+// and `links`: {seat: token} of the other seats it holds (a host's links for the others) ----
 
 const KEY = "wordsvc.play.seats";
 
@@ -42,19 +53,39 @@ function seats() {
   }
 }
 
-/** {seat, token} this browser holds in the session, or null. */
+function update(id, change) {
+  const all = seats();
+  all[id] = change({ links: {}, ...(all[id] ?? {}) });
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+/** {seat, token} this browser plays in the session, or null. */
 export function heldSeat(id) {
-  return seats()[id] ?? null;
+  const held = seats()[id];
+  return held?.token ? { seat: held.seat, token: held.token } : null;
 }
 
+/** Play `seat` with `token`; a seat played before in this browser is kept as a link. */
 export function holdSeat(id, seat, token) {
-  const all = seats();
-  all[id] = { seat, token };
-  localStorage.setItem(KEY, JSON.stringify(all));
+  update(id, (held) => {
+    const links = { ...held.links };
+    if (held.token && held.seat !== seat) links[held.seat] = held.token;
+    delete links[seat];
+    return { ...held, seat, token, links };
+  });
 }
 
+/** Keep `seat`'s token as a link to hand out (a host's). */
+export function holdLink(id, seat, token) {
+  update(id, (held) => ({ ...held, links: { ...held.links, [seat]: token } }));
+}
+
+/** {seat: token} of the links this browser holds for the session's other seats. */
+export function heldLinks(id) {
+  return { ...(seats()[id]?.links ?? {}) };
+}
+
+/** Forget the seat this browser plays (its token no longer works); links stay. */
 export function dropSeat(id) {
-  const all = seats();
-  delete all[id];
-  localStorage.setItem(KEY, JSON.stringify(all));
+  update(id, ({ links }) => ({ links }));
 }

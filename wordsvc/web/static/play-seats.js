@@ -1,55 +1,322 @@
-// Seats: which seat this browser plays (its token, kept in local storage by play-api.js),
-// taking a seat from the page's address, and the links the table shows for the free seats.
+// Seats: the seat this browser plays (its token, kept by play-api.js); sitting down with a
+// seat's link (`/play/<id>#seat=<token>`: the same seat from any browser) or at a free seat
+// (`?join=<seat>`), with a name; and the links the table shows, each with its QR code: the
+// host's for the seats nobody has sat down at yet, a seat's link again (a phone died), and
+// this browser's own ("continue on another device", with a new link on demand).
 
 import * as api from "./play-api.js";
 import { el } from "./play-render.js";
-import { langQuery, showError, t } from "./play-common.js";
+import { langQuery, problemText, showError, t } from "./play-common.js";
 
-/** The seat this browser holds in session `id` ({seat, token}) or null, after taking the
- *  seat the address names (`?join=<seat>`), if any; a refusal is shown in `error`. */
+//: How often the host's page looks for seats claimed meanwhile, while a link waits.
+const POLL_MS = 3000;
+//: The store's own default name ("Player 2"), shown as the page's language says it.
+const DEFAULT_NAME = /^Player (\d+)$/;
+const ROTATED_KEY = "wordsvc.play.rotated";
+
+const $ = (id) => document.getElementById(id);
+
+/** A seat's link: the table's link base (an address other devices can open, set by the
+ *  server), the token in the fragment, which no request, log or Referer ever carries. */
+export function seatLink(id, token) {
+  return `${document.body.dataset.linkBase}/play/${id}${langQuery()}#seat=${token}`;
+}
+
+function joinLink(id, seat) {
+  return `${document.body.dataset.linkBase}/play/${id}${langQuery({ join: String(seat) })}`;
+}
+
+function shownName(seat) {
+  const found = DEFAULT_NAME.exec(seat.name);
+  return found ? t("seats.default_name", { n: found[1] }) : seat.name;
+}
+
+// --- sitting down ----------------------------------------------------------------------------
+
+/** The seat this browser holds in session `id` ({seat, token}) or null, after sitting down
+ *  with the seat link or at the free seat the address names, if any (the address is cleaned
+ *  of them at once); a refusal is shown in `error`. */
 export async function seatFromAddress(id, error) {
-  const params = new URLSearchParams(location.search);
-  let held = api.heldSeat(id);
-  const wanted = params.get("join");
-  if (wanted !== null && (!held || String(held.seat) !== wanted)) {
-    try {
-      const joined = await api.join(id, Number(wanted));
-      api.holdSeat(id, joined.seat, joined.token);
-      held = { seat: joined.seat, token: joined.token };
-    } catch (problem) {
-      showError(error, problem);
-    }
+  const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+  const wanted = new URLSearchParams(location.search).get("join");
+  if (token !== null || wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
+  if (token) return sitDown(id, token, error);
+  if (wanted !== null) return takeFree(id, Number(wanted), error);
+  return api.heldSeat(id);
+}
+
+/** A seat link opened: the seat it names, claimed with a name (asked, the seat's own name
+ *  given), unless this browser already sits there. */
+async function sitDown(id, token, error) {
+  const held = api.heldSeat(id);
+  let seat;
+  try {
+    seat = await api.seatOf(id, token);
+  } catch (problem) {
+    error.textContent = problem.doc?.code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
+    error.hidden = false;
+    return held;
   }
-  if (wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
-  return held;
+  if (held?.token === token && seat.claimed) return held;
+  return askName(seat.seat, shownName(seat), error, held, async (name) => {
+    await api.claim(id, token, name);
+    api.holdSeat(id, seat.seat, token);
+    return { seat: seat.seat, token };
+  });
 }
 
-/** The links for the human seats nobody has taken yet (hidden when there are none). */
-export function drawSeatLinks(s) {
-  const id = document.body.dataset.session;
-  const free = s.seats.filter((seat) => seat.kind === "human" && !seat.joined);
-  const box = document.getElementById("links-box");
-  box.hidden = !free.length || s.status === "over";
-  document.getElementById("links").replaceChildren(...free.map((seat) => {
-    const url = `${location.origin}/play/${id}${langQuery({ join: String(seat.seat) })}`;
-    const copy = el("button", { type: "button", class: "secondary", text: t("copy") });
-    copy.addEventListener("click", async () => {
+/** `?join=<seat>`: a free seat of a session another front end made (the lobby's open
+ *  list), taken at once, as before seat links, under a name in the page's language. */
+async function takeFree(id, seat, error) {
+  const held = api.heldSeat(id);
+  if (held && held.seat === seat) return held;
+  try {
+    const joined = await api.join(id, seat, t("seats.default_name", { n: seat + 1 }));
+    api.holdSeat(id, joined.seat, joined.token);
+    return { seat: joined.seat, token: joined.token };
+  } catch (problem) {
+    showError(error, problem);
+    return held;
+  }
+}
+
+/** Asks for a name (prefilled: one tap keeps it), then `sit(name)`; resolves to its seat, or
+ *  to `fallback` when the seat cannot be had (its refusal shown in `error`). */
+function askName(seat, name, error, fallback, sit) {
+  const box = $("claim-box");
+  const form = $("claim-form");
+  const input = $("claim-name");
+  const problemBox = $("claim-error");
+  const button = $("claim");
+  $("claim-lead").textContent = t("seats.claim_lead", { n: seat + 1 });
+  input.value = name;
+  box.hidden = false;
+  document.body.dataset.claiming = "";
+  return new Promise((resolve) => {
+    const done = (result) => {
+      form.removeEventListener("submit", submit);
+      box.hidden = true;
+      delete document.body.dataset.claiming;
+      resolve(result);
+    };
+    const submit = async (event) => {
+      event.preventDefault();
+      const typed = input.value.trim();
+      if (!typed || typed.length > 64) {
+        input.setAttribute("aria-invalid", "true");
+        problemBox.textContent = t("seats.name_needed");
+        problemBox.hidden = false;
+        return;
+      }
+      input.removeAttribute("aria-invalid");
+      problemBox.hidden = true;
+      button.setAttribute("aria-busy", "true");
       try {
-        await navigator.clipboard.writeText(url);
-        copy.textContent = t("copied");
-      } catch { /* the link is there to select by hand */ }
-    });
-    return el("li", {}, el("span", { text: `${t("seat", { n: seat.seat + 1 })}: ` }),
-      el("a", { href: url, class: "seat-link", text: url }), copy);
-  }));
+        done(await sit(typed));
+      } catch (problem) {
+        const code = problem.doc?.code;
+        if (code === "invalid_name") {
+          problemBox.textContent = t("seats.name_needed");
+          problemBox.hidden = false;
+        } else if (["seat_taken", "seat_is_a_bot", "invalid_token", "unknown_seat"].includes(code)) {
+          // The seat cannot be had (taken meanwhile, or the link was replaced): watch instead.
+          error.textContent = code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
+          error.hidden = false;
+          done(fallback);
+        } else {
+          showError(problemBox, problem);
+        }
+      } finally {
+        button.removeAttribute("aria-busy");
+      }
+    };
+    form.addEventListener("submit", submit);
+  });
 }
 
-/** After the lobby created session `id` with `seats` (the specs it sent): this browser takes
- *  the first human seat. */
+/** After the lobby created session `id` with `seats` (the specs it sent): this browser joins
+ *  every human seat, plays the first and keeps the others' tokens, the links it hands out.
+ *  A seat left without a name is named in the page's language. */
 export async function takeSeats(id, seats) {
-  const mine = seats.findIndex((s) => s.kind === "human");
-  if (mine >= 0) {
-    const joined = await api.join(id, mine, seats[mine].name);
-    api.holdSeat(id, mine, joined.token);
+  let mine = true;
+  for (const [seat, spec] of seats.entries()) {
+    if (spec.kind !== "human") continue;
+    const name = spec.name || t("seats.default_name", { n: seat + 1 });
+    const joined = await api.join(id, seat, name, mine);
+    if (mine) api.holdSeat(id, seat, joined.token);
+    else api.holdLink(id, seat, joined.token);
+    mine = false;
+  }
+}
+
+// --- links and QR codes ------------------------------------------------------------------------
+
+const codes = new Map(); // link -> the promise of its SVG text
+
+/** The QR code of `link`, drawn by the service (POST: the link's secret stays out of URLs). */
+async function qrCode(link) {
+  if (!codes.has(link)) {
+    codes.set(link, fetch("/play/qr.svg", {
+      method: "POST", body: new URLSearchParams({ url: link }),
+    }).then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }));
+  }
+  try {
+    const text = await codes.get(link);
+    const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    return document.importNode(svg, true);
+  } catch (failure) {
+    codes.delete(link);
+    throw failure;
+  }
+}
+
+function qrFigure(link, label) {
+  const figure = el("figure", { class: "qr" });
+  qrCode(link).then((svg) => {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    figure.replaceChildren(svg);
+    figure.dataset.link = link;
+  }, () => figure.replaceChildren(el("p", { class: "muted", text: t("seats.qr_failed") })));
+  return figure;
+}
+
+function copyButton(link, input) {
+  const button = el("button", { type: "button", class: "secondary copy", text: t("copy") });
+  button.addEventListener("click", async () => {
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link); // only where the page is a secure context
+      copied = true;
+    } catch {
+      input.select(); // an address on the LAN is plain HTTP: the older way
+      try {
+        copied = document.execCommand("copy");
+      } catch { /* the link is selected, to copy by hand */ }
+    }
+    if (copied) button.textContent = t("copied");
+  });
+  return button;
+}
+
+/** One seat's invitation: who it is for, the QR code, the link with a copy button. */
+function invitation(seat, title, link) {
+  const n = seat.seat + 1;
+  const input = el("input", {
+    class: "seat-link", readonly: true, value: link, "aria-label": t("seats.link_label", { n }),
+  });
+  input.addEventListener("focus", () => input.select());
+  return el("li", { class: "seat-invite", "data-seat": String(seat.seat) },
+    el("h3", { text: title }),
+    qrFigure(link, t("seats.qr_label", { n, name: shownName(seat) })),
+    el("div", { class: "link-row" }, input, copyButton(link, input)));
+}
+
+let current = null; // the last summary drawn
+let drawn = ""; // what the links box shows, to redraw it only when that changes
+let polling = null;
+let wired = false;
+
+/** The table's links: the host's for the human seats nobody has sat down at yet (and any
+ *  free seat, for anyone to take), hidden once every seat is claimed; a seat's link again;
+ *  this browser's own seat's link. Called on every draw of the table. */
+export function drawSeatLinks(s) {
+  current = s;
+  const id = document.body.dataset.session;
+  const over = s.status === "over";
+  const links = api.heldLinks(id);
+  const others = s.seats.filter((seat) => seat.kind === "human" && seat.seat !== s.you);
+  const waiting = [
+    ...others.filter((seat) => !seat.claimed && links[seat.seat]).map((seat) => [
+      seat, t("seats.seat_of", { n: seat.seat + 1, name: shownName(seat) }),
+      seatLink(id, links[seat.seat]),
+    ]),
+    ...others.filter((seat) => !seat.joined).map((seat) => [
+      seat, t("seats.free_seat", { n: seat.seat + 1 }), joinLink(id, seat.seat),
+    ]),
+  ];
+  $("links-box").hidden = over || !waiting.length;
+  $("links-local").hidden = !("linkLocal" in document.body.dataset);
+  const shown = JSON.stringify(waiting.map(([seat, title, link]) => [seat.seat, title, link]));
+  if (shown !== drawn) {
+    drawn = shown;
+    $("links").replaceChildren(...waiting.map((row) => invitation(...row)));
+  }
+  const again = others.filter((seat) => seat.claimed && links[seat.seat]);
+  $("links-again").hidden = over || !again.length;
+  if (!again.length) $("links-again").open = false;
+  $("my-link").hidden = over || s.you === null || !api.heldSeat(id);
+  if (!wired) wire(id);
+  clearTimeout(polling);
+  if (!over && waiting.length) polling = setTimeout(() => refreshSeats(id), POLL_MS);
+}
+
+/** The seats again (a spectator's summary: who has sat down since), while a link waits. */
+async function refreshSeats(id) {
+  try {
+    const fresh = await api.session(id, null);
+    drawSeatLinks({ ...current, seats: fresh.seats, status: fresh.status });
+  } catch {
+    polling = setTimeout(() => refreshSeats(id), POLL_MS * 2);
+  }
+}
+
+function wire(id) {
+  wired = true;
+  const again = $("links-again");
+  again.addEventListener("toggle", async () => {
+    if (!again.open) return;
+    const links = api.heldLinks(id);
+    const seats = current.seats.filter((seat) => seat.kind === "human" && seat.claimed
+      && seat.seat !== current.you && links[seat.seat]);
+    const rows = await Promise.all(seats.map(async (seat) => {
+      const title = t("seats.seat_of", { n: seat.seat + 1, name: shownName(seat) });
+      try {
+        await api.seatOf(id, links[seat.seat]); // the link may have been replaced since
+      } catch (problem) {
+        const text = problem.doc?.code === "invalid_token" ? t("seats.replaced") : problemText(problem);
+        return el("li", { class: "seat-invite", "data-seat": String(seat.seat) },
+          el("h3", { text: title }), el("p", { class: "muted", text }));
+      }
+      return invitation(seat, title, seatLink(id, links[seat.seat]));
+    }));
+    $("links-again-list").replaceChildren(...rows);
+  });
+
+  const mine = $("my-link");
+  const drawMine = () => {
+    const held = api.heldSeat(id);
+    const seat = current.seats.find((s) => s.seat === held?.seat);
+    if (!held || !seat) return;
+    const row = invitation(seat, t("seats.seat_of", { n: seat.seat + 1, name: shownName(seat) }),
+      seatLink(id, held.token));
+    $("my-link-row").replaceChildren(...row.childNodes);
+  };
+  mine.addEventListener("toggle", () => {
+    if (mine.open) drawMine();
+  });
+  $("rotate").addEventListener("click", async (event) => {
+    const button = event.currentTarget;
+    const held = api.heldSeat(id);
+    if (!held) return;
+    button.setAttribute("aria-busy", "true");
+    try {
+      const fresh = await api.rotate(id, held.token);
+      api.holdSeat(id, fresh.seat, fresh.token);
+      sessionStorage.setItem(ROTATED_KEY, id);
+      location.reload(); // the stream and every request go on with the new token
+    } catch (problem) {
+      showError($("table-error"), problem);
+      button.removeAttribute("aria-busy");
+    }
+  });
+  if (sessionStorage.getItem(ROTATED_KEY) === id) {
+    sessionStorage.removeItem(ROTATED_KEY);
+    $("rotated").hidden = false;
+    mine.open = true;
+    mine.scrollIntoView({ block: "start" });
   }
 }

@@ -1,0 +1,116 @@
+"""A seat's link over HTTP (SQLite and PostgreSQL): a host joins seats for others
+(``claim: false``), the link's token claims its seat from any browser with a name, and a
+rotated token stops working."""
+
+from __future__ import annotations
+
+import pytest
+
+PEOPLE = [{"kind": "human", "name": "Олена"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def table(games_client):
+    """A Lost Words table whose host plays seat 0 and holds seat 1's link: (id, tokens)."""
+    made = games_client.post(
+        "/v1/games/sessions", json={"game": "lost-words", "seats": PEOPLE}
+    ).get_json()
+    session = made["id"]
+    tokens = {}
+    for seat, claim in ((0, True), (1, False)):
+        joined = games_client.post(
+            f"/v1/games/sessions/{session}/join", json={"seat": seat, "claim": claim}
+        )
+        assert joined.status_code == 200, joined.get_json()
+        tokens[seat] = joined.get_json()["token"]
+    return session, tokens
+
+
+def seats_of(client, session):
+    return client.get(f"/v1/games/sessions/{session}").get_json()["seats"]
+
+
+def test_summaries_say_which_human_seats_are_claimed(games_client, table):
+    session, _ = table
+    seats = seats_of(games_client, session)
+    assert [(s["joined"], s["claimed"]) for s in seats] == [
+        (True, True),
+        (True, False),  # the host holds its link; nobody has opened it yet
+        (True, True),  # a bot's
+    ]
+
+
+def test_a_link_claims_its_seat_with_a_name_from_any_browser(games_client, table):
+    session, tokens = table
+    url = f"/v1/games/sessions/{session}/seat"
+    asked = games_client.get(url, headers=bearer(tokens[1]))
+    assert asked.status_code == 200
+    assert asked.get_json() == {"session": session, "seat": 1, "name": "Player 2", "claimed": False}
+    sat = games_client.post(url, json={"name": "Тарас"}, headers=bearer(tokens[1]))
+    assert sat.status_code == 200, sat.get_json()
+    assert sat.get_json() == {"session": session, "seat": 1, "name": "Тарас", "claimed": True}
+    assert seats_of(games_client, session)[1]["claimed"] is True
+    again = games_client.post(url, json={}, headers=bearer(tokens[1]))  # another phone
+    assert again.get_json()["name"] == "Тарас"
+    summary = games_client.get(f"/v1/games/sessions/{session}", headers=bearer(tokens[1]))
+    assert summary.get_json()["you"] == 1
+
+
+def test_a_rotated_token_stops_working(games_client, table):
+    session, tokens = table
+    rotated = games_client.post(
+        f"/v1/games/sessions/{session}/seat/token", headers=bearer(tokens[0])
+    )
+    assert rotated.status_code == 200
+    body = rotated.get_json()
+    assert (body["session"], body["seat"]) == (session, 0)
+    old = games_client.get(f"/v1/games/sessions/{session}", headers=bearer(tokens[0]))
+    assert (old.status_code, old.get_json()["code"]) == (401, "invalid_token")
+    assert old.headers["WWW-Authenticate"].startswith("Bearer")
+    new = games_client.get(f"/v1/games/sessions/{session}", headers=bearer(body["token"]))
+    assert new.get_json()["you"] == 0
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [("get", "seat", None), ("post", "seat", {}), ("post", "seat/token", None)],
+)
+def test_the_seat_routes_need_the_seats_token(games_client, table, method, path, body):
+    session, _ = table
+    url = f"/v1/games/sessions/{session}/{path}"
+    send = getattr(games_client, method)
+    missing = send(url, json=body) if body is not None else send(url)
+    assert (missing.status_code, missing.get_json()["code"]) == (401, "missing_token")
+    wrong = send(url, headers=bearer("x" * 43), **({"json": body} if body is not None else {}))
+    assert (wrong.status_code, wrong.get_json()["code"]) == (401, "invalid_token")
+    gone = send(
+        f"/v1/games/sessions/{'0' * 32}/{path}",
+        headers=bearer("x" * 43),
+        **({"json": body} if body is not None else {}),
+    )
+    assert (gone.status_code, gone.get_json()["code"]) == (404, "session_not_found")
+
+
+def test_a_name_no_seat_may_take_is_refused_and_nothing_changes(games_client, table):
+    session, tokens = table
+    for name in ("", "x" * 65, "a\nb"):
+        refused = games_client.post(
+            f"/v1/games/sessions/{session}/seat", json={"name": name}, headers=bearer(tokens[1])
+        )
+        assert (refused.status_code, refused.get_json()["code"]) == (400, "invalid_name")
+    assert seats_of(games_client, session)[1]["claimed"] is False
+
+
+def test_the_routes_are_in_the_openapi_document(client):
+    paths = client.get("/openapi.json").get_json()["paths"]
+    seat = paths["/v1/games/sessions/{session_id}/seat"]
+    assert seat["get"]["operationId"] == "getSeat"
+    assert seat["post"]["operationId"] == "claimSeat"
+    assert paths["/v1/games/sessions/{session_id}/seat/token"]["post"]["operationId"] == (
+        "rotateSeatToken"
+    )
+    assert "401" in seat["post"]["responses"]

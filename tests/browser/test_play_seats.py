@@ -1,0 +1,309 @@
+"""A table of a host and two phones, as at a real table: the app listens on every interface
+(as `wordsvc serve --table` does), the host opens it at a loopback address, and the seat
+links and QR codes carry the machine's LAN address, which the phones open. The phones sit
+down with a name and play; a phone's seat comes back in a fresh browser from the same link;
+a rotated link stops working. Both languages, a phone and a laptop for the host."""
+
+from __future__ import annotations
+
+import re
+import struct
+import threading
+import zlib
+from urllib.parse import urlsplit
+
+import numpy as np
+import pytest
+from werkzeug.serving import make_server
+
+from tests.browser.presentable import assert_presentable
+from tests.browser.test_play_page import take_turn
+from wordsvc import network
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+NAMES = {"uk": ("Олена", "Тарас", "Марія"), "en": ("Olena", "Taras", "Maria")}
+TEXT = {
+    "uk": {"sit": "Сісти за стіл", "who": "Ви граєте за місце {n}.", "watching": "Ви глядач.",
+           "dead": "Це посилання більше не діє", "default": "Гравець {n}"},
+    "en": {"sit": "Take my seat", "who": "You play seat {n}.", "watching": "You are watching.",
+           "dead": "This link no longer works", "default": "Player {n}"},
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def table_server(app):
+    """The app on every interface, as `serve --table` listens: (the host's loopback base,
+    the LAN base the links must carry)."""
+    addresses = network.lan_addresses()
+    if not addresses:
+        pytest.skip("this machine has no LAN address: a phone's link cannot be opened at one")
+    server = make_server("0.0.0.0", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    port = server.server_port
+    yield f"http://127.0.0.1:{port}", f"http://{addresses[0]}:{port}"
+    server.shutdown()
+
+
+class Device:
+    """One browser context: a person's phone or laptop, its requests' hosts and errors."""
+
+    def __init__(self, browser, lang, viewport=PHONE):
+        locale = "uk-UA" if lang == "uk" else "en-GB"
+        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.hosts: set[str] = set()
+        self.errors: list[str] = []
+        self.page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self):
+        assert self.errors == []
+        self.context.close()
+
+
+@pytest.fixture
+def devices(browser):
+    made: list[Device] = []
+
+    def make(lang, viewport=PHONE):
+        made.append(Device(browser, lang, viewport))
+        return made[-1]
+
+    yield make
+    for device in made:
+        device.close()
+
+
+def create(host, base, lang, game, names):
+    """The host's lobby: ``game`` with three people, the seats chosen explicitly; the host
+    names seats 1 and 3 and leaves seat 2 without a name."""
+    query = "?lang=en" if lang == "en" else ""
+    host.page.goto(f"{base}/play{query}")
+    host.page.wait_for_selector("body[data-ready]")
+    host.page.select_option("#game", game)
+    players = host.page.locator("#opt-players")
+    if players.count():
+        players.fill("3")
+        players.blur()  # its change event now, not when a later click takes the focus
+    for seat in range(3):
+        host.page.select_option(f"#seat-{seat}", "human")
+    host.page.fill("#seat-0-name", names[0])
+    host.page.fill("#seat-2-name", names[2])
+    host.page.click("#create")
+    host.page.wait_for_url(re.compile(r"/play/[0-9a-f]{32}(\?lang=en)?$"))
+    host.page.wait_for_selector("body[data-live]")
+    return urlsplit(host.page.url).path.rsplit("/", 1)[1]
+
+
+def invitations(page):
+    """{seat: link} of the links box's rows."""
+    rows = page.locator("#links li.seat-invite")
+    return {
+        int(row.get_attribute("data-seat")): row.locator("input.seat-link").input_value()
+        for row in rows.all()
+    }
+
+
+def png_pixels(png: bytes) -> np.ndarray:
+    """The grey levels of a PNG as Chromium writes a screenshot (8-bit RGB or RGBA)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = {}, 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at : at + 8])
+        chunks.setdefault(kind, b"")
+        chunks[kind] += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert depth == 8
+    channels = {2: 3, 6: 4}[colour]
+    raw = zlib.decompress(chunks[b"IDAT"])
+    stride = width * channels
+    rows = np.zeros((height, stride), dtype=np.int32)
+    for y in range(height):
+        line = np.frombuffer(raw, np.uint8, stride, y * (stride + 1) + 1).astype(np.int32)
+        kind = raw[y * (stride + 1)]
+        above = rows[y - 1] if y else np.zeros(stride, np.int32)
+        out = np.zeros(stride, np.int32)
+        for x in range(stride):
+            left = out[x - channels] if x >= channels else 0
+            corner = above[x - channels] if x >= channels else 0
+            if kind == 0:
+                out[x] = line[x]
+            elif kind == 1:
+                out[x] = (line[x] + left) & 255
+            elif kind == 2:
+                out[x] = (line[x] + above[x]) & 255
+            elif kind == 3:
+                out[x] = (line[x] + (left + above[x]) // 2) & 255
+            else:
+                p = left + above[x] - corner
+                pa, pb, pc = abs(p - left), abs(p - above[x]), abs(p - corner)
+                pred = left if pa <= pb and pa <= pc else above[x] if pb <= pc else corner
+                out[x] = (line[x] + pred) & 255
+        rows[y] = out
+    pixels = rows.reshape(height, width, channels)[:, :, :3]
+    return pixels.mean(axis=2).astype(np.uint8)
+
+
+def scanned(page, seat):
+    """What a camera reads from the QR code the page shows for ``seat`` (a screenshot of it,
+    read by zxing-cpp, independent of the library that drew it)."""
+    zxingcpp = pytest.importorskip(
+        "zxingcpp", reason="zxing-cpp (the `test` extra) is not installed: the QR codes "
+        "cannot be read back"
+    )  # fmt: skip
+    figure = page.locator(f"li.seat-invite[data-seat='{seat}'] figure.qr svg")
+    figure.wait_for()
+    found = zxingcpp.read_barcodes(png_pixels(figure.screenshot()))
+    assert len(found) == 1
+    return found[0].text
+
+
+def sit_down(phone, link, lang, name=None):
+    """Open a seat link on ``phone`` and sit down, typing ``name`` (None: keep the one
+    offered); returns the name the form offered."""
+    phone.page.goto(link)
+    phone.page.wait_for_selector("#claim-box:not([hidden])")
+    offered = phone.page.input_value("#claim-name")
+    assert "#" not in phone.page.url, "the token leaves the address bar at once"
+    if name is not None:
+        phone.page.fill("#claim-name", name)
+    phone.page.click("#claim")
+    phone.page.wait_for_selector("body[data-live]")
+    return offered
+
+
+def play(people, until, most=30):
+    """Moves by whoever's turn it is, through the page's controls, until every device of
+    ``until`` has moved once (at most ``most`` moves)."""
+    waiting = list(until)
+    for _ in range(most):
+        if not waiting:
+            return
+        for _ in range(200):
+            mover = next((p for p in people if p.page.locator("#status.mine").count()), None)
+            if mover is not None:
+                break
+            people[0].page.wait_for_timeout(100)
+        assert mover is not None, "nobody's turn"
+        number = mover.page.locator("#log li").count()
+        take_turn(mover)
+        for person in people:
+            person.page.wait_for_function(
+                "n => document.querySelectorAll('#log li').length > n", arg=number
+            )
+        if mover in waiting:
+            waiting.remove(mover)
+    assert not waiting, f"{len(waiting)} of the devices never had a move"
+
+
+#: The games' titles come from the registry (another part's): their Latin words are allowed
+#: on a Ukrainian screen here, where what is checked is the seats' part of the table.
+TITLE_WORDS = {"lost-words": ["The", "Lost", "Words"], "words-of-magic": ["Words", "of", "Magic"]}
+
+
+def assert_seats_presentable(page, lang, game):
+    """:func:`assert_presentable` on the table as the seats' part draws it: the links box,
+    the links again, your own link, the claim form, the header and the status line. The
+    game's own panels (``.table-layout``: the view, the actions, the log, the judge) have
+    tests of their own, and are hidden meanwhile; the page's width is checked with them."""
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"horizontal scroll: {width}"
+    page.evaluate("document.querySelector('.table-layout').hidden = true")
+    try:
+        assert_presentable(page, lang, allowed_latin=TITLE_WORDS[game])
+    finally:
+        page.evaluate("document.querySelector('.table-layout').hidden = false")
+
+
+CASES = [
+    ("lost-words", "uk", LAPTOP),
+    ("words-of-magic", "en", LAPTOP),
+    ("words-of-magic", "uk", PHONE),
+    ("lost-words", "en", PHONE),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "viewport"),
+    CASES,
+    ids=[f"{game}-{lang}-{view['width']}" for game, lang, view in CASES],
+)
+def test_a_host_and_two_phones_at_one_table(devices, table_server, game, lang, viewport):
+    local, lan = table_server
+    words = TEXT[lang]
+    host = devices(lang, viewport)
+    session = create(host, local, lang, game, NAMES[lang])
+
+    # The links box: one row per seat nobody has sat down at, each link and QR code on the
+    # LAN address (the host opened a loopback one), the token in the fragment.
+    links = invitations(host.page)
+    assert sorted(links) == [1, 2]
+    query = "?lang=en" if lang == "en" else ""
+    for seat, link in links.items():
+        assert re.fullmatch(rf"{re.escape(lan)}/play/{session}{re.escape(query)}#seat=[\w-]{{43}}",
+                            link), link  # fmt: skip
+        assert scanned(host.page, seat) == link
+    labels = host.page.locator("#links figure.qr svg").evaluate_all(
+        "svgs => svgs.map(s => [s.getAttribute('role'), s.getAttribute('aria-label')])"
+    )
+    assert all(role == "img" and "QR" in label for role, label in labels)
+    assert_seats_presentable(host.page, lang, game)
+
+    # The phones scan the codes: seat 2 types a name over the one offered, seat 3 keeps the
+    # host's with one tap.
+    taras, maria = devices(lang), devices(lang)
+    assert sit_down(taras, links[1], lang, NAMES[lang][1]) == words["default"].format(n=2)
+    assert sit_down(maria, links[2], lang) == NAMES[lang][2]
+    for phone, seat in ((taras, 2), (maria, 3)):
+        assert phone.page.inner_text("#who") == words["who"].format(n=seat)
+        assert phone.hosts == {urlsplit(lan).netloc}, "the phone reached the LAN address only"
+    # Every seat claimed: the links box goes; a seat's link can still be shown again.
+    host.page.wait_for_selector("#links-box", state="hidden")
+    assert host.page.locator("#links-again").is_visible()
+    assert host.hosts == {urlsplit(local).netloc}
+    play([host, taras, maria], until=[host, taras, maria])
+    seats = host.page.evaluate("window.wordsvcPlay.state.summary.seats")
+    assert [seat["name"] for seat in seats] == list(NAMES[lang])
+    assert all(seat["claimed"] for seat in seats)
+
+    # Taras's phone dies: the same link in a fresh browser is his seat again.
+    taras.close()
+    again = devices(lang)
+    assert sit_down(again, links[1], lang) == NAMES[lang][1]
+    assert again.page.inner_text("#who") == words["who"].format(n=2)
+    assert again.page.locator("#table-error").is_hidden()
+    play([host, again, maria], until=[again])  # the seat that came back plays on
+
+    # Maria makes a new link: the old one opens on no seat, the new one does.
+    maria.page.click("#my-link summary")
+    maria.page.wait_for_selector("#my-link-row input.seat-link")
+    assert maria.page.input_value("#my-link-row input.seat-link") == links[2]
+    maria.page.click("#rotate")
+    maria.page.wait_for_selector("#rotated:not([hidden])")
+    maria.page.wait_for_selector("#my-link-row input.seat-link")
+    fresh = maria.page.input_value("#my-link-row input.seat-link")
+    assert fresh != links[2]
+    assert fresh.startswith(f"{lan}/play/{session}")
+    assert maria.page.inner_text("#who") == words["who"].format(n=3)
+    stranger = devices(lang)
+    stranger.page.goto(links[2])
+    stranger.page.wait_for_selector("body[data-ready]")
+    assert words["dead"] in stranger.page.inner_text("#table-error")
+    assert stranger.page.inner_text("#who") == words["watching"]
+    assert stranger.page.locator("#claim-box").is_hidden()
+    maria_elsewhere = devices(lang)
+    assert sit_down(maria_elsewhere, fresh, lang) == NAMES[lang][2]
+    assert maria_elsewhere.page.inner_text("#who") == words["who"].format(n=3)
+
+    # The host shows a seat's link again: Maria's old one is said to be replaced.
+    host.page.reload()
+    host.page.wait_for_selector("body[data-live]")
+    host.page.click("#links-again summary")
+    host.page.wait_for_selector("#links-again-list li[data-seat='2'] p")
+    shown_again = host.page.locator("#links-again-list li[data-seat='1'] input.seat-link")
+    assert shown_again.input_value() == links[1]
+    assert_seats_presentable(host.page, lang, game)
