@@ -5,6 +5,7 @@ place."""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from flask import current_app
@@ -14,11 +15,14 @@ from wordsvc.config import Settings
 if TYPE_CHECKING:  # the lexicon is opened on the first request that needs it, not at start
     from wordsvc.categories import Registry
     from wordsvc.judge import Judge
+    from wordsvc.sessions.store import SessionStore
 
 #: Keys of :attr:`flask.Flask.extensions` under which an app keeps what its requests share.
 SETTINGS = "wordsvc.settings"
 JUDGE = "wordsvc.judge"
 REGISTRY = "wordsvc.registry"
+SESSIONS = "wordsvc.sessions"
+_OPENING = threading.Lock()
 
 
 def get_settings() -> Settings:
@@ -50,3 +54,18 @@ def get_judge() -> Judge:
 
         judge = current_app.extensions[JUDGE] = Judge.open(get_settings())
     return judge
+
+
+def get_store() -> SessionStore:
+    """The app's session store, opened (and migrated) on first use: the game routes play
+    through it, and a table's page reads which game it shows."""
+    store: SessionStore | None = current_app.extensions.get(SESSIONS)
+    if store is None:
+        with _OPENING:  # one store (and one migration run) per process
+            store = current_app.extensions.get(SESSIONS)
+            if store is None:
+                from wordsvc.sessions.service import open_store
+
+                store = open_store(get_settings(), get_judge())
+                current_app.extensions[SESSIONS] = store
+    return store

@@ -9,6 +9,7 @@ import string
 
 import pytest
 
+from wordsvc.web.play import TABLE_MODULES
 from wordsvc.web.play_cards import card_names
 from wordsvc.web.play_texts import PLAY_TEXTS
 
@@ -25,12 +26,23 @@ def test_the_lobby_renders_in_ukrainian_and_english(client):
     assert "Open games" in english
 
 
-def test_a_table_is_a_shell_for_its_session(client):
-    session = "0123456789abcdef" * 2
-    page = client.get(f"/play/{session}")
+def test_a_table_is_a_shell_for_its_session(client, table_of):
+    path = table_of("lost-words")
+    page = client.get(path)
     assert page.status_code == 200
-    assert f'data-session="{session}"' in page.get_data(as_text=True)
+    html = page.get_data(as_text=True)
+    assert f'data-session="{path.rsplit("/", 1)[1]}"' in html
+    # Only its own game's table module and texts: none of another game's.
+    assert 'data-table-module="/web/static/table-lost-words.js"' in html
+    assert '<link rel="modulepreload" href="/web/static/table-lost-words.js">' in html
+    assert '"lw.hand"' in html
+    assert '"wom.hand"' not in html
+    assert '"lobby.' not in html
     assert client.get("/play/not-a-session").status_code == 404
+    # A well-formed id of no session: the shell (it says so, as the API's answer tells it).
+    missing = client.get("/play/" + "0123456789abcdef" * 2)
+    assert missing.status_code == 404
+    assert "data-table-module" not in missing.get_data(as_text=True)
 
 
 def test_every_asset_is_served_by_the_service(client):
@@ -39,8 +51,8 @@ def test_every_asset_is_served_by_the_service(client):
     assert len(assets) >= 4
     for asset in assets:
         assert client.get(asset).status_code == 200
-    # Every module play.js imports, and every module those import, is served and local.
-    waiting, seen = ["play.js"], set()
+    # Every page module, each game's table, and every module those import: served and local.
+    waiting, seen = ["play-lobby.js", "play-table.js", *TABLE_MODULES.values()], set()
     while waiting:
         module = waiting.pop()
         seen.add(module)
@@ -65,14 +77,17 @@ def test_every_text_has_both_languages_with_the_same_placeholders(key):
     assert fields(uk) == fields(en)
 
 
-def test_a_table_page_carries_the_cards_names_in_its_language(client):
-    session = "0123456789abcdef" * 2
-    names = {}
-    for lang, query in (("uk", ""), ("en", "?lang=en")):
-        html = client.get(f"/play/{session}{query}").get_data(as_text=True)
-        found = re.search(r'<script type="application/json" id="cards">(.*?)</script>', html)
-        assert found is not None
-        names[lang] = json.loads(found.group(1))
+def test_a_table_page_carries_the_cards_names_in_its_language(client, table_of):
+    names: dict[str, dict] = {"uk": {}, "en": {}}
+    for game in ("lost-words", "words-of-magic"):
+        path = table_of(game)
+        for lang, query in (("uk", ""), ("en", "?lang=en")):
+            html = client.get(f"{path}{query}").get_data(as_text=True)
+            found = re.search(r'<script type="application/json" id="cards">(.*?)</script>', html)
+            assert found is not None
+            embedded = json.loads(found.group(1))
+            assert list(embedded) == [game]  # its own game's cards only
+            names[lang].update(embedded)
     assert names["uk"]["lost-words"]["nature"]["fern"] == "Папороть"
     assert names["en"]["lost-words"]["nature"]["fern"] == "Fern"
     assert names["uk"]["lost-words"]["action"]["chestnut"] == "Каштан"

@@ -17,7 +17,6 @@ from wordsvc.games.registry import GAMES
 from wordsvc.web import play_rules
 from wordsvc.web.play_rules import FOREIGN, RULES, RULES_DIR, GameRules, Text
 
-SESSION = "0123456789abcdef" * 2
 #: Options that do not change how the game is played, so the panel need not explain them:
 #: who starts, and (but for The Lost Words, which deals by it) how many play; Words of
 #: Magic's Familiar properties are printed above each Familiar card on the table itself.
@@ -181,16 +180,20 @@ def test_the_panel_tells_the_options_in_words_never_as_ids(client):
     assert client.get("/play/rules/chess").status_code == 404
 
 
-def test_the_tables_first_load_carries_no_rules_and_stays_light(client):
-    sizes = first_load(client, f"/play/{SESSION}")
+def test_the_tables_first_load_carries_no_rules_and_stays_light(client, table_of):
+    path = table_of("lost-words")
+    sizes = first_load(client, path)
     assert "/web/static/play-rules.js" in sizes
     assert not any(url.startswith("/play/rules") for url in sizes)
-    html = client.get(f"/play/{SESSION}").get_data(as_text=True)
+    html = client.get(path).get_data(as_text=True)
     assert all(f'id="{part}"' in html for part in ("rules-open", "rules-panel"))
     assert "Зніміть заклинання з незахищеної пари" in html  # the cards' texts, with their names
     assert "Мета</h3>" not in html  # the rules come when the panel first opens
     assert sum(sizes.values()) <= MAX_BYTES, sizes
-    assert '"magos-y-tabernas": "es"' in html  # the header marks a title's language
+    # The header marks a title's language where it is the game's own name, not a translation.
+    english = client.get(f"{path}?lang=en").get_data(as_text=True)
+    assert '"magos-y-tabernas": "es"' in english
+    assert '"magos-y-tabernas": "uk"' in html
 
 
 # -- broken rules files ------------------------------------------------------------------------

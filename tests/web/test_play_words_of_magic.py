@@ -20,11 +20,9 @@ from wordsvc.web.play_cards import words_of_magic_cards
 from wordsvc.web.play_texts import PLAY_TEXTS
 from wordsvc.web.play_texts import words_of_magic as texts
 
-SESSION = "0123456789abcdef" * 2
 
-
-def embedded_cards(client, query: str) -> dict[str, dict[str, str]]:
-    html = client.get(f"/play/{SESSION}{query}").get_data(as_text=True)
+def embedded_cards(client, path: str, query: str) -> dict[str, dict[str, str]]:
+    html = client.get(f"{path}{query}").get_data(as_text=True)
     found = re.search(r'<script type="application/json" id="cards">(.*?)</script>', html)
     assert found is not None
     cards: dict[str, dict[str, str]] = json.loads(found.group(1))["words-of-magic"]
@@ -47,8 +45,9 @@ def test_every_character_and_magic_card_comes_with_its_text(lang):
             assert cards[f"{kind}_text"][key] == text
 
 
-def test_the_table_page_embeds_the_texts_in_its_language(client):
-    uk, en = embedded_cards(client, ""), embedded_cards(client, "?lang=en")
+def test_the_table_page_embeds_the_texts_in_its_language(client, table_of):
+    path = table_of("words-of-magic")
+    uk, en = embedded_cards(client, path, ""), embedded_cards(client, path, "?lang=en")
     assert uk["magic_text"]["extra-portion"] == "Візьміть у руку 2 верхні карти своєї колоди."
     assert en["magic_text"]["extra-portion"] == "Take the top 2 cards of your deck into your hand."
     assert uk["character_text"]["gnome"].startswith("Коли інший гравець пасує")

@@ -4,6 +4,11 @@ weighs at most 150 KB, and every asset is served by the service itself."""
 import re
 from urllib.parse import urljoin
 
+import pytest
+
+from wordsvc.games.registry import GAMES
+from wordsvc.web.play import TABLE_MODULES
+
 MAX_BYTES = 150 * 1024
 ASSET = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
 IMPORT = re.compile(r'^\s*import\b[^"\']*["\']([^"\']+)["\']', re.M)
@@ -44,13 +49,15 @@ def test_modules_and_styles_have_their_types(client):
     assert client.get("/web/static/arbiter.css").mimetype == "text/css"
 
 
-def test_a_game_table_is_at_most_150_kb_too(client):
-    """The table page (every table's module is imported, used or not) and its card names."""
-    sizes = first_load(client, "/play/" + "0123456789abcdef" * 2)
-    assert {
-        "/web/static/play.js",
-        "/web/static/table-words-of-magic.js",
-        "/web/static/table-lost-words.js",
-        "/web/static/api.js",
-    } <= set(sizes)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_table_is_at_most_150_kb_too(client, table_of, game):
+    """A table page: the shell with its game's texts and cards, every shared module, and its
+    own game's table (preloaded with the page; no other game's)."""
+    sizes = first_load(client, table_of(game))
+    assert {"/web/static/play-table.js", "/web/static/api.js"} <= set(sizes)
+    assert "/web/static/play-lobby.js" not in sizes  # the lobby's modules stay the lobby's
+    tables = {url for url in sizes if url.startswith("/web/static/table-")}
+    own = {f"/web/static/{TABLE_MODULES[game]}"} if game in TABLE_MODULES else set()
+    assert own <= tables
+    assert all(url.startswith(f"/web/static/table-{game}") for url in tables), tables
     assert sum(sizes.values()) <= MAX_BYTES, sizes

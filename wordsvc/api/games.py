@@ -19,7 +19,7 @@ from wordsvc.api.words import LEXICON_ERRORS
 from wordsvc.batch import check_batch
 from wordsvc.errors import InvalidRequest
 from wordsvc.games.registry import GAMES, GameDocument
-from wordsvc.services import get_judge
+from wordsvc.services import get_judge, get_store
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from wordsvc.wire import games as models
@@ -27,10 +27,9 @@ from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
     from wordsvc.sessions.records import LoggedAction
-    from wordsvc.sessions.store import HostedGame, SessionStore
+    from wordsvc.sessions.store import HostedGame
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
-_OPENING = threading.Lock()
 
 SESSION = {"session_id": models.SESSION_ID}
 BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
@@ -38,20 +37,6 @@ BUSY = {503: ("database_busy", *LEXICON_ERRORS)}
 STORED = ("session_not_found", "unknown_game")
 SESSION_ERRORS = {404: STORED, **BUSY}
 TOKEN_ERRORS = {401: ("invalid_token",)}
-
-
-def get_store() -> SessionStore:
-    """The app's session store, opened (and migrated) on first use."""
-    store = current_app.extensions.get("wordsvc.sessions")
-    if store is None:
-        with _OPENING:  # one store (and one migration run) per process
-            store = current_app.extensions.get("wordsvc.sessions")
-            if store is None:
-                from wordsvc.sessions.service import open_store
-
-                store = open_store(current_app.extensions["wordsvc.settings"], get_judge())
-                current_app.extensions["wordsvc.sessions"] = store
-    return store
 
 
 def bearer_token() -> str | None:

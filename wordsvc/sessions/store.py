@@ -388,6 +388,18 @@ class SessionStore:
             )
         return rules(row.options)
 
+    def game_of(self, session_id: str) -> str:
+        """The name of the game session ``session_id`` plays (``UnknownSession`` if none)."""
+        with self.engine.connect() as conn:
+            if not is_session_id(session_id):
+                raise UnknownSession("session_not_found", "No such session.")
+            game = conn.execute(
+                select(sessions.c.game).where(sessions.c.id == session_id)
+            ).scalar_one_or_none()
+        if game is None:
+            raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
+        return str(game)
+
     def summary(self, session_id: str, seat: int | None = None) -> SessionSummary:
         with self.engine.connect() as conn:
             row = self._session(conn, session_id)

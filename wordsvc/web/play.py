@@ -1,6 +1,6 @@
 """The play pages: ``/play`` (the lobby) and ``/play/<session>`` (a game's table).
 
-Both are shells: the ES modules (``play.js``) build the lobby from ``GET /v1/games`` (each
+Both are shells: the ES modules (``play-lobby.js``, ``play-table.js``) build the lobby from ``GET /v1/games`` (each
 game's ``options_schema`` and bots) and the table from the session's ``view``, kept live by
 its event stream, over the public API like any front end (docs/web.md). A table carries
 the base its seat links are built from (``links.py``): an address other devices can open.
@@ -8,16 +8,26 @@ the base its seat links are built from (``links.py``): an address other devices 
 
 from __future__ import annotations
 
+from typing import Final
+
 from flask import Response, abort, make_response, render_template, request, url_for
 
 from wordsvc.games.registry import GAMES
+from wordsvc.services import get_store
+from wordsvc.sessions.errors import UnknownSession
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.links import request_link_base
 from wordsvc.web.play_cards import card_names
 from wordsvc.web.play_lobby import game_titles, lobby_data
 from wordsvc.web.play_rules import RULES
-from wordsvc.web.play_texts import play_table, play_text
+from wordsvc.web.play_texts import (
+    GAME_PREFIXES,
+    LOBBY_PREFIXES,
+    SHARED_PREFIXES,
+    play_table,
+    play_text,
+)
 from wordsvc.web.texts import Lang, parse_lang
 
 
@@ -26,27 +36,47 @@ def lobby() -> Response:
     return _page("lobby", None)
 
 
+#: The module of each game's own table (under ``web/static/``); a game without one plays at
+#: the generic table. A table page loads only its own game's module, texts and cards.
+TABLE_MODULES: Final[dict[str, str]] = {
+    "words-of-magic": "table-words-of-magic.js",
+    "lost-words": "table-lost-words.js",
+    "magos-y-tabernas": "table-magos-y-tabernas.js",
+}
+
+
 @blueprint.get("/play/<session_id>")
 def table(session_id: str) -> Response:
     if not is_session_id(session_id):
         abort(404)
-    return _page("table", session_id)
+    try:
+        game: str | None = get_store().game_of(session_id)
+    except UnknownSession:
+        game = None  # the page says so, in words, as the API's answer tells it
+    response = _page("table", session_id, game)
+    if game is None:
+        response.status_code = 404
+    return response
 
 
-def _page(page: str, session_id: str | None) -> Response:
+def _page(page: str, session_id: str | None, game: str | None = None) -> Response:
     lang = parse_lang(request.args.get("lang"))
     other: Lang = "en" if lang == "uk" else "uk"
     here = url_for("web.table", session_id=session_id) if session_id else url_for("web.lobby")
     link_base, reachable = request_link_base() if session_id else ("", True)
+    names = card_names(lang)
     html = render_template(
         "web/play.html",
         lang=lang,
         t=lambda key, **values: play_text(key, lang, **values),
-        table=play_table(lang),
+        table=play_table(lang, _prefixes(page, game)),
         page=page,
         session_id=session_id,
         titles=game_titles(lang),
-        cards=card_names(lang) if session_id else {},
+        cards={game: names[game]} if game in names else {},
+        table_module=url_for("web.static", filename=TABLE_MODULES[game])
+        if game in TABLE_MODULES
+        else None,
         title_langs=_title_langs(lang),
         lobby=lobby_data(lang) if page == "lobby" else None,
         lang_url=here + ("" if other == "uk" else "?lang=en"),
@@ -58,6 +88,12 @@ def _page(page: str, session_id: str | None) -> Response:
     # link's token is in the fragment, which no Referer carries anyway).
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def _prefixes(page: str, game: str | None) -> frozenset[str]:
+    """The texts a page carries: the shared ones, and the lobby's or its game's."""
+    own = LOBBY_PREFIXES if page == "lobby" else GAME_PREFIXES.get(game or "", frozenset())
+    return SHARED_PREFIXES | own
 
 
 def _title_langs(lang: Lang) -> dict[str, str]:

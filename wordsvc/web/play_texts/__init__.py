@@ -59,5 +59,28 @@ def play_text(key: str, lang: Lang, **values: object) -> str:
     return chosen.format(**values) if values else chosen
 
 
-def play_table(lang: Lang) -> dict[str, str]:
-    return {key: uk if lang == "uk" else en for key, (uk, en) in PLAY_TEXTS.items()}
+#: The key prefixes of the texts every play page uses ("" for keys without one).
+SHARED_PREFIXES: Final = frozenset({"", "problem", "seats", "rules", "result"})
+#: The prefixes of the lobby's texts, and of each game's table's.
+LOBBY_PREFIXES: Final = frozenset({"lobby"})
+GAME_PREFIXES: Final[dict[str, frozenset[str]]] = {
+    "words-of-magic": frozenset({"wom"}),
+    "lost-words": frozenset({"lw"}),
+    "magos-y-tabernas": frozenset({"myt"}),
+    "wizards-wanted": frozenset({"ww"}),
+}
+
+
+def prefix(key: str) -> str:
+    """A key's prefix: ``wom`` for ``wom.hand``, "" for ``title``."""
+    return key.split(".", 1)[0] if "." in key else ""
+
+
+def play_table(lang: Lang, prefixes: frozenset[str] | None = None) -> dict[str, str]:
+    """The texts in ``lang`` a page embeds: those whose prefix is in ``prefixes`` (every
+    text when None), so that a table carries its own game's texts and not the others'."""
+    return {
+        key: uk if lang == "uk" else en
+        for key, (uk, en) in PLAY_TEXTS.items()
+        if prefixes is None or prefix(key) in prefixes
+    }

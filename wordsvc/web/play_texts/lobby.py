@@ -49,28 +49,28 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lobby.free": ("{name} (вільне місце)", "{name} (free seat)"),
     "lobby.who": ("За столом: {names}", "At the table: {names}"),
     # the results, in each game's own terms (play-results.js)
-    "lobby.result.place": ("{place} місце: {name} — {score}", "Place {place}: {name}, {score}"),
-    "lobby.result.place_bare": ("{place} місце: {name}", "Place {place}: {name}"),
-    "lobby.result.words-of-magic": (
+    "result.place": ("{place} місце: {name} — {score}", "Place {place}: {name}, {score}"),
+    "result.place_bare": ("{place} місце: {name}", "Place {place}: {name}"),
+    "result.words-of-magic": (
         "карт лишилося: {n} (менше — краще)",
         "cards left: {n} (fewer is better)",
     ),
-    "lobby.result.words-of-magic.tokens": (
+    "result.words-of-magic.tokens": (
         "карт лишилося: {n} (менше — краще), невикористаних жетонів: {tokens}",
         "cards left: {n} (fewer is better), unused tokens: {tokens}",
     ),
-    "lobby.result.lost-words": (
+    "result.lost-words": (
         "пар природа–закляття: {n}",
         "nature cards paired with their spell: {n}",
     ),
-    "lobby.result.magos-y-tabernas": (
+    "result.magos-y-tabernas": (
         "перешкод подолано: {obstacles}, самоцвітів: {gems}, сфер: {orbs}",
         "obstacles taken: {obstacles}, gems: {gems}, orbs: {orbs}",
     ),
-    "lobby.result.magos-y-tabernas.beer": ("здобуто пиво!", "the beer is won!"),
-    "lobby.result.wizards-wanted": (
+    "result.magos-y-tabernas.beer": ("здобуто пиво!", "the beer is won!"),
+    "result.wizards-wanted": (
         "слави: {fame} (монет: {coins}, замовлень: {jobs})",
         "fame: {fame} (coins: {coins}, jobs: {jobs})",
     ),
-    "lobby.result.score": ("рахунок: {n}", "score: {n}"),
+    "result.score": ("рахунок: {n}", "score: {n}"),
 }

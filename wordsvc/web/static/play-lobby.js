@@ -295,3 +295,5 @@ async function refreshOpen() {
       el("a", { class: "button secondary", href: `/play/${s.id}${langQuery()}`, text: t("watch") }));
   }));
 }
+
+lobby(); // this module is the page's own (play.html loads it), so it starts the page

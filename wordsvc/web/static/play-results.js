@@ -12,18 +12,18 @@ const SCORES = {
     const tokens = result.details.unused_tokens?.[seat];
     const tied = result.scores.filter((other) => other === n).length > 1;
     return tied && tokens !== undefined
-      ? t("lobby.result.words-of-magic.tokens", { n, tokens }) : t("lobby.result.words-of-magic", { n });
+      ? t("result.words-of-magic.tokens", { n, tokens }) : t("result.words-of-magic", { n });
   },
-  "lost-words": (result, seat) => t("lobby.result.lost-words", { n: result.scores[seat] }),
+  "lost-words": (result, seat) => t("result.lost-words", { n: result.scores[seat] }),
   "magos-y-tabernas": (result, seat) => {
     const d = result.details;
-    if (d.ended_by === "beer" && result.winners.includes(seat)) return t("lobby.result.magos-y-tabernas.beer");
-    return t("lobby.result.magos-y-tabernas", {
+    if (d.ended_by === "beer" && result.winners.includes(seat)) return t("result.magos-y-tabernas.beer");
+    return t("result.magos-y-tabernas", {
       obstacles: d.obstacles_taken?.[seat] ?? result.scores[seat], gems: d.gems?.[seat] ?? 0,
       orbs: d.orbs?.[seat] ?? 0,
     });
   },
-  "wizards-wanted": (result, seat) => t("lobby.result.wizards-wanted", {
+  "wizards-wanted": (result, seat) => t("result.wizards-wanted", {
     fame: result.scores[seat], coins: result.details.coins?.[seat] ?? 0,
     jobs: result.details.jobs?.[seat] ?? 0,
   }),
@@ -35,7 +35,7 @@ const LOWER_IS_BETTER = new Set(["words-of-magic"]);
 function anyScore(result, seat) {
   const score = result.scores[seat];
   return typeof score === "number" || typeof score === "string"
-    ? t("lobby.result.score", { n: score }) : null;
+    ? t("result.score", { n: score }) : null;
 }
 
 /** The result of session summary `s`, a line per seat, best place first; `names` maps seats
@@ -52,7 +52,7 @@ export function resultLines(s, names) {
     .map(({ place, seat }) => {
       const said = explain({ details: {}, ...result }, seat);
       const name = names[seat] ?? t("seat", { n: seat + 1 });
-      return said === null ? t("lobby.result.place_bare", { place, name })
-        : t("lobby.result.place", { place, name, score: said });
+      return said === null ? t("result.place_bare", { place, name })
+        : t("result.place", { place, name, score: said });
     });
 }

@@ -8,12 +8,14 @@ import { wireJudge } from "./play-judge.js";
 import { seatFromAddress, drawSeatLinks } from "./play-seats.js";
 import { drawStatus } from "./play-status.js";
 import { drawHeader } from "./play-rules.js";
-import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
-import { createTable as lostWordsTable } from "./table-lost-words.js";
-import { createTable as magosYTabernasTable } from "./table-magos-y-tabernas.js";
 
-//: Games with a table of their own; any other plays at the generic table (play-render.js).
-const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable, "magos-y-tabernas": magosYTabernasTable };
+/** The game's own table's `createTable`, from the module the page names (the server knows
+ *  each game's: `TABLE_MODULES` in play.py), or null: the generic table (play-render.js).
+ *  Only this game's module is loaded, never the other games'. */
+async function ownTable() {
+  const module = document.body.dataset.tableModule;
+  return module ? (await import(module)).createTable : null;
+}
 const BOT_PAUSE_MS = 700;
 
 // --- the table -------------------------------------------------------------------------------
@@ -21,7 +23,7 @@ const BOT_PAUSE_MS = 700;
 export async function table() {
   const id = document.body.dataset.session;
   const error = document.getElementById("table-error");
-  const held = await seatFromAddress(id, error);
+  const [held, createOwn] = await Promise.all([seatFromAddress(id, error), ownTable()]);
 
   const state = {
     summary: null, queue: [], busy: false, token: held?.token ?? null, seen: 0, shownAt: 0,
@@ -29,7 +31,7 @@ export async function table() {
   const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
   let custom = null; // the game's own table, made on the first draw
   const tableFor = (game) => {
-    if (!custom && TABLES[game]) {
+    if (!custom && createOwn) {
       /** A button that sends one of the engine's legal actions (shared by the tables). */
       const actionButton = (action, text, cls = "") => {
         const node = el("button", {
@@ -46,7 +48,7 @@ export async function table() {
         box.replaceChildren(el("p", { class: "muted", text: t("no_actions") }));
         return false;
       };
-      custom = TABLES[game]({
+      custom = createOwn({
         t, el, send, names, problemText, actionButton, myMove,
         lang: LANG, session: id, cards: CARDS[game] ?? {},
       });
@@ -177,3 +179,5 @@ export async function table() {
   document.body.dataset.ready = "";
   wireJudge(id);
 }
+
+table(); // this module is the page's own (play.html loads it), so it starts the page

@@ -7,7 +7,7 @@
 // actions (the swap always) is a picker: a select per thing to choose and one button, so the
 // actions fit in little height on a phone. Every control is one of the engine's legal actions.
 
-/** The table for one session; `ctx` is what play.js lends it (texts, send, names...). */
+/** The table for one session; `ctx` is what play-table.js lends it (texts, send, names...). */
 export function createTable(ctx) {
   const { t, el, cards } = ctx;
   let summary = null;
