@@ -41,8 +41,6 @@ CATEGORY_NAME = {"uk": "Іменник (однина)", "en": "Noun (singular)"}
 #: suggests instead.
 REFUSED, SUGGESTED = "мясо", "м'ясо"
 NAMES = {"uk": ["Олена", "Сова", "Лис"], "en": ["Olena", "Owl", "Fox"]}
-#: The game's title on a Ukrainian screen, until the lobby's part gives it a Ukrainian one.
-TITLE_WORDS = ("Words", "of", "Magic")
 #: Set WORDSVC_SCREENSHOTS to a folder to keep a screenshot of each kind of step there.
 SHOTS = os.environ.get("WORDSVC_SCREENSHOTS")
 
@@ -80,10 +78,9 @@ def check_page(player, forbidden, step: str, focus: str = "#actions") -> None:
     """The page is presentable at both window sizes (the case's own first), and, with
     WORDSVC_SCREENSHOTS, photographed at each (the window scrolled to ``focus``)."""
     page = player.page
-    allowed = TITLE_WORDS if player.lang == "uk" else ()
     for size in (player.viewport, LAPTOP if player.viewport == PHONE else PHONE):
         page.set_viewport_size(size)
-        assert_presentable(page, player.lang, forbidden=forbidden, allowed_latin=allowed)
+        assert_presentable(page, player.lang, forbidden=forbidden)
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             page.locator(focus).scroll_into_view_if_needed()

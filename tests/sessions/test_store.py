@@ -114,6 +114,7 @@ def test_the_server_draws_the_seed_unless_the_creator_chooses_the_deal(store):
     seeds = {store.create("lost-words", {}, [SeatSpec("bot", "random")] * 2).result.seed
              for _ in range(3)}  # fmt: skip
     assert len(seeds) == 3, "each drawn deal has its own seed"
+    assert all(0 <= seed < 2**53 for seed in seeds), "a browser shows a drawn seed exactly"
 
 
 def test_the_seed_is_revealed_in_the_result_once_the_game_is_over(store):

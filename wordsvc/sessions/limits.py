@@ -20,6 +20,9 @@ MAX_IDEMPOTENCY_KEY = 128
 IDEMPOTENCY_KEY_PATTERN = r"[!-~](?:[ -~]*[!-~])?"
 #: The largest seed: the database stores a signed 64-bit one.
 MAX_SEED = 2**63 - 1
+#: Bits of a seed the server draws: 53, so that a browser's JavaScript, whose numbers are
+#: exact only up to 2^53, shows a revealed seed as it is and a replay can use it.
+DRAWN_SEED_BITS = 53
 #: Open sessions listed by one request, by default and at most.
 DEFAULT_LISTED = 50
 MAX_LISTED = 100

@@ -54,6 +54,7 @@ from wordsvc.sessions.errors import (
     UnknownSession,
 )
 from wordsvc.sessions.limits import (
+    DRAWN_SEED_BITS,
     MAX_BOT_STEPS,
     MAX_IDEMPOTENCY_KEY,
     MAX_NAME,
@@ -157,7 +158,7 @@ class SessionStore:
         specs = self._seat_records(hosted, seat_specs)
         chosen = seed is not None
         if seed is None:  # drawn here, so that nobody at the table can recompute the deal
-            seed = secrets.randbits(63)
+            seed = secrets.randbits(DRAWN_SEED_BITS)
         if not 0 <= seed <= MAX_SEED:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
         options = _seated(hosted, options, len(specs))

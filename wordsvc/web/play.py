@@ -1,9 +1,10 @@
 """The play pages: ``/play`` (the lobby) and ``/play/<session>`` (a game's table).
 
-Both are shells: the ES modules (``play-lobby.js``, ``play-table.js``) build the lobby from ``GET /v1/games`` (each
-game's ``options_schema`` and bots) and the table from the session's ``view``, kept live by
-its event stream, over the public API like any front end (docs/web.md). A table carries
-the base its seat links are built from (``links.py``): an address other devices can open.
+Both are shells: the ES modules (``play-lobby.js``, ``play-table.js``) build the lobby
+from ``GET /v1/games`` (each game's ``options_schema`` and bots) and the table from the
+session's ``view``, kept live by its event stream, over the public API like any front end
+(docs/web.md). A table carries the base its seat links are built from (``links.py``): an
+address other devices can open.
 """
 
 from __future__ import annotations

@@ -66,12 +66,12 @@ async function sitDown(id, token, error) {
 }
 
 /** `?join=<seat>`: a free seat of a session another front end made (the lobby's open
- *  list), taken at once, as before seat links, under a name in the page's language. */
+ *  list), taken at once, as before seat links, under the name its creator gave it. */
 async function takeFree(id, seat, error) {
   const held = api.heldSeat(id);
   if (held && held.seat === seat) return held;
   try {
-    const joined = await api.join(id, seat, t("seats.default_name", { n: seat + 1 }));
+    const joined = await api.join(id, seat);
     api.holdSeat(id, joined.seat, joined.token);
     return { seat: joined.seat, token: joined.token };
   } catch (problem) {

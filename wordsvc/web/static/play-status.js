@@ -1,5 +1,5 @@
 // The status line: whose move it is (or the results, once the game is over), and notices
-// about the deal. A game's own table may add a line of its own (`status(summary)`).
+// about the deal. A game's own table may word the line itself (`status(summary)`).
 
 import { el } from "./play-render.js";
 import { t } from "./play-common.js";
@@ -15,10 +15,16 @@ export function drawStatus(s, names, own) {
         ...resultLines(s, names).map((line) => el("li", { text: line }))));
     status.className = "status over";
   } else {
+    // A game's own table words the line in the game's terms (whose turn, who answers);
+    // the generic line only says who is asked to act.
     const mine = s.you !== null && s.to_act.includes(s.you);
-    status.textContent = mine ? t("turn_you") : t("turn_of", {
-      names: s.to_act.map((seat) => names[seat]).join(", "),
-    });
+    const ownLine = own?.status?.(s);
+    if (ownLine) status.replaceChildren(ownLine);
+    else {
+      status.textContent = mine ? t("turn_you") : t("turn_of", {
+        names: s.to_act.map((seat) => names[seat]).join(", "),
+      });
+    }
     status.className = mine ? "status mine" : "status";
   }
   status.dataset.version = String(s.version); // the session's version: for scripts, not people
@@ -28,6 +34,4 @@ export function drawStatus(s, names, own) {
   if (s.result) {
     status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
   }
-  const extra = own?.status?.(s);
-  if (extra) status.append(extra);
 }

@@ -28,8 +28,6 @@ function ensureStyles() {
 export function createTable(ctx) {
   const { t, el, cards } = ctx;
   ensureStyles();
-  // The game's name is Spanish, on every screen (as the rulebook's cards' titles are).
-  document.getElementById("game-title")?.setAttribute("lang", "es");
   let summary = null;
   // The card being played, until its action is sent: {card, with?, played?}.
   let pick = null;
