@@ -291,3 +291,36 @@ def test_a_host_and_two_phones_at_one_table(devices, table_server, game, lang, v
     shown_again = host.page.locator("#links-again-list li[data-seat='1'] input.seat-link")
     assert shown_again.input_value() == links[1]
     assert_seats_presentable(host.page, lang)
+
+
+SETUPS = [
+    ("words-of-magic", "uk", PHONE),
+    ("lost-words", "en", LAPTOP),
+    ("magos-y-tabernas", "uk", LAPTOP),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "viewport"),
+    SETUPS,
+    ids=[f"{game}-{lang}-{view['width']}" for game, lang, view in SETUPS],
+)
+def test_the_host_sets_up_each_game_for_two_phones(devices, table_server, game, lang, viewport):
+    """Each of the four games, made from the lobby with its defaults but for three people:
+    the links and QR codes carry the LAN address, two phones sit down by them, and every
+    screen is one a person can read."""
+    local, lan = table_server
+    host = devices(lang, viewport)
+    session = create(host, local, lang, game, NAMES[lang])
+    links = invitations(host.page)
+    assert sorted(links) == [1, 2]
+    for seat, link in links.items():
+        assert link.startswith(f"{lan}/play/{session}"), link
+        assert scanned(host.page, seat) == link
+    phones = [devices(lang), devices(lang)]
+    for phone, (seat, link) in zip(phones, sorted(links.items()), strict=True):
+        sit_down(phone, link, lang)
+        assert phone.page.inner_text("#who") == TEXT[lang]["who"].format(n=seat + 1)
+    host.page.wait_for_selector("#links-box", state="hidden")
+    for person in (host, *phones):
+        assert_seats_presentable(person.page, lang)
