@@ -207,6 +207,7 @@ def database_url(request, tmp_path_factory):
 def store(database_url, settings, judge):
     store = open_store(dataclasses.replace(settings, database_url=database_url), judge)
     yield store
+    store.live.close()  # its LISTEN thread, before the database it listens to is dropped
     store.engine.dispose()
 
 

@@ -253,4 +253,5 @@ def store_pg(settings, postgres_url, judge):
 
     store = open_store(replace(settings, database_url=postgres_url), judge)
     yield store
+    store.live.close()
     store.engine.dispose()
