@@ -656,9 +656,19 @@ def test_after_a_check_the_verdict_is_on_the_first_screen(either, viewport):
     tab.presentable()
 
     tab.agree(NOUN[tab.lang])  # the picker open: 450 px of chips above the field
-    tab.check("кіт")
+    page.fill("#words", "кіт")
+    page.evaluate("""() => {  // scrolled just far enough to see the button, at the bottom
+      const button = document.querySelector("#check-form button[type=submit]");
+      window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 4);
+    }""")
+    page.click("#check-form button[type=submit]")
     expect(page.locator("#check-results .verdict .word")).to_have_text(["кіт"])
     verdict_in_view()  # scrolled into view
+
+    tab.check("мясо\nкіт\nмясо")  # a suggestion tapped at the foot of a batch
+    page.locator("#check-results .verdict").nth(2).locator(".suggestions a").first.click()
+    expect(page.locator("#check-results .verdict .word")).to_have_text(["м'ясо"])
+    verdict_in_view()
 
     tab.open("?w=мясо&c=noun-singular")  # a shared link
     verdict_in_view()
