@@ -373,7 +373,7 @@ def text(key: str, lang: Lang = DEFAULT_LANG, **values: object) -> str:
 
 def problem_text(code: str, lang: Lang, details: dict[str, object] | None = None) -> str | None:
     """The plain-language message for a stable error code, or None when the page has none
-    (the caller then shows the API's own ``detail``)."""
+    (the caller then logs the API's own ``detail`` and shows ``problem.unexpected``)."""
     for key in (f"problem.{code}", f"refusal.{code}"):
         if key in TEXTS:
             try:

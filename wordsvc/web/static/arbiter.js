@@ -136,6 +136,13 @@ function reveal(results) {
 
 const latest = new Map(); // results element -> the number of its newest request
 
+/** Clear `results`, dropping any answer still on its way to them. */
+function clearResults(results) {
+  latest.set(results, (latest.get(results) ?? 0) + 1);
+  results.replaceChildren();
+  results.closest("section").querySelector('button[type="submit"]').removeAttribute("aria-busy");
+}
+
 /** Ask, and draw the answer or the problem; an answer overtaken by a newer request of the
  *  same view is dropped, so the screen always shows the last thing asked. */
 async function run(form, results, request, draw, where, { show = false } = {}) {
@@ -187,9 +194,8 @@ function runCheck(push, show = push) {
   state = { ...state, view: "check", w: words.join("\n"), c: agreedCategories().join(",") };
   save(push);
   if (!words.length) { // nothing but spaces: said at the field, and nothing stale left
-    latest.set($("check-results"), (latest.get($("check-results")) ?? 0) + 1);
+    clearResults($("check-results"));
     clearErrors($("check-form"));
-    $("check-results").replaceChildren();
     showError("words", { code: "no_words" });
     return;
   }
@@ -374,10 +380,7 @@ function categoriesChanged() {
     const results = $(`${view}-results`);
     if (!results.textContent.trim()) continue; // nothing asked yet (or a problem at a field)
     if (view === state.view) RERUN[view]();
-    else {
-      latest.set(results, (latest.get(results) ?? 0) + 1);
-      results.replaceChildren();
-    }
+    else clearResults(results);
   }
 }
 
