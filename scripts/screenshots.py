@@ -29,22 +29,28 @@ from wordsvc.app import create_app
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1180, "height": 760}
+#: The laptop the arbiter's page is tested at (tests/browser/test_arbiter_page.py).
+ARBITER_DESKTOP = {"width": 1366, "height": 768}
 
 
 def phone(browser, url: str, out: Path) -> None:
-    """мясо under noun-singular: refused, with the reason and м'ясо suggested."""
+    """A dispute on a phone's first screen, unscrolled: "мясо, мʼясО" typed on one line under
+    noun-singular, мясо refused with the reason and м'ясо suggested, мʼясО read as м'ясо."""
     context = browser.new_context(viewport=PHONE, locale="uk-UA")
     page = context.new_page()
-    page.goto(f"{url}/?w=мясо%0AмʼясО&c=noun-singular")
+    page.goto(f"{url}/?c=noun-singular")
     page.wait_for_selector("body[data-ready]")
-    page.evaluate("window.scrollTo(0, document.getElementById('check-title').offsetTop - 8)")
+    page.fill("#words", "мясо, мʼясО")
+    page.click("#check-form button[type=submit]")
+    page.wait_for_selector("#check-results .verdict")
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=out / "arbiter-phone.png")
     context.close()
 
 
 def desktop(browser, url: str, out: Path) -> None:
     """The rulebook's Nastya hand (docs/solver.md): the best plays as rows of cards."""
-    context = browser.new_context(viewport=DESKTOP, locale="uk-UA")
+    context = browser.new_context(viewport=ARBITER_DESKTOP, locale="uk-UA")
     page = context.new_page()
     query = "view=solve&c=noun-singular&hand=Ж+З+И+М+О+Є+*&tokens=3&fam=А,О,[И]"
     page.goto(f"{url}/?{query}")

@@ -8,10 +8,21 @@ import pytest
 
 from wordsvc.app import create_app
 from wordsvc.config import DEFAULT_DICTIONARIES_DIR, Settings
+from wordsvc.web.checking import WORD_SEPARATORS, split_words
 
 
 def body(response) -> str:
     return response.get_data(as_text=True)
+
+
+def shown(response) -> str:
+    """The page's text without its tags (a word inside a sentence is a marked span)."""
+    return unescape(re.sub(r"<[^>]+>", "", body(response)))
+
+
+def verdict_words(response) -> list[str]:
+    words = re.findall(r'<span class="word" lang="uk">([^<]*)</span>', body(response))
+    return [unescape(word) for word in words]
 
 
 def test_the_page_renders_in_ukrainian_with_the_registrys_categories(client):
@@ -46,10 +57,12 @@ def test_the_form_posted_without_javascript_renders_verdicts(client):
     assert "Можна: 1 з 4." in html
     assert "Морфологічний словник не знає цієї форми." in html  # мясо's reason
     assert 'data-word="м\'ясо"' in html  # suggested, as a link that checks it
-    assert "апостроф ʼ прочитано як '" in html
-    assert "латинські літери o→о прочитано як кириличні" in html
+    assert "апостроф ʼ прочитано як '" in shown(response)
+    assert "латинські літери o→о прочитано як кириличні" in shown(response)
+    assert 'латинські літери <span lang="uk">o→о</span>' in html  # the game's characters
     assert "Слово не може містити цифр." in html  # к0т refused in place
-    assert 'value="noun-singular" form="check-form" checked' in html
+    assert 'value="noun-singular" form="check-form"' in html
+    assert re.search(r'value="noun-singular" form="check-form" data-about="[^"]+" checked', html)
 
 
 def test_a_shared_link_renders_the_same_verdicts(client):
@@ -87,10 +100,75 @@ def test_without_a_lexicon_the_page_says_so_in_place(tmp_path):
     assert response.mimetype == "text/html"
 
 
-def test_every_verdict_says_how_common_the_word_is(client):
-    assert "Уживаність: 3.9 за шкалою Zipf (звичайне)" in body(client.get("/?w=морозиво"))
-    english = body(client.get("/?w=азометин&lang=en"))
-    assert "Commonness: 0.0 Zipf (not in the frequency list)" in english
+def test_every_verdict_says_how_often_the_spelling_is_written_and_what_that_means(client):
+    ukrainian = shown(client.get("/?w=морозиво"))
+    assert "Так пишуть у текстах: помірно часто (3.9 за шкалою Ципфа)" in ukrainian
+    assert "Це частотний список, а не словник" in ukrainian  # the note behind the line
+    english = shown(client.get("/?w=азометин&lang=en"))
+    assert "This spelling is not in the frequency list of texts." in english
+
+
+def test_a_form_the_dictionary_does_not_know_is_written_often_without_a_contradiction(client):
+    html = body(client.get("/?w=мясо&c=noun-singular"))
+    verdict = unescape(re.sub(r"<[^>]+>", "", html.split('id="check-results"')[1]))
+    assert "Морфологічний словник не знає цієї форми." in verdict
+    assert "Так пишуть у текстах: помірно часто (3.5 за шкалою Ципфа)" in verdict
+    assert "звичайне" not in verdict  # "an ordinary word" beside "the dictionary does not know"
+
+
+SPLITS = [
+    ("кіт пес", ["кіт", "пес"]),
+    ("кіт, пес, миша", ["кіт", "пес", "миша"]),
+    ("м'ясо;будь-що\n\n  кіт\r\n", ["м'ясо", "будь-що", "кіт"]),
+    ("кіт\u00a0пес\tмиша ,; ", ["кіт", "пес", "миша"]),
+    (" \n\t ,; ", []),
+]
+
+
+@pytest.mark.parametrize(("typed", "words"), SPLITS)
+def test_the_field_splits_on_spaces_commas_semicolons_and_lines(typed, words):
+    assert split_words(typed) == words
+
+
+@pytest.mark.parametrize(("typed", "words"), SPLITS[:4])
+def test_the_form_without_javascript_splits_the_same_way(client, typed, words):
+    response = client.post("/", data={"w": typed})
+    assert response.status_code == 200
+    assert verdict_words(response) == words
+
+
+def test_the_field_hands_its_rule_to_the_module(client):
+    html = unescape(body(client.get("/")))
+    assert f'data-separators="{WORD_SEPARATORS}"' in html
+
+
+def test_a_field_of_spaces_is_said_to_be_empty_at_the_field(client):
+    response = client.post("/", data={"w": "   \n  ,  "})
+    assert response.status_code == 422
+    html = body(response)
+    assert 'id="words-error"' in html
+    assert 'data-code="no_words"' in html
+    assert "Тут немає жодного слова: введіть слово або кілька." in html
+    assert 'aria-describedby="words-hint words-error" aria-invalid="true"' in html
+    assert 'id="words-error"' not in body(client.get("/?w=%20"))  # a link is just the page
+
+
+def test_the_categories_are_one_line_with_the_picker_behind_change(client):
+    html = shown(client.get("/?c=noun-singular,adjective"))
+    summary = re.search(r"<summary>(.*?)</summary>", body(client.get("/?c=noun-singular")), re.S)
+    assert summary
+    assert "Іменник (однина)" in summary.group(1)
+    assert "Погоджені категорії:" in html
+    assert "будь-яке слово зі словника" in shown(client.get("/"))
+    english = body(client.get("/?lang=en"))
+    about = "A common noun in the nominative singular: the game&#39;s usual rule."
+    assert f'data-about="{about}"' in english
+
+
+def test_the_ukrainian_page_has_no_english_link_text(client):
+    html = body(client.get("/"))
+    assert "HTTP API" not in html
+    assert 'hreflang="en">Для розробників' in html
 
 
 @pytest.mark.parametrize("path", ["/docs", "/openapi.json", "/healthz", "/v1/categories"])

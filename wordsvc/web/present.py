@@ -1,37 +1,87 @@
 """How the server-rendered page words a verdict (the ES module's render.js does the same for
-the API's answers): normalisation changes, Zipf bands, grammemes, links that keep the state.
+the API's answers): normalisation changes, how often a spelling is written, grammemes, links
+that keep the state.
 
 Every function takes the API's JSON shapes (plain dicts), so the template renders what the
-API answers and nothing else."""
+API answers and nothing else. The words of the game inside a sentence (a word, the
+characters read) are marked ``lang="uk"``, so an English screen stays English for a person
+and a screen reader alike."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from markupsafe import Markup, escape
+
 from wordsvc.web.texts import (
     DEFAULT_LANG,
+    TEXTS,
     Lang,
     grammeme_labels,
     text,
 )
 
 VIEWS = ("check", "solve", "search")
+#: Placeholders that hold the game's own words, characters or cards (Ukrainian).
+GAME_VALUES = frozenset({"word", "chars", "card"})
 
 
-def change_text(change: Mapping[str, Any], lang: Lang) -> str:
-    """One normalisation change in plain words, naming the characters it read."""
-    key = f"change.{change['code']}"
+def marked(key: str, lang: Lang, **values: object) -> Markup:
+    """The text ``key`` with its placeholders filled, the game's words among them marked
+    ``lang="uk"`` (render.js's ``marked`` does the same)."""
+    uk, en = TEXTS[key]
+    parts: list[str] = []
+    for literal, name, _, _ in string.Formatter().parse(uk if lang == "uk" else en):
+        parts.append(escape(literal))
+        if name is None:
+            continue
+        value = escape(values[name])
+        if name in GAME_VALUES:
+            value = Markup('<span lang="uk">{}</span>').format(value)
+        parts.append(value)
+    return Markup("").join(parts)
+
+
+def _change_chars(change: Mapping[str, Any]) -> str:
     details = change.get("details") or {}
     chars = " ".join(details.get("from") or [])
     mapped = details.get("mapped")
     if isinstance(mapped, Mapping):
         chars = ", ".join(f"{latin}→{cyrillic}" for latin, cyrillic in mapped.items())
+    return chars
+
+
+def change_text(change: Mapping[str, Any], lang: Lang) -> str:
+    """One normalisation change in plain words, naming the characters it read."""
+    key = f"change.{change['code']}"
     try:
-        return text(key, lang, chars=chars)
+        return text(key, lang, chars=_change_chars(change))
     except KeyError:  # a code this page does not know yet: the API's own words
         return str(change.get("message", change["code"]))
+
+
+def change_markup(change: Mapping[str, Any], lang: Lang) -> Markup:
+    """:func:`change_text` for the page, the characters read marked as the game's."""
+    key = f"change.{change['code']}"
+    if key not in TEXTS:
+        return escape(change_text(change, lang))
+    return marked(key, lang, chars=_change_chars(change))
+
+
+def frequency(verdict: Mapping[str, Any], lang: Lang) -> str | None:
+    """How often the verdict's spelling is written, from its ``zipf`` and ``commonness``
+    band: the page's own words for the band (``band.<id>``), else the API's label."""
+    band = verdict.get("commonness")
+    if not band:
+        return None
+    if band["id"] == "unknown":
+        return text("zipf_unknown", lang)
+    key = f"band.{band['id']}"
+    label = text(key, lang) if key in TEXTS else band["label_uk" if lang == "uk" else "label"]
+    return text("zipf", lang, zipf=f"{verdict['zipf']:.1f}", band=label)
 
 
 def reading(analysis: Mapping[str, Any], lang: Lang) -> str:

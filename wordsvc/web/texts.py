@@ -7,7 +7,13 @@ the API have keys of their own, so that a person reads what a code means in plai
 - ``change.<code>``: what normalisation did to the input (wordsvc.alphabet);
 - ``refusal.<code>``: why input can be no word at all, and the other problem codes the page
   may meet (``problem.<code>`` is looked up first, then ``refusal.<code>``);
-- ``source.<source>``: how a solver slot is filled.
+- ``source.<source>``: how a solver slot is filled;
+- ``invalid.<field>.<constraint>``, then ``invalid.<field>``: a request the API refused
+  (400) for one of the page's fields, by the field and the constraint its ``problems``
+  name (``{max}``: the limit, read from the field itself); ``problem.invalid`` for the rest.
+  The API's ``detail`` never reaches the screen (the module logs it to the console);
+- ``category.<id>``: what a category means, in a line a person reads on a phone;
+- ``band.<id>``: how often a commonness band is written, in the page's words.
 
 A category's refusal reason comes with the verdict itself (``message``/``message_uk``, from
 wordsvc/data/categories.toml), and grammeme labels from wordsvc/data/grammemes.toml: those
@@ -41,22 +47,74 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "view.solve": ("Найкращі ходи", "Best plays"),
     "view.search": ("Пошук", "Search"),
     "categories": ("Погоджені категорії", "Agreed categories"),
+    "categories_none": ("будь-яке слово зі словника", "any dictionary word"),
+    "categories_change": ("змінити", "change"),
+    "categories_done": ("Готово", "Done"),
     "categories_hint": (
-        "Жодної не позначено: годиться будь-яке слово зі словника.",
-        "None ticked: any dictionary word counts.",
+        "Торкніться категорії, щоб погодити її чи зняти: тут буде сказано, що вона означає.",
+        "Tap a category to agree on it or drop it: what it means shows here.",
     ),
+    "category.any": (
+        "Будь-яке слово зі словника в будь-якій формі; імена й абревіатури — лише в називному "
+        "відмінку однини.",
+        "Any dictionary word in any form; names and abbreviations only in the nominative singular.",
+    ),
+    "category.any:all": (
+        "Будь-яка форма будь-якого слова зі словника, імена й абревіатури теж.",
+        "Any form of any dictionary word, names and abbreviations too.",
+    ),
+    "category.noun-singular": (
+        "Загальна назва в однині, у називному відмінку: так грають зазвичай.",
+        "A common noun in the nominative singular: the game's usual rule.",
+    ),
+    "category.noun-plural": (
+        "Загальна назва в множині, у називному відмінку (і та, що має лише множину).",
+        "A common noun in the nominative plural (plural-only nouns too).",
+    ),
+    "category.adjective": (
+        "Прикметник чи дієприкметник у називному відмінку, будь-якого роду й числа.",
+        "An adjective or participle in the nominative, of any gender and number.",
+    ),
+    "category.verb": (
+        "Дієслово в неозначеній формі (на -ти, -тися).",
+        "A verb in the infinitive.",
+    ),
+    "category.verb:any": (
+        "Будь-яка форма дієслова: минулий час, теперішній, наказовий спосіб, інфінітив.",
+        "Any verb form: past, present, imperative, infinitive.",
+    ),
+    "category.proper-noun": (
+        "Ім'я, прізвище, по батькові, назва місця, країни чи річки, у називному відмінку.",
+        "A first name, surname, patronymic, or a place, country or river, in the nominative.",
+    ),
+    "category.surzhyk": (
+        "Ненормативна форма або слово зі списку суржику.",
+        "A non-standard form, or a word of the surzhyk list.",
+    ),
+    "category.anglicism": (
+        "Запозичення з англійської, поширене в щоденній мові (зі списку).",
+        "An English loanword in everyday use (from a list).",
+    ),
+    "category.abbreviation": (
+        "Абревіатура зі словника чи зі списків слів, у будь-якій формі.",
+        "An abbreviation from the dictionary or the word lists, in any form.",
+    ),
+    "category_other": ("Слова з окремого списку.", "The words of a list of their own."),
     "needs_js": (
         "Цей розділ працює з увімкненим JavaScript. Перевірка слів працює і без нього.",
         "This section needs JavaScript. The word check works without it.",
     ),
     "loading": ("Зачекайте…", "Working…"),
     "share": ("Посилання на цей результат", "Link to this result"),
-    "api_docs": ("Довідка HTTP API", "HTTP API reference"),
+    "api_docs": (
+        "Для розробників: опис програмного інтерфейсу (англійською)",
+        "For developers: the HTTP API reference",
+    ),
     # --- check --------------------------------------------------------------------------
     "words": ("Слова", "Words"),
     "words_hint": (
-        "Одне слово або кілька, по одному в рядку.",
-        "One word, or several, one a line.",
+        "Одне слово або кілька: через пробіл, кому чи з нового рядка.",
+        "One word or several: separated by spaces, commas or lines.",
     ),
     "check": ("Перевірити", "Check"),
     "playable": ("Можна", "Playable"),
@@ -74,7 +132,29 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "readings": ("Словникові прочитання: {n}", "Dictionary readings: {n}"),
     "lemma": ("початкова форма", "lemma"),
-    "zipf": ("Уживаність: {zipf} за шкалою Zipf ({band})", "Commonness: {zipf} Zipf ({band})"),
+    # How often the spelling is written (wordfreq's list), worded so that it never reads as
+    # a verdict: a form the dictionary does not know can be written often.
+    "zipf": (
+        "Так пишуть у текстах: {band} ({zipf} за шкалою Ципфа)",
+        "Written in texts: {band} ({zipf} on the Zipf scale)",
+    ),
+    "zipf_unknown": (
+        "Такого написання немає в частотному списку текстів.",
+        "This spelling is not in the frequency list of texts.",
+    ),
+    "zipf_about": (
+        "Це частотний список, а не словник: він лише рахує, як часто таке написання трапляється "
+        "в текстах (шкала Ципфа: 7 — найчастіші слова, 3 — раз на мільйон слів, 0 — немає в "
+        "списку). Часто пишуть і помилки, і суржик. Чи годиться слово, кажуть словник і "
+        "категорії.",
+        "This is a frequency list, not a dictionary: it only counts how often this spelling "
+        "occurs in texts (the Zipf scale: 7 for the commonest words, 3 for once in a million "
+        "words, 0 for not listed). Misspellings and surzhyk are written often too. Whether a "
+        "word counts is for the dictionary and the categories to say.",
+    ),
+    "band.common": ("часто", "often"),
+    "band.ordinary": ("помірно часто", "fairly often"),
+    "band.rare": ("рідко", "rarely"),
     "summary_all": ("Усі слова можна скласти.", "Every word is playable."),
     "summary_some": ("Можна: {ok} з {n}.", "Playable: {ok} of {n}."),
     # --- solve --------------------------------------------------------------------------
@@ -153,8 +233,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "refusal.too_long": ("Задовге: щонайбільше 64 символи.", "Too long: at most 64 characters."),
     "refusal.contains_digits": ("Слово не може містити цифр.", "A word cannot contain digits."),
     "refusal.contains_spaces": (
-        "Слово не може містити пробілів: по одному слову в рядку.",
-        "A word cannot contain spaces: one word a line.",
+        "Слово не може містити пробілів.",
+        "A word cannot contain spaces.",
     ),
     "refusal.contains_symbols": (
         "Слово не може містити символів чи емодзі.",
@@ -178,6 +258,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Апостроф чи дефіс має стояти між літерами.",
         "An apostrophe or hyphen must stand between two letters.",
     ),
+    "refused_other": ("Це не може бути словом.", "This cannot be a word."),
+    "problem.no_words": (
+        "Тут немає жодного слова: введіть слово або кілька.",
+        "There is no word here: type one or several.",
+    ),
     "problem.unknown_category": ("Невідома категорія.", "Unknown category."),
     "problem.skylark_action_unused": (
         "Жайворонок дає ще одну дію: виконайте її, поки вона можлива.",
@@ -192,12 +277,12 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Too many words: at most {max} at once.",
     ),
     "problem.lexicon_not_built": (
-        "Словник ще не зібрано: запустіть `wordsvc build` на сервері.",
-        "The lexicon is not built yet: run `wordsvc build` on the server.",
+        "Словник ще не зібрано: той, хто запустив сервіс, має спершу зібрати його.",
+        "The lexicon is not built yet: whoever runs the service must build it first.",
     ),
     "problem.lexicon_corrupt": (
-        "Словник пошкоджено: зберіть його знову (`wordsvc build`).",
-        "The lexicon is damaged: build it again (`wordsvc build`).",
+        "Словник пошкоджено: той, хто запустив сервіс, має зібрати його знову.",
+        "The lexicon is damaged: whoever runs the service must build it again.",
     ),
     "problem.pattern_too_broad": (
         "Шаблон надто широкий: додайте хоча б одну літеру.",
@@ -205,6 +290,39 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "problem.empty_pattern": ("Введіть шаблон.", "Type a pattern."),
     "problem.pattern_too_long": ("Шаблон задовгий.", "The pattern is too long."),
+    # --- requests refused for a field (400), by the field and the constraint ------------
+    "invalid.pattern.string_too_long": (
+        "Шаблон задовгий: до {max} символів.",
+        "The pattern is too long: up to {max} characters.",
+    ),
+    "invalid.pattern.string_too_short": ("Введіть шаблон.", "Type a pattern."),
+    "invalid.min_length": (
+        "«Від»: ціле число від 1 до {max}.",
+        "“From”: a whole number from 1 to {max}.",
+    ),
+    "invalid.max_length": (
+        "«До»: ціле число від 1 до {max}.",
+        "“To”: a whole number from 1 to {max}.",
+    ),
+    "invalid.offset": (
+        "Такої сторінки немає: почніть пошук спочатку.",
+        "No such page: search again from the start.",
+    ),
+    "invalid.word.string_too_long": (
+        "Задовге слово: до {max} символів.",
+        "The word is too long: up to {max} characters.",
+    ),
+    "invalid.word": ("Введіть одне слово.", "Type one word."),
+    "invalid.cards": (
+        "Перевірте літери в руці: через пробіл, * — карта-джокер.",
+        "Check the letters in hand: space-separated, * for a joker card.",
+    ),
+    "invalid.categories": ("Невідома категорія.", "Unknown category."),
+    "invalid.words": ("Перевірте слова.", "Check the words."),
+    "problem.invalid": (
+        "Сервіс не прийняв цього значення: перевірте поле.",
+        "The service did not take this value: check the field.",
+    ),
     "problem.hyphenated": (
         "Слова з дефісом не можна скласти.",
         "Hyphenated words are not playable.",
@@ -238,7 +356,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Сервіс не відповідає. Перевірте з'єднання і спробуйте ще раз.",
         "The service does not answer. Check the connection and try again.",
     ),
-    "problem.unexpected": ("Несподівана помилка ({code}).", "Unexpected error ({code})."),
+    "problem.unexpected": (
+        "Щось пішло не так. Спробуйте ще раз.",
+        "Something went wrong. Try again.",
+    ),
 }
 
 
@@ -252,7 +373,7 @@ def text(key: str, lang: Lang = DEFAULT_LANG, **values: object) -> str:
 
 def problem_text(code: str, lang: Lang, details: dict[str, object] | None = None) -> str | None:
     """The plain-language message for a stable error code, or None when the page has none
-    (the caller then shows the API's own ``detail``)."""
+    (the caller then logs the API's own ``detail`` and shows ``problem.unexpected``)."""
     for key in (f"problem.{code}", f"refusal.{code}"):
         if key in TEXTS:
             try:

@@ -7,16 +7,23 @@ JavaScript; everything else (best plays, pattern search) is the ES module's, ove
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from flask import Response, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from wordsvc.web import blueprint
-from wordsvc.web.checking import FieldError, check, split_categories, split_words
-from wordsvc.web.present import VIEWS, change_text, page_url, reading
-from wordsvc.web.texts import Lang, parse_lang, table, text
+from wordsvc.web.checking import (
+    WORD_SEPARATORS,
+    FieldError,
+    check,
+    no_words,
+    split_categories,
+    split_words,
+)
+from wordsvc.web.present import VIEWS, change_markup, frequency, marked, page_url, reading
+from wordsvc.web.texts import TEXTS, Lang, parse_lang, table, text
 
 
 @blueprint.get("/")
@@ -26,10 +33,12 @@ def index() -> tuple[str, int] | Response:
 
 @blueprint.post("/")
 def check_form() -> tuple[str, int] | Response:
-    return _page(request.form)
+    return _page(request.form, asked=True)
 
 
-def _page(values: MultiDict[str, str]) -> tuple[str, int]:
+def _page(values: MultiDict[str, str], *, asked: bool = False) -> tuple[str, int]:
+    """The page in the state ``values`` name; ``asked``: the form was sent, so a field with
+    no word in it is said to be empty (a link without words is just the page)."""
     lang = parse_lang(values.get("lang"))
     view = values.get("view", VIEWS[0])
     view = view if view in VIEWS else VIEWS[0]
@@ -39,6 +48,8 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
     outcome: dict[str, Any] | FieldError | None = None
     if words:
         outcome = check(words, categories, lang)
+    elif asked:
+        outcome = no_words(lang)
     status = outcome.status if isinstance(outcome, FieldError) else 200
     base = url_for("web.index")
     state_url = partial(page_url, base, lang, c=",".join(categories) or None)
@@ -50,7 +61,10 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
         view=view,
         words_text="\n".join(words),
         categories=categories,
-        registry=_categories(),
+        registry=_categories(lang),
+        agreed=[c for c in categories if c in _category_ids()],
+        limits=_limits(),
+        separators=WORD_SEPARATORS,
         results=outcome if isinstance(outcome, dict) else None,
         error=outcome if isinstance(outcome, FieldError) else None,
         share_url=state_url(w="\n".join(words)) if words else None,
@@ -59,7 +73,9 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
         lang_url=page_url(
             base, other_lang, c=",".join(categories) or None, view=view, w="\n".join(words)
         ),
-        change_text=partial(change_text, lang=lang),
+        change_text=partial(change_markup, lang=lang),
+        read_as=lambda word: marked("read_as", lang, word=word),
+        frequency=partial(frequency, lang=lang),
         reading=partial(reading, lang=lang),
         table=table(lang),
         magic_cards=_magic_cards(lang),
@@ -67,14 +83,41 @@ def _page(values: MultiDict[str, str]) -> tuple[str, int]:
     ), status
 
 
-def _categories() -> list[dict[str, str]]:
-    """The registry as ``/v1/categories`` lists it (the same source)."""
+def _categories(lang: Lang) -> list[dict[str, str]]:
+    """The registry as ``/v1/categories`` lists it (the same source), each category with
+    what it means for a person (``category.<id>``; a list of the table's own: a line for all)."""
     from wordsvc.services import get_registry
 
     return [
-        {"id": c.id, "name_uk": c.name_uk, "name_en": c.name_en, "description": c.description}
+        {
+            "id": c.id,
+            "name_uk": c.name_uk,
+            "name_en": c.name_en,
+            "about": text(_about_key(c.id), lang),
+        }
         for c in get_registry()
     ]
+
+
+def _about_key(category: str) -> str:
+    key = f"category.{category}"
+    return key if key in TEXTS else "category_other"
+
+
+def _category_ids() -> frozenset[str]:
+    from wordsvc.services import get_registry
+
+    return frozenset(c.id for c in get_registry())
+
+
+@cache
+def _limits() -> dict[str, int]:
+    """The longest pattern and word the API takes: the fields carry them (``maxlength``),
+    and the module words a refusal with them."""
+    from wordsvc.alphabet import MAX_INPUT_LENGTH
+    from wordsvc.judge import MAX_PATTERN_LENGTH
+
+    return {"pattern": MAX_PATTERN_LENGTH, "word": MAX_INPUT_LENGTH}
 
 
 def _magic_cards(lang: Lang) -> list[tuple[str, str]]:

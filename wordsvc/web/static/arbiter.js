@@ -1,9 +1,11 @@
 // The arbiter's page: word checks, best plays and pattern search over the public HTTP API.
 // The state lives in the URL (state.js); answers are drawn by render.js; every problem
-// document is shown as a plain message next to the field it concerns.
+// document is shown as a plain message next to the field it concerns, in the page's words
+// (the API's detail goes to the console, for developers). What is on screen is what the
+// URL says: a change of categories asks again for the answer on screen.
 
 import { checkWords, Problem, searchWords, solve, solveBodyFields } from "./api.js";
-import { plays, searchPage, verdicts } from "./render.js";
+import { h, marked, plays, searchPage, verdicts } from "./render.js";
 import { familiarParam, parseFamiliar, readState, urlOf, VIEWS, writeState } from "./state.js";
 
 const SEARCH_PAGE = 40;
@@ -38,18 +40,42 @@ const ui = {
   },
   categoryName: (id) => names[id] ?? id,
   wordUrl: (word) => urlOf({ ...state, view: "check", w: word }),
-  /** A problem document in plain words: the page's text for its code, else its detail. */
+  /** A problem document in the page's words: the text for its code; for a request refused
+   *  for a field (400), the text for the field and the constraint its `problems` name, the
+   *  field's own limit as {max}; else a plain "not taken". Never the API's detail. As
+   *  nodes: the game's words in it are marked lang="uk". */
   problem(doc) {
-    for (const key of [`problem.${doc.code}`, `refusal.${doc.code}`]) {
-      if (ui.has(key)) {
-        const text = ui.format(key, doc.details ?? {});
-        if (text !== null) return text;
-      }
+    const name = doc.details?.field ?? doc.details?.parameter;
+    const constraint = doc.details?.problems?.[0]?.problem;
+    const candidates = [
+      [`problem.${doc.code}`, doc.details ?? {}],
+      [`refusal.${doc.code}`, doc.details ?? {}],
+      ...(name ? [`invalid.${name}.${constraint}`, `invalid.${name}`] : [])
+        .map((key) => [key, { ...doc.details, max: limitOf(name) }]),
+    ];
+    for (const [key, values] of candidates) {
+      if (ui.has(key) && ui.format(key, values) !== null) return marked(ui, key, values);
     }
-    if (doc.code === "unexpected" || !doc.detail) return ui.t("problem.unexpected", { code: doc.code });
-    return doc.detail;
+    return [ui.t([400, 413, 422].includes(doc.status) ? "problem.invalid" : "problem.unexpected")];
   },
 };
+
+/** The inputs whose own attributes hold the limit a refusal names (maxlength, max). */
+const LIMIT_INPUTS = { pattern: "pattern", word: "make", min_length: "min", max_length: "max" };
+
+function limitOf(name) {
+  const input = $(LIMIT_INPUTS[name] ?? "");
+  if (!input) return null;
+  return input.maxLength > 0 ? input.maxLength : (input.max || null);
+}
+
+/** The words of the check's field: split where checking.py splits them (the pattern it
+ *  states, handed to the field as data-separators), nothing empty. */
+const SEPARATORS = new RegExp($("words").dataset.separators, "u");
+
+function splitWords(text) {
+  return text.split(SEPARATORS).filter(Boolean);
+}
 
 let state = readState();
 
@@ -77,7 +103,9 @@ function showError(fieldId, problem) {
   Object.assign(message, { id, className: "error" });
   message.setAttribute("role", "alert");
   message.dataset.code = problem.code;
-  message.textContent = ui.problem(problem);
+  message.replaceChildren(...ui.problem(problem));
+  if (problem.detail) console.warn(`${problem.code} (${problem.status}): ${problem.detail}`);
+  if (fieldId === "categories") $("categories-box").open = true;
   if (field.tagName === "FIELDSET" || field.tagName === "FORM" || field.tagName === "DIV") {
     const button = field.tagName === "FORM" ? field.querySelector('button[type="submit"]') : null;
     if (button) button.before(message);
@@ -95,25 +123,47 @@ function showError(fieldId, problem) {
 /** The field a problem concerns: by its code, else by the field a 400 names. */
 function fieldOf(doc, byCode, byField, fallback) {
   if (byCode[doc.code]) return byCode[doc.code];
-  const named = doc.details?.field;
+  const named = doc.details?.field ?? doc.details?.parameter;
   if (named && byField[named]) return byField[named];
   return fallback;
 }
 
-async function run(form, results, request, draw, where) {
+/** Bring the results into view when they landed out of it (below the fold on a phone). */
+function reveal(results) {
+  const top = results.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 120) results.scrollIntoView({ block: "start" });
+}
+
+const latest = new Map(); // results element -> the number of its newest request
+
+/** Clear `results`, dropping any answer still on its way to them. */
+function clearResults(results) {
+  latest.set(results, (latest.get(results) ?? 0) + 1);
+  results.replaceChildren();
+  results.closest("section").querySelector('button[type="submit"]').removeAttribute("aria-busy");
+}
+
+/** Ask, and draw the answer or the problem; an answer overtaken by a newer request of the
+ *  same view is dropped, so the screen always shows the last thing asked. */
+async function run(form, results, request, draw, where, { show = false } = {}) {
   const button = form.querySelector('button[type="submit"]');
+  const ticket = (latest.get(results) ?? 0) + 1;
+  latest.set(results, ticket);
   clearErrors(form);
   button.setAttribute("aria-busy", "true");
   results.replaceChildren(document.createTextNode(ui.t("loading")));
   try {
     const answer = await request();
+    if (latest.get(results) !== ticket) return;
     results.replaceChildren(...draw(answer));
+    if (show) reveal(results);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
+    if (latest.get(results) !== ticket) return;
     results.replaceChildren();
     showError(where(error.doc), error.doc);
   } finally {
-    button.removeAttribute("aria-busy");
+    if (latest.get(results) === ticket) button.removeAttribute("aria-busy");
   }
 }
 
@@ -139,15 +189,20 @@ function showView(view) {
 
 // --- check ------------------------------------------------------------------------------
 
-function runCheck(push) {
-  const text = $("words").value;
-  const words = text.split(/\r?\n/).filter((line) => line.trim());
-  if (!words.length) return;
+function runCheck(push, show = push) {
+  const words = splitWords($("words").value);
   state = { ...state, view: "check", w: words.join("\n"), c: agreedCategories().join(",") };
   save(push);
+  if (!words.length) { // nothing but spaces: said at the field, and nothing stale left
+    clearResults($("check-results"));
+    clearErrors($("check-form"));
+    showError("words", { code: "no_words" });
+    return;
+  }
   run($("check-form"), $("check-results"), () => checkWords(words, agreedCategories()),
     (answer) => verdicts(answer, ui),
-    (doc) => fieldOf(doc, { unknown_category: "categories" }, { categories: "categories" }, "words"));
+    (doc) => fieldOf(doc, { unknown_category: "categories" }, { categories: "categories" }, "words"),
+    { show });
 }
 
 function checkWord(word) {
@@ -199,8 +254,11 @@ const SOLVE_FIELDS = {
   cards: "hand", familiar: "familiar", tokens: "tokens", character: "character",
   categories: "categories", mode: "mode", word: "make-field",
 };
+// A word refused as no word at all (refusal.<code>) can only be the one asked about.
+const solveField = (doc) => (ui.has(`refusal.${doc.code}`) ? "make-field"
+  : fieldOf(doc, SOLVE_CODES, SOLVE_FIELDS, "solve-form"));
 
-function runSolve(push) {
+function runSolve(push, show = push) {
   const magic = [...document.querySelectorAll('input[name="magic"]:checked')].map((i) => i.value);
   const { letters, figure } = familiarInputs();
   const tokens = $("tokens").value;
@@ -213,7 +271,7 @@ function runSolve(push) {
   };
   save(push);
   run($("solve-form"), $("solve-results"), () => solve(solveBody()), (answer) => plays(answer, ui),
-    (doc) => fieldOf(doc, SOLVE_CODES, SOLVE_FIELDS, "solve-form"));
+    solveField, { show });
 }
 
 let wordCheckOffered = false;
@@ -235,8 +293,12 @@ const SEARCH_CODES = {
   invalid_length_range: "lengths", invalid_min_length: "lengths", invalid_max_length: "lengths",
   unknown_category: "categories",
 };
+const SEARCH_FIELDS = {
+  pattern: "pattern", min_length: "lengths", max_length: "lengths", offset: "search-form",
+  limit: "search-form", categories: "categories",
+};
 
-function runSearch(offset, push) {
+function runSearch(offset, push, show = push) {
   const pattern = $("pattern").value.trim();
   state = {
     ...state, view: "search", c: agreedCategories().join(","), p: pattern,
@@ -249,7 +311,7 @@ function runSearch(offset, push) {
   };
   run($("search-form"), $("search-results"), () => searchWords(query),
     (page) => searchPage(page, ui),
-    (doc) => fieldOf(doc, SEARCH_CODES, { min_length: "lengths", max_length: "lengths" }, "pattern"));
+    (doc) => fieldOf(doc, SEARCH_CODES, SEARCH_FIELDS, "pattern"), { show });
 }
 
 // --- state into the page, and back ------------------------------------------------------
@@ -281,9 +343,45 @@ function fill(s) {
 
 /** Run what the state asks for: a shared link opens on its result. */
 function replay(s, serverRendered) {
-  if (s.view === "check" && s.w && !serverRendered) runCheck(false);
+  if (s.view === "check" && splitWords(s.w ?? "").length && !serverRendered) runCheck(false);
   if (s.view === "solve" && (s.hand || s.magic)) runSolve(false);
-  if (s.view === "search" && s.p) runSearch(Number(s.off) || 0, false);
+  if (s.view === "search" && s.p) runSearch(Math.max(0, Number(s.off) || 0), false);
+}
+
+// --- categories: one line of agreed ones, a picker behind "change" ------------------------
+
+/** The agreed categories as pills in the picker's summary line ("any word" when none). */
+function drawAgreed() {
+  const agreed = agreedCategories();
+  const pill = (text, any) => h("span", { class: any ? "pill any" : "pill" }, text);
+  $("agreed").replaceChildren(...(agreed.length ? agreed.map((id) => pill(ui.categoryName(id)))
+    : [pill(ui.t("categories_none"), true)]));
+}
+
+/** What a category means, in the hint line under the chips: shown on tap (and on focus). */
+function explain(input) {
+  $("categories-hint").replaceChildren(
+    h("b", {}, `${ui.categoryName(input.value)}.`), " ", input.dataset.about);
+}
+
+const RERUN = {
+  check: () => runCheck(false),
+  solve: () => runSolve(false),
+  search: () => runSearch(0, false),
+};
+
+/** The categories changed: the answer on screen is asked again under them (the link says
+ *  the new ones at once); an answer on a hidden tab is cleared rather than left stale. */
+function categoriesChanged() {
+  state = { ...state, c: agreedCategories().join(",") };
+  save(false);
+  drawAgreed();
+  for (const view of VIEWS) {
+    const results = $(`${view}-results`);
+    if (!results.textContent.trim()) continue; // nothing asked yet (or a problem at a field)
+    if (view === state.view) RERUN[view]();
+    else clearResults(results);
+  }
 }
 
 // --- wiring -----------------------------------------------------------------------------
@@ -318,18 +416,28 @@ document.querySelector("main").addEventListener("click", (event) => {
   const pager = event.target.closest(".pager button[data-offset]");
   if (pager && !pager.disabled) runSearch(Number(pager.dataset.offset), true);
 });
-$("categories").addEventListener("change", () => {
-  state = { ...state, c: agreedCategories().join(",") };
-  save(false);
+$("categories").addEventListener("change", (event) => {
+  if (event.target.name === "c") explain(event.target);
+  categoriesChanged();
+});
+$("categories").addEventListener("focusin", (event) => {
+  if (event.target.name === "c") explain(event.target);
+});
+$("categories-done").hidden = false;
+$("categories-done").addEventListener("click", () => {
+  $("categories-box").open = false;
+  $("categories-box").querySelector("summary").focus();
 });
 window.addEventListener("popstate", () => {
   state = readState();
   fill(state);
+  drawAgreed();
   showView(state.view);
   replay(state, false);
 });
 
 fill(state);
+drawAgreed();
 showView(state.view);
 replay(state, $("check-results").querySelector(".verdict") !== null);
 save(false);

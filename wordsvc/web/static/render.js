@@ -1,5 +1,6 @@
 // Draws the API's answers. The verdicts' markup is the server's too
-// (templates/web/_verdicts.html): keep the two alike.
+// (templates/web/_verdicts.html): keep the two alike. The game's words (a word, a card's
+// letter, the characters read) are marked lang="uk", so an English screen stays English.
 
 /** An element with attributes and children (text is always text, never HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -16,6 +17,24 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Placeholders that hold the game's own words (present.py's GAME_VALUES). */
+const GAME_VALUES = new Set(["word", "chars", "card"]);
+
+/** The text `key` filled with `values` as nodes, the game's words marked lang="uk". */
+export function marked(ui, key, values) {
+  const text = ui.t(key, {});
+  const nodes = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{(\w+)\}/g)) {
+    nodes.push(text.slice(last, match.index));
+    const value = String(values[match[1]] ?? "");
+    nodes.push(GAME_VALUES.has(match[1]) ? h("span", { lang: "uk" }, value) : value);
+    last = match.index + match[0].length;
+  }
+  nodes.push(text.slice(last));
+  return nodes.filter((node) => node !== "");
+}
+
 const number = (value) => (value > 0 ? `+${value.toFixed(2)}` : value < 0 ? `−${(-value).toFixed(2)}` : "0.00");
 
 function changeText(change, ui) {
@@ -24,7 +43,17 @@ function changeText(change, ui) {
   if (details.mapped && typeof details.mapped === "object") {
     chars = Object.entries(details.mapped).map(([l, c]) => `${l}→${c}`).join(", ");
   }
-  return ui.has(`change.${change.code}`) ? ui.t(`change.${change.code}`, { chars }) : change.message;
+  return ui.has(`change.${change.code}`) ? marked(ui, `change.${change.code}`, { chars })
+    : change.message;
+}
+
+/** How often the verdict's spelling is written (present.py's `frequency`). */
+function frequency(v, ui) {
+  const band = v.commonness;
+  if (band.id === "unknown") return ui.t("zipf_unknown");
+  const label = ui.has(`band.${band.id}`) ? ui.t(`band.${band.id}`)
+    : (ui.lang === "uk" ? band.label_uk : band.label);
+  return ui.t("zipf", { zipf: v.zipf.toFixed(1), band: label });
 }
 
 function reading(analysis, ui) {
@@ -36,20 +65,20 @@ function refusedCard(item, ui) {
   const key = `refusal.${item.error.code}`;
   return h("article", { class: "verdict no refused" },
     h("h3", {}, h("span", { class: "badge" }, `✗ ${ui.t("refused_input")}`),
-      h("span", { class: "word" }, item.input)),
-    h("p", { class: "reason" }, ui.has(key) ? ui.t(key) : item.error.message));
+      h("span", { class: "word", lang: "uk" }, item.input)),
+    h("p", { class: "reason" }, ui.t(ui.has(key) ? key : "refused_other")));
 }
 
 function verdictCard(v, ui) {
   const parts = [
     h("h3", {},
       h("span", { class: "badge" }, v.valid ? `✓ ${ui.t("playable")}` : `✗ ${ui.t("not_playable")}`),
-      h("span", { class: "word" }, v.word),
+      h("span", { class: "word", lang: "uk" }, v.word),
       h("span", { class: "length" }, ui.t("letters", { n: v.length }))),
   ];
   if (v.normalisation.length) {
     parts.push(h("div", { class: "read-as" },
-      h("p", {}, `${ui.t("read_as", { word: v.word })}:`),
+      h("p", {}, ...marked(ui, "read_as", { word: v.word }), ":"),
       h("ul", {}, v.normalisation.map((c) => h("li", { "data-code": c.code }, changeText(c, ui))))));
   }
   if (v.house_word) parts.push(h("p", { class: "house" }, ui.t("house_word")));
@@ -57,15 +86,15 @@ function verdictCard(v, ui) {
     { class: c.accepted ? "ok" : "no", "data-category": c.id },
     h("span", { class: "cat" }, ui.categoryName(c.id)), ": ",
     c.accepted ? ui.t("accepted") : (ui.lang === "uk" ? c.message_uk : c.message)))));
-  if (v.commonness) { // how common the word is: wordfreq's Zipf value and the judge's band
-    const band = ui.lang === "uk" ? v.commonness.label_uk : v.commonness.label;
-    parts.push(h("p", { class: "zipf", "data-band": v.commonness.id },
-      ui.t("zipf", { zipf: v.zipf.toFixed(1), band })));
+  if (v.commonness) { // how often it is written (wordfreq's list), and what that list is
+    parts.push(h("details", { class: "zipf", "data-band": v.commonness.id },
+      h("summary", {}, frequency(v, ui)), h("p", {}, ui.t("zipf_about"))));
   }
   if (v.suggestions.length) {
     parts.push(h("div", { class: "suggestions" }, h("p", {}, ui.t("suggestions")),
       h("ul", {}, v.suggestions.map((s) => h("li", {},
-        h("a", { class: "chip", href: ui.wordUrl(s.word), "data-word": s.word }, s.word))))));
+        h("a", { class: "chip", href: ui.wordUrl(s.word), "data-word": s.word, lang: "uk" },
+          s.word))))));
   } else if (v.suggestions_omitted) {
     parts.push(h("p", { class: "muted" }, ui.t("suggestions_omitted")));
   }
@@ -73,7 +102,8 @@ function verdictCard(v, ui) {
   if (readings.length) {
     parts.push(h("details", { class: "readings" },
       h("summary", {}, ui.t("readings", { n: readings.length })),
-      h("ul", {}, readings.map((a) => h("li", {}, h("b", {}, a.lemma), ` — ${reading(a, ui)}`)))));
+      h("ul", {}, readings.map((a) => h("li", {},
+        h("b", { lang: "uk" }, a.lemma), ` — ${reading(a, ui)}`)))));
   }
   return h("article", { class: `verdict ${v.valid ? "ok" : "no"}` }, parts);
 }
@@ -96,7 +126,7 @@ function slotCard(slot, ui) {
     ? ui.t("source.familiar", { n: slot.familiar + 1 })
     : ui.t(`source.${slot.source}`);
   return h("li", { class: `card src-${slot.source}`, "data-source": slot.source },
-    h("span", { class: "letter" }, slot.letter), h("span", { class: "src" }, source));
+    h("span", { class: "letter", lang: "uk" }, slot.letter), h("span", { class: "src" }, source));
 }
 
 function effectsLine(effects, ui) {
@@ -120,7 +150,8 @@ export function plays(solution, ui) {
   if (!solution.complete) nodes.push(h("p", { class: "note" }, ui.t("incomplete")));
   if (!solution.plays.length) nodes.push(h("p", {}, ui.t("no_plays")));
   nodes.push(h("ol", { class: "plays" }, solution.plays.map((play, i) => h("li", { class: "play" },
-    h("h3", {}, h("span", {}, `${i + 1}.`), h("span", { class: "word" }, play.word.toUpperCase()),
+    h("h3", {}, h("span", {}, `${i + 1}.`),
+      h("span", { class: "word", lang: "uk" }, play.word.toUpperCase()),
       h("span", { class: "length" }, ui.t("letters", { n: play.length })),
       h("span", { class: "total" }, ui.t("score", { total: play.score.total.toFixed(2) }))),
     h("ol", { class: "cards", "aria-label": play.word }, play.slots.map((s) => slotCard(s, ui))),
@@ -142,7 +173,7 @@ export function searchPage(page, ui) {
     h("p", { class: "summary" }, page.truncated
       ? ui.t("found_truncated", { total: page.total }) : ui.t("found", { total: page.total })),
     h("ul", { class: "words" }, page.words.map((word) => h("li", {},
-      h("a", { class: "chip", href: ui.wordUrl(word), "data-word": word }, word)))),
+      h("a", { class: "chip", href: ui.wordUrl(word), "data-word": word, lang: "uk" }, word)))),
     h("nav", { class: "pager", "aria-label": ui.t("view.search") },
       h("button", { type: "button", "data-offset": Math.max(0, page.offset - page.limit),
         disabled: page.offset === 0 }, ui.t("prev")),
