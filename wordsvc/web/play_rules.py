@@ -113,19 +113,34 @@ def _lost_words_action(key: str, lang: Lang) -> tuple[str, str | None]:
 
 def _character(key: str, lang: Lang) -> tuple[str, str | None]:
     card = words_of_magic.CHARACTER_CARDS[key]
-    return (card.name_uk if lang == "uk" else card.name_en), None
+    uk = lang == "uk"
+    return (card.name_uk if uk else card.name_en), (
+        card.text_uk if uk else _uk_marked(card.text_en)
+    )
 
 
 def _magic(key: str, lang: Lang) -> tuple[str, str | None]:
     card = words_of_magic.MAGIC_EFFECTS[key]
-    return (card.name_uk if lang == "uk" else card.name_en), None
+    uk = lang == "uk"
+    return (card.name_uk if uk else card.name_en), (
+        card.text_uk if uk else _uk_marked(card.text_en)
+    )
+
+
+#: A run of Ukrainian letters (a letter of the game, in an English text).
+UKRAINIAN_RUN: Final = re.compile(r"[\u0400-\u04FF]+(?:['’ʼ][\u0400-\u04FF]+)*")
+
+
+def _uk_marked(text: str) -> str:
+    """An English catalogue text with its Ukrainian letters marked ``[uk:А]``."""
+    return UKRAINIAN_RUN.sub(lambda m: f"[uk:{m.group(0)}]", text)
 
 
 #: kind -> (the ids it has, how to name one, whether it gives the text too).
 CATALOGUES: Final[dict[str, tuple[frozenset[str], CardOf, bool]]] = {
     "action": (frozenset(lost_words_cards("en")["action"]), _lost_words_action, True),
-    "character": (frozenset(map(str, words_of_magic.CHARACTER_CARDS)), _character, False),
-    "magic": (frozenset(words_of_magic.MAGIC_EFFECTS), _magic, False),
+    "character": (frozenset(map(str, words_of_magic.CHARACTER_CARDS)), _character, True),
+    "magic": (frozenset(words_of_magic.MAGIC_EFFECTS), _magic, True),
 }
 #: Where a list option's items get their names ("count": they are only counted).
 ITEM_SOURCES: Final = ("categories", "character", "magic", "count")
