@@ -112,7 +112,7 @@ class ClaimBody(WireModel):
     name: str | None = Field(
         default=None, pattern=WIRE_NAME_PATTERN, description="Default: the seat's name stays."
     )
-    auto_pass: bool | None = Field(
+    auto_pass: Annotated[bool, Strict()] | None = Field(
         default=None,
         description='The seat\'s "answer only when I can" setting (default: it stays). '
         "Switched on while the pass is the seat's one legal action, it passes at once. "
