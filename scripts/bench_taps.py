@@ -25,8 +25,6 @@ issue 26 needed 62 taps for a whole game; the target is at most half of that.
     python scripts/bench_taps.py [--games 15] [--first 2000] [--seeds 2054 2145] [--json]
 """
 
-from __future__ import annotations
-
 import argparse
 import json
 import random
