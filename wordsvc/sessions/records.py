@@ -142,7 +142,8 @@ class LoggedAction:
 @dataclass(frozen=True)
 class SessionSummary:
     """A session as ``you`` may see it (None: a spectator). ``bot_actions``: on a new
-    session only, what its bots did before anyone else could act."""
+    session only, what its bots did before anyone else could act (with any pass a person's
+    seat made by itself meanwhile, actor ``auto``)."""
 
     id: str
     game: str
