@@ -60,6 +60,7 @@ PRE_EMPTED: dict[tuple[str, str], str] = {
     ("createSession", "session_not_found"): "the store reads back the session it just made",
     ("createSession", "stale_state_id"): "the first bots move in the creating transaction",
     ("claimSeat", "invalid_name"): "ClaimBody.name has the store's NAME_PATTERN",
+    ("claimSeat", "stale_state_id"): "a pass made by switching auto_pass on runs under the lock",
 }
 #: How a route's document says "and every refusal of the game's rules".
 RULE_CODES = "…every RuleError code of the game (docs/rules/<game>.md)"

@@ -49,10 +49,22 @@ def test_a_link_claims_its_seat_with_a_name_from_any_browser(games_client, table
     url = f"/v1/games/sessions/{session}/seat"
     asked = games_client.get(url, headers=bearer(tokens[1]))
     assert asked.status_code == 200
-    assert asked.get_json() == {"session": session, "seat": 1, "name": "Player 2", "claimed": False}
+    assert asked.get_json() == {
+        "session": session,
+        "seat": 1,
+        "name": "Player 2",
+        "claimed": False,
+        "auto_pass": None,  # The Lost Words has no "answer only when I can"
+    }
     sat = games_client.post(url, json={"name": "Тарас"}, headers=bearer(tokens[1]))
     assert sat.status_code == 200, sat.get_json()
-    assert sat.get_json() == {"session": session, "seat": 1, "name": "Тарас", "claimed": True}
+    assert sat.get_json() == {
+        "session": session,
+        "seat": 1,
+        "name": "Тарас",
+        "claimed": True,
+        "auto_pass": None,
+    }
     assert seats_of(games_client, session)[1]["claimed"] is True
     again = games_client.post(url, json={}, headers=bearer(tokens[1]))  # another phone
     assert again.get_json()["name"] == "Тарас"

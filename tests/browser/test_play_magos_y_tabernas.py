@@ -110,13 +110,16 @@ def choice(view, seat, seed, moves):
 
 def replay(seed, limit):
     """Every move of a two-player game (seat 0 first) in which both seats play as
-    :func:`choice` says: (seat, action, the stack's seats before it)."""
+    :func:`choice` says: (seat, action, the stack's seats before it, whether the pass was
+    all the seat could do: a person's seat then passes by itself, its "answer only when I
+    can" being on by default, and nobody taps)."""
     state = GAME.new({"players": 2, "first_player": 0}, seed)
     moves = []
     while state["phase"] != "over" and len(moves) < limit:
         seat = GAME.to_act(state)[0]
         action = choice(GAME.view(state, seat), seat, seed, len(moves))
-        moves.append((seat, action, [item["seat"] for item in state["stack"]]))
+        alone = GAME.legal_actions(state, seat) == [{"type": "pass"}]
+        moves.append((seat, action, [item["seat"] for item in state["stack"]], alone))
         state, _ = GAME.apply(state, seat, action)
     return state, moves
 
@@ -127,7 +130,7 @@ def whole_game(wanted):
     ``played`` included) of ``wanted``."""
     for seed in range(2000, 4000):
         state, moves = replay(seed, 100)
-        shown = {f for seat, action, _ in moves if seat == 0 for f in (*action, action["type"])}
+        shown = {f for seat, action, *_ in moves if seat == 0 for f in (*action, action["type"])}
         if state["phase"] == "over" and set(wanted) <= shown:
             return seed
     pytest.fail(f"no seed where seat 0 plays {wanted} within 100 moves")
@@ -135,15 +138,19 @@ def whole_game(wanted):
 
 def answered_back():
     """A seed whose opening has seat 0's card answered by seat 1's instant, answered in
-    turn by seat 0's, and the moves until the stack is empty again."""
+    turn by seat 0's, with a choice to make over that pile of three (so that a person sees
+    it: passes that are all a seat may do make themselves), a pass made by itself on the
+    way, and the moves until the stack is empty again."""
     for seed in range(2000):
         _, moves = replay(seed, 30)
-        for number, (seat, action, before) in enumerate(moves, 1):
+        for number, (seat, action, before, _) in enumerate(moves, 1):
             if action["type"] == "play" and before[-2:] == [seat, 1 - seat]:
+                if number == len(moves) or moves[number][3]:
+                    break  # the pile resolves by itself: nobody has a choice over it
                 empty = next(
                     (n for n, m in enumerate(moves[number:], number + 1) if not m[2]), None
                 )
-                if empty is not None:
+                if empty is not None and any(m[3] for m in moves[: empty - 1]):
                     return seed, empty - 1
                 break
     pytest.fail("no seed with an instant answered by an instant in its opening")
@@ -308,8 +315,9 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     assert page.locator("body[data-table='magos-y-tabernas']").count() == 1
     assert page.locator("#view .panel.player").count() == 2
     assert page.locator("#view .myt-area.mine .myt-hand .myt-card").count() == 3
+    assert page.locator("#myt-auto-pass").is_checked(), "answer only when I can: on by default"
     checked: set[tuple[str, ...]] = set()
-    version, decisions, forced, passes = -1, 0, 0, 0
+    version, decisions, passes = -1, 0, 0
     while True:
         summary = my_move(olya, version)
         if summary["status"] == "over":
@@ -319,7 +327,7 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
         decisions += 1
         assert decisions < 120, "the game should have ended"
         passes += action["type"] == "pass"
-        forced += summary["legal_actions"] == [{"type": "pass"}]
+        assert summary["legal_actions"] != [{"type": "pass"}], "that pass makes itself"
         assert_status_says_whose_turn(olya, summary)
         kind = step_kind(summary, action)
         if kind not in checked:  # each kind of step once, as a person sees it
@@ -336,7 +344,14 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     # The taps sent exactly the moves meant: the session's log is the game replayed here.
     _, meant = replay(seed, 200)
     store = app.extensions["wordsvc.sessions"]
-    assert store.log(session) == [(seat, action) for seat, action, _ in meant]
+    assert store.log(session) == [(seat, action) for seat, action, *_ in meant]
+    # Every pass that was all the person could do was made by itself, and said so.
+    alone = [n for n, (seat, *_, only) in enumerate(meant, 1) if seat == 0 and only]
+    assert alone, "the game should hold passes with nothing else to do"
+    autos = [entry.number for entry in store.events(session, 0) if entry.actor == "auto"]
+    assert autos == alone
+    assert page.locator("#log li.by-auto").count() == len(alone)
+    assert page.locator("#log li.by-auto .badge").count() == 0, "no bot badge"
     assert page.locator("#result li").count() == 2
     assert_presentable(page, lang)
     # Every move and target wanted was made on the table, Flash's and Plagio's through what
@@ -346,18 +361,20 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     log = page.locator("#log").inner_text()
     assert {"uk": "грає «", "en": "plays "}[lang] in log
     assert {"uk": "відповідає: ", "en": "answers: "}[lang] in log
+    said = {"uk": "пасує (нема чим відповісти)", "en": "passes (nothing to answer with)"}
+    assert said[lang] in log
     assert_nothing_hidden_seen(app, session, 0, olya)
     print(
         f"\n{lang} seed {seed}: {olya.taps} taps for {decisions} moves, {passes} of them "
-        f"passes ({forced} with nothing but the pass: {olya.taps - forced} taps if those "
-        "passed by themselves)"
+        f"passes; {len(alone)} passes made by themselves"
     )
 
 
 def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, app):
     """Olya (a phone, in Ukrainian) and Petro (a laptop, in English) at one seeded game:
     her card, his instant in answer, hers in answer to his; each table shows the stack as it
-    grows, who may answer, and the other's move in its log, live."""
+    grows, who may answer, and the other's move in its log, live. A pass that is all a seat
+    may do makes itself (both keep "answer only when I can" on): nobody taps it."""
     seed, moves = answered_back()
     _, plan = replay(seed, moves)
     olya, petro = people(PHONE, "uk"), people(LAPTOP, "en")
@@ -367,7 +384,9 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
     for seat, person in enumerate(seats):
         person.sit(session, seat)
     deepest = 0
-    for number, (mover, _, _) in enumerate(plan[:moves]):
+    for number, (mover, _, _, alone) in enumerate(plan[:moves]):
+        if alone:  # made by itself, in the transaction of the move before it
+            continue
         person, other = seats[mover], seats[1 - mover]
         summary = my_move(person, number - 1)
         other.page.wait_for_function(
@@ -397,7 +416,10 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
         play(person, choice(summary["view"], mover, seed, number))
         other.page.wait_for_selector(f"#log li[data-number='{number + 1}']")
     store = app.extensions["wordsvc.sessions"]
-    assert store.log(session) == [(seat, action) for seat, action, _ in plan[:moves]]
+    log = store.log(session)
+    assert log[:moves] == [(seat, action) for seat, action, *_ in plan[:moves]]
+    assert all(e.actor == "auto" for e in store.events(session, None, after=moves))
+    assert any(alone for *_, alone in plan[:moves]), "some passes made themselves"
     assert deepest >= 3
     assert "відповідає: " in olya.page.locator("#log").inner_text()
     assert "answers: " in petro.page.locator("#log").inner_text()

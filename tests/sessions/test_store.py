@@ -57,7 +57,7 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == "0004"
+    assert current_revision(store.engine) == "0005"
 
 
 def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):

@@ -217,17 +217,18 @@ def get_seat(session_id: str) -> Response:
     "POST",
     operation_id="claimSeat",
     summary="Sit down at the seat your token belongs to, from any browser (a seat's link "
-    "brings its person back), taking a name.",
+    "brings its person back), taking a name and the seat's settings (auto_pass: answer only "
+    "when I can).",
     body=models.ClaimBody,
     response=models.YourSeat,
     path_params=SESSION,
     auth="required",
-    errors=SEAT_TOKEN_ERRORS,
+    errors={**SEAT_TOKEN_ERRORS, 422: ("no_auto_pass",)},
 )
 def claim_seat(session_id: str) -> Response:
     body = parse_body(models.ClaimBody)
     token = required_token("Claiming a seat")
-    return respond(models.YourSeat, get_store().claim(session_id, token, body.name))
+    return respond(models.YourSeat, get_store().claim(session_id, token, body.name, body.auto_pass))
 
 
 @operation(

@@ -62,6 +62,10 @@ class GameEntry:
     #: The option that counts the seats; None: the game has none.
     seat_count_option: str | None = SEAT_COUNT_OPTION
     documents: tuple[GameDocument, ...] = ()
+    #: The type of the game's pass (a seat answering nothing): a human seat whose one legal
+    #: action it is passes by itself while its "answer only when I can" setting is on
+    #: (``docs/sessions.md``). None: the game has no such setting.
+    auto_pass_action: str | None = None
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -145,6 +149,7 @@ GAMES: dict[str, GameEntry] = {
         _magos_y_tabernas,
         _magos_y_tabernas_bots,
         ("heuristic", "random"),
+        auto_pass_action="pass",
     ),
     "wizards-wanted": GameEntry(
         "wizards-wanted",

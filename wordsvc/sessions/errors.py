@@ -14,6 +14,7 @@ which HTTP status each one becomes, so this layer knows nothing of HTTP.
     ├── GameOver           the game has ended: no more actions
     ├── GameNotOver        no result yet
     ├── NoWordRules        the game has no word categories to judge words by
+    ├── NoAutoPass         the game has no "answer only when I can" setting
     └── ActionRefused      the game's rules refuse the action; the code is the rule's
 """
 
@@ -66,6 +67,10 @@ class GameNotOver(SessionError):
 
 class NoWordRules(SessionError):
     code = "no_word_rules"
+
+
+class NoAutoPass(SessionError):
+    code = "no_auto_pass"
 
 
 class ActionRefused(SessionError):

@@ -15,6 +15,9 @@ from typing import Any, Literal
 from wordsvc.games.contract import Action, Event, Result, Seat
 
 SeatKind = Literal["human", "bot"]
+#: Who took a logged action: a person, a bot, or a human seat's pass made by itself while its
+#: "answer only when I can" setting was on (``auto``).
+Actor = Literal["human", "bot", "auto"]
 Status = Literal["active", "over"]
 Deal = Literal["drawn", "chosen"]
 
@@ -28,7 +31,9 @@ def seen_by(events: Iterable[Event], seat: Seat | None) -> tuple[Event, ...]:
 class SeatRecord:
     """Who plays a seat. ``joined``: a bot's seat, or a human seat whose token was taken.
     ``claimed``: a bot's seat, or a human seat a person sat down at with its token (a host
-    may hold a seat's token to hand it out as a link: joined, not yet claimed)."""
+    may hold a seat's token to hand it out as a link: joined, not yet claimed).
+    ``auto_pass``: a human seat's "answer only when I can" setting, in a game that has one
+    (its registry entry's ``auto_pass_action``); None for a bot's seat or another game."""
 
     seat: Seat
     kind: SeatKind
@@ -36,6 +41,7 @@ class SeatRecord:
     name: str
     joined: bool
     claimed: bool
+    auto_pass: bool | None
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class Applied:
 
     number: int
     seat: Seat
-    actor: SeatKind
+    actor: Actor
     type: str | None
     events: tuple[Event, ...]
 
@@ -125,7 +131,7 @@ class LoggedAction:
 
     number: int
     seat: Seat
-    actor: SeatKind
+    actor: Actor
     at: datetime
     events: tuple[Event, ...]
 
@@ -136,7 +142,8 @@ class LoggedAction:
 @dataclass(frozen=True)
 class SessionSummary:
     """A session as ``you`` may see it (None: a spectator). ``bot_actions``: on a new
-    session only, what its bots did before anyone else could act."""
+    session only, what its bots did before anyone else could act (with any pass a person's
+    seat made by itself meanwhile, actor ``auto``)."""
 
     id: str
     game: str
@@ -164,13 +171,15 @@ class Joined:
 
 @dataclass(frozen=True)
 class YourSeat:
-    """The seat a token belongs to, as its holder sees it: its name, and whether a person
-    has sat down with the token yet."""
+    """The seat a token belongs to, as its holder sees it: its name, whether a person has
+    sat down with the token yet, and its "answer only when I can" setting (None: the game
+    has none)."""
 
     session: str
     seat: Seat
     name: str
     claimed: bool
+    auto_pass: bool | None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    true,
 )
 
 from wordsvc.sessions.limits import MAX_GAME_NAME, MAX_IDEMPOTENCY_KEY, MAX_NAME
@@ -49,6 +50,9 @@ seats = Table(
     Column("joined_at", DateTime(timezone=True)),
     # when a person last sat down with the seat's token (its link); None: nobody has yet
     Column("claimed_at", DateTime(timezone=True)),
+    # the person's "answer only when I can": pass by itself when the pass is all it may do
+    # (games with the registry's `auto_pass_action`); on for human seats, off for bots
+    Column("auto_pass", Boolean, nullable=False, server_default=true()),
 )
 
 actions = Table(
@@ -57,7 +61,8 @@ actions = Table(
     Column("session_id", String(32), ForeignKey("sessions.id"), primary_key=True),
     Column("number", Integer, primary_key=True),  # 1, 2, ...: the version it produced
     Column("seat", Integer, nullable=False),
-    Column("actor", String(8), nullable=False),  # "human" or "bot"
+    # "human", "bot", or "auto": a human seat's pass made by itself (its auto_pass setting)
+    Column("actor", String(8), nullable=False),
     Column("action", JSON, nullable=False),
     Column("events", JSON, nullable=False),  # with their audiences
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -26,4 +26,5 @@ def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
         word_rules=entry.word_rules,
         seat_count_option=entry.seat_count_option,
         default_bot=entry.default_bots[0] if entry.default_bots else None,
+        auto_pass_action=entry.auto_pass_action,
     )

@@ -46,6 +46,7 @@ from wordsvc.sessions.errors import (
     ActionRefused,
     GameOver,
     InvalidToken,
+    NoAutoPass,
     NoWordRules,
     SeatTaken,
     StaleVersion,
@@ -67,11 +68,11 @@ from wordsvc.sessions.limits import (
 from wordsvc.sessions.live import CHANNEL, HEARTBEAT_SECONDS, LiveLog, log_rows
 from wordsvc.sessions.records import (
     Acted,
+    Actor,
     Applied,
     Joined,
     LoggedAction,
     OpenSession,
-    SeatKind,
     SeatRecord,
     SessionResult,
     SessionSummary,
@@ -94,6 +95,9 @@ class HostedGame:
     seat_count_option: str | None = SEAT_COUNT_OPTION
     #: The bot a front end seats by default (the registry's best); None: the first by name.
     default_bot: str | None = None
+    #: The type of the game's pass, which a human seat with its "answer only when I can"
+    #: setting on makes by itself when it is the seat's one legal action; None: no setting.
+    auto_pass_action: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ class _Move:
     """An action applied in this transaction and not yet committed."""
 
     seat: Seat
-    actor: SeatKind
+    actor: Actor
     action: Action
     events: list[Event]
 
@@ -195,6 +199,7 @@ class SessionStore:
                         "token_hash": None,
                         "joined_at": None,
                         "claimed_at": None,
+                        "auto_pass": spec.kind == "human",
                     }
                     for spec in specs
                 ],
@@ -223,7 +228,9 @@ class SessionStore:
                     "invalid_seats", f"Seat {i}: a name of 1-{MAX_NAME} characters.", {"seat": i}
                 )
             human = spec.kind == "human"
-            stored.append(SeatRecord(i, spec.kind, bot, name, not human, not human))
+            stored.append(
+                SeatRecord(i, spec.kind, bot, name, not human, not human, _auto_pass(hosted, human))
+            )
         return stored
 
     def join(
@@ -267,28 +274,57 @@ class SessionStore:
     def your_seat(self, session_id: str, token: str) -> YourSeat:
         """The seat ``token`` belongs to, its name and whether it is claimed yet."""
         with self.engine.connect() as conn:
-            self._session(conn, session_id)
+            session = self._session(conn, session_id)
             row = self._token_seat(conn, session_id, token)
-        return YourSeat(session_id, row.seat, row.name, row.claimed_at is not None)
+        hosted = self.games.get(session.game)
+        return YourSeat(
+            session_id,
+            row.seat,
+            row.name,
+            row.claimed_at is not None,
+            _auto_pass(hosted, True, row.auto_pass),
+        )
 
-    def claim(self, session_id: str, token: str, name: str | None = None) -> YourSeat:
+    def claim(
+        self,
+        session_id: str,
+        token: str,
+        name: str | None = None,
+        auto_pass: bool | None = None,
+    ) -> YourSeat:
         """Sit down at the seat ``token`` belongs to, from any browser, as often as needed
-        (the link is the seat: a phone that died gives way to another), taking ``name`` if
-        given. Like :meth:`join`, it writes the seat alone; the version stays."""
+        (the link is the seat: a phone that died gives way to another), taking ``name`` and
+        the seat's "answer only when I can" setting (``auto_pass``) if given. Like
+        :meth:`join`, it writes the seat alone, except that switching ``auto_pass`` on while
+        the seat's one legal action is the pass makes that pass at once (then the bots
+        move), through :meth:`_commit` as every action does."""
         if name is not None and not is_seat_name(name):
             raise InvalidValue("invalid_name", f"A seat's name has 1-{MAX_NAME} characters.")
         with self._write() as conn:
-            self._lock(conn, session_id)
+            session = self._lock(conn, session_id)
             row = self._token_seat(conn, session_id, token)
+            hosted = self.hosted(session.game)
+            if auto_pass is not None and hosted.auto_pass_action is None:
+                raise NoAutoPass("no_auto_pass", "This game has no setting to pass by itself.")
             values: dict[str, Any] = {"claimed_at": _now()}
             if name is not None:
                 values["name"] = name
+            if auto_pass is not None:
+                values["auto_pass"] = auto_pass
             conn.execute(
                 update(seats)
                 .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
                 .values(**values)
             )
-        return YourSeat(session_id, row.seat, name if name is not None else row.name, True)
+            if auto_pass and session.status == "active":
+                self._run_bots(conn, session, hosted, session.state, [])
+        return YourSeat(
+            session_id,
+            row.seat,
+            name if name is not None else row.name,
+            True,
+            _auto_pass(hosted, True, row.auto_pass if auto_pass is None else auto_pass),
+        )
 
     def rotate(self, session_id: str, token: str) -> Joined:
         """A new token for the seat ``token`` belongs to: the old one, and every link made
@@ -340,21 +376,13 @@ class SessionStore:
             listed = list(found.values())[:limit]
             seated: dict[str, list[SeatRecord]] = {row.id: [] for row, _ in listed}
             if seated:  # who sits at each listed table, so a lobby can name them
+                games = {row.id: self.games.get(row.game) for row, _ in listed}
                 for s in conn.execute(
                     select(seats)
                     .where(seats.c.session_id.in_(list(seated)))
                     .order_by(seats.c.session_id, seats.c.seat)
                 ):
-                    seated[s.session_id].append(
-                        SeatRecord(
-                            s.seat,
-                            s.kind,
-                            s.bot,
-                            s.name,
-                            s.kind == "bot" or s.token_hash is not None,
-                            s.kind == "bot" or s.claimed_at is not None,
-                        )
-                    )
+                    seated[s.session_id].append(_seat_record(games[s.session_id], s))
         return [
             OpenSession(row.id, row.game, row.created_at, tuple(free), tuple(seated[row.id]))
             for row, free in listed
@@ -407,7 +435,8 @@ class SessionStore:
             seat_rows = conn.execute(
                 select(seats).where(seats.c.session_id == session_id).order_by(seats.c.seat)
             ).all()
-        game = self.hosted(row.game).game
+        hosted = self.hosted(row.game)
+        game = hosted.game
         state = row.state
         return SessionSummary(
             id=row.id,
@@ -415,17 +444,7 @@ class SessionStore:
             version=row.version,
             status=row.status,
             options=row.options,
-            seats=tuple(
-                SeatRecord(
-                    s.seat,
-                    s.kind,
-                    s.bot,
-                    s.name,
-                    s.kind == "bot" or s.token_hash is not None,
-                    s.kind == "bot" or s.claimed_at is not None,
-                )
-                for s in seat_rows
-            ),
+            seats=tuple(_seat_record(hosted, s) for s in seat_rows),
             you=seat,
             to_act=tuple(game.to_act(state)),
             legal_actions=tuple(game.legal_actions(state, seat)) if seat is not None else (),
@@ -570,24 +589,35 @@ class SessionStore:
         self, conn: Connection, row: Any, hosted: HostedGame, state: State, moves: list[_Move]
     ) -> tuple[list[Applied], Status]:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
-        while only bots are asked to; then commit it all (:meth:`_commit`). Returns every
-        move applied, numbered, and the session's status."""
-        kinds = {
-            s.seat: (s.kind, s.bot)
-            for s in conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
-        }
+        while only bots are asked to, and human seats whose "answer only when I can" setting
+        is on pass when the pass is all they may do (:func:`_passes_by_itself`); then commit
+        it all (:meth:`_commit`). Returns every move applied, numbered, and the session's
+        status."""
+        seat_rows = conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
+        kinds = {s.seat: (s.kind, s.bot) for s in seat_rows}
+        passing = hosted.auto_pass_action
+        auto = {s.seat for s in seat_rows if s.kind == "human" and s.auto_pass and passing}
         game = hosted.game
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
                 break
-            waiting = [s for s in game.to_act(state) if kinds[s][0] == "bot"]
-            if not waiting:
+            move = None
+            for seat in game.to_act(state):
+                if kinds[seat][0] == "bot":
+                    bot = self._bot(row.game, kinds[seat][1])
+                    rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
+                    action, state, events = _bot_move(game, bot, state, seat, rng)
+                    move = _Move(seat, "bot", action, events)
+                    break
+                if seat in auto and passing is not None:
+                    only = _passes_by_itself(game, state, seat, passing)
+                    if only is not None:
+                        state, events = game.apply(state, seat, only)
+                        move = _Move(seat, "auto", only, events)
+                        break
+            if move is None:
                 break
-            seat = waiting[0]
-            bot = self._bot(row.game, kinds[seat][1])
-            rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
-            action, state, events = _bot_move(game, bot, state, seat, rng)
-            moves.append(_Move(seat, "bot", action, events))
+            moves.append(move)
         return self._commit(conn, row, game, state, moves)
 
     def _commit(
@@ -642,6 +672,38 @@ class SessionStore:
         if bot is None:
             bot = self._bots[game, name] = self.games[game].bots[name]()
         return bot
+
+
+def _auto_pass(hosted: HostedGame | None, human: bool, value: bool = True) -> bool | None:
+    """A seat's "answer only when I can" setting as its records say it: None for a bot's
+    seat, or in a game without the setting (or no longer hosted)."""
+    if hosted is None or hosted.auto_pass_action is None or not human:
+        return None
+    return bool(value)
+
+
+def _seat_record(hosted: HostedGame | None, s: Any) -> SeatRecord:
+    """A seat row as its record (``hosted``: its session's game, for the setting)."""
+    bot = s.kind == "bot"
+    return SeatRecord(
+        s.seat,
+        s.kind,
+        s.bot,
+        s.name,
+        bot or s.token_hash is not None,
+        bot or s.claimed_at is not None,
+        _auto_pass(hosted, not bot, s.auto_pass),
+    )
+
+
+def _passes_by_itself(game: Game, state: State, seat: Seat, passing: str) -> Action | None:
+    """The pass ``seat`` makes by itself: its one legal action, when that is of the game's
+    ``passing`` type; None while it may do anything else (a playable answer, its action
+    point), so that the seat is asked."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1 and legal[0].get("type") == passing:
+        return dict(legal[0])
+    return None
 
 
 def _holder(rows: Sequence[Any], token: str) -> Any | None:

@@ -25,6 +25,17 @@ from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 #: The path parameter of a session's routes.
 SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
 WIRE_NAME_PATTERN = f"^{NAME_PATTERN}$"
+#: Who took a logged action: a person, a bot, or a human seat's pass made by itself.
+Actor = Literal["human", "bot", "auto"]
+ACTOR_HELP = (
+    "human: the seat's person; bot: a bot seat; auto: a human seat's pass made by itself, "
+    "its one legal action while its auto_pass setting was on."
+)
+AUTO_PASS_HELP = (
+    '"Answer only when I can": while it is on, the seat passes by itself whenever the pass is '
+    "its one legal action (others see it pass at once). On by default. null: a bot's seat, "
+    "or a game without the setting (only Magos y Tabernas has it)."
+)
 #: The hosted games' names, as the schema's enum of `game`.
 GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
 #: Options as careless clients send them: every one is played or refused, never a crash.
@@ -101,6 +112,12 @@ class ClaimBody(WireModel):
     name: str | None = Field(
         default=None, pattern=WIRE_NAME_PATTERN, description="Default: the seat's name stays."
     )
+    auto_pass: Annotated[bool, Strict()] | None = Field(
+        default=None,
+        description='The seat\'s "answer only when I can" setting (default: it stays). '
+        "Switched on while the pass is the seat's one legal action, it passes at once. "
+        "Only for a game that has the setting (no_auto_pass otherwise).",
+    )
 
 
 class ActionBody(WireModel):
@@ -146,6 +163,7 @@ class SeatOut(WireModel):
         description="A bot's seat, or a human seat someone sat down at with its token "
         "(a host may hold a seat's token, to hand out as a link, before anyone has)."
     )
+    auto_pass: bool | None = Field(description=AUTO_PASS_HELP)
 
 
 class EventOut(WireModel):
@@ -156,7 +174,7 @@ class EventOut(WireModel):
 class AppliedAction(WireModel):
     number: int
     seat: int
-    actor: Literal["human", "bot"]
+    actor: Actor = Field(description=ACTOR_HELP)
     type: str | None
     events: list[EventOut]
 
@@ -203,6 +221,7 @@ class YourSeat(WireModel):
     seat: int
     name: str
     claimed: bool = Field(description="Has someone sat down with this token yet?")
+    auto_pass: bool | None = Field(description=AUTO_PASS_HELP)
 
 
 class OpenSession(WireModel):
@@ -227,7 +246,7 @@ class Acted(WireModel):
 class LoggedAction(WireModel):
     number: int
     seat: int
-    actor: Literal["human", "bot"]
+    actor: Actor = Field(description=ACTOR_HELP)
     at: Timestamp
     events: list[EventOut]
 

@@ -47,6 +47,7 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     sessions.StaleVersion: 409,
     sessions.GameOver: 409,
     sessions.NoWordRules: 422,
+    sessions.NoAutoPass: 422,
     sessions.ActionRefused: 422,
 }
 

@@ -191,6 +191,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.discard_these": ("Скинути {cards}", "Discard {cards}"),
     "myt.discard_n": ("Скинути {what}", "Discard {what}"),
     "myt.discard_pick": ("Позначте {what}, щоб скинути", "Tick {what} to discard"),
+    # --- the seat's setting
+    "myt.auto_pass": ("Відповідати, лише коли є чим", "Answer only when I can"),
+    "myt.auto_pass_hint": (
+        "Коли вам нема чим відповісти, ви пасуєте самі, одразу. Інші це бачать — і знають, "
+        "що відповісти вам не було чим.",
+        "When you have nothing to answer with, you pass by yourself, at once. The others see "
+        "it, so they know you had no answer.",
+    ),
     # --- the status line
     "myt.status_yours": ("Ваш хід", "Your turn"),
     "myt.status_of": ("Хід: {name}", "Turn: {name}"),
@@ -201,6 +209,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- the log (after the name of the seat that acted)
     "myt.log.answers": ("відповідає: {text}", "answers: {text}"),
     "myt.log.passed": ("пас", "passes"),
+    "myt.log.auto_passed": ("пасує (нема чим відповісти)", "passes (nothing to answer with)"),
     "myt.log.resolves": ("спрацьовує {item}", "{item} resolves"),
     "myt.log.cancelled": ("скасовано: {item}", "{item} is cancelled"),
     "myt.log.supply_empty": (

@@ -174,6 +174,14 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
         "Ця гра не судить слів.",
         "This game judges no words.",
     ),
+    "problem.no_auto_pass": (
+        "У цій грі ніхто не пасує сам: відповідати, лише коли є чим, тут не ввімкнути.",
+        "In this game nobody passes by themselves: there is no answering only when you can.",
+    ),
+    "problem.invalid_auto_pass": (
+        "«Відповідати, лише коли є чим» — або ввімкнено, або ні.",
+        "“Answer only when I can” is either on or off.",
+    ),
     "problem.unknown_category": (
         "Такої категорії слів немає.",
         "There is no such word category.",

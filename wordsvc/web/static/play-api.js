@@ -19,6 +19,10 @@ export const seatOf = (id, token) => call(`${base}/sessions/${id}/seat`, { token
 /** Sit down at the token's seat (from any browser), taking `name`. */
 export const claim = (id, token, name) =>
   call(`${base}/sessions/${id}/seat`, { method: "POST", token, body: name ? { name } : {} });
+/** Change the token's seat's settings: `{auto_pass}` (answer only when I can), the seat
+ *  answers `{seat, name, claimed, auto_pass}`. */
+export const seatSettings = (id, token, settings) =>
+  call(`${base}/sessions/${id}/seat`, { method: "POST", token, body: settings });
 /** A new token for the seat: the old one stops working. */
 export const rotate = (id, token) =>
   call(`${base}/sessions/${id}/seat/token`, { method: "POST", token });

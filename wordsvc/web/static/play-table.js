@@ -48,8 +48,21 @@ export async function table() {
         box.replaceChildren(el("p", { class: "muted", text: t("no_actions") }));
         return false;
       };
+      /** Change this seat's settings (`{auto_pass}`) with its token, then draw the table
+       *  again; false when it was refused (the error is shown). */
+      const seatSettings = async (settings) => {
+        showError(error, null);
+        try {
+          await api.seatSettings(id, state.token, settings);
+        } catch (problem) {
+          showError(error, problem);
+          return false;
+        }
+        await load();
+        return true;
+      };
       custom = createOwn({
-        t, el, send, names, problemText, actionButton, myMove,
+        t, el, send, names, problemText, actionButton, myMove, seatSettings,
         lang: LANG, session: id, cards: CARDS[game] ?? {},
       });
       document.body.dataset.table = game;
@@ -113,8 +126,9 @@ export async function table() {
   const logList = document.getElementById("log");
   const show = (entry) => {
     const who = names()[entry.seat] ?? t("seat", { n: entry.seat + 1 });
-    // Each event in words: text, or a node (a word of the game marked as Ukrainian).
-    const said = entry.events.map((e) => custom?.describe(e) ?? describeAction(e)).filter(Boolean);
+    // Each event in words: text, or a node (a word of the game marked as Ukrainian); a
+    // table's own words may depend on who acted (a pass made by itself: actor "auto").
+    const said = entry.events.map((e) => custom?.describe(e, entry) ?? describeAction(e)).filter(Boolean);
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
       entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
       entry.actor === "bot" ? " " : null,

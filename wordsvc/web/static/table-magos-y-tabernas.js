@@ -5,7 +5,9 @@
 // object, an item of the stack. Flash and Plagio say what they would speed up or copy.
 // Views carry ids (`carterista-1`); names and texts come with the page (#cards,
 // play_cards.py). Every control that sends is one of the engine's legal actions (its JSON in
-// `data-action`); a pass is one button, in the same place every time.
+// `data-action`); a pass is one button, in the same place every time. Under the seat's hand,
+// the "answer only when I can" switch (the seat's `auto_pass`, on by default): while it is
+// on the session passes for the seat whenever the pass is all it may do.
 
 import { describeItem, designOf, plural, quoted, shortItem } from "./myt-words.js";
 
@@ -209,7 +211,32 @@ export function createTable(ctx) {
     if (objects.length) section.append(el("ul", { class: "myt-cards myt-objects" }, ...objects.map((o) => objectNode(o, seat))));
     if (me && player.hand) section.append(handNode(player.hand));
     if (me && pick) section.append(choicePanel());
+    if (me && !over()) section.append(autoPassSwitch());
     return section;
+  }
+
+  // --- the seat's setting: answer only when I can ----------------------------------------------
+
+  /** The switch of the seat's `auto_pass` (sent with its token; the table is drawn again). */
+  function autoPassSwitch() {
+    const on = summary.seats[summary.you]?.auto_pass;
+    const input = el("input", {
+      type: "checkbox", role: "switch", id: "myt-auto-pass", class: "switch",
+      "aria-describedby": "myt-auto-pass-hint",
+    });
+    input.checked = on !== false;
+    input.disabled = on === null || on === undefined;
+    input.addEventListener("change", async () => {
+      input.disabled = true;
+      if (!(await ctx.seatSettings({ auto_pass: input.checked }))) {
+        input.checked = !input.checked;
+        input.disabled = false;
+      }
+    });
+    return el("div", { class: "myt-setting" },
+      el("label", { class: "switch-row", for: "myt-auto-pass" }, input,
+        el("span", { text: t("myt.auto_pass") })),
+      el("p", { class: "muted myt-setting-hint", id: "myt-auto-pass-hint", text: t("myt.auto_pass_hint") }));
   }
 
   // --- the choice under the hand -------------------------------------------------------------
@@ -428,7 +455,8 @@ export function createTable(ctx) {
     return el("p", { class: "myt-status", id: "myt-status", text: parts.join(" · ") });
   }
 
-  function describe(event) {
+  /** An event of the log in words; `entry`: the logged action it belongs to (who acted). */
+  function describe(event, entry = {}) {
     const d = event.data ?? {};
     const n = (key, count) => plural(words, key, count);
     switch (event.type) {
@@ -439,7 +467,7 @@ export function createTable(ctx) {
         const text = describeItem(words, d, { find: (id) => announced.get(id) ?? null });
         return answer ? t("myt.log.answers", { text }) : text;
       }
-      case "passed": return t("myt.log.passed");
+      case "passed": return t(entry.actor === "auto" ? "myt.log.auto_passed" : "myt.log.passed");
       case "resolving": {
         if (open.includes(d.item)) open.splice(open.indexOf(d.item), 1);
         const item = announced.get(d.item);

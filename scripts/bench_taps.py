@@ -1,0 +1,207 @@
+"""A person's taps for whole Magos y Tabernas games at its table, with "answer only when I
+can" (the seat's ``auto_pass``) on and off.
+
+Plays ``--games`` seeded two-player games (seat 0 first) through the session store itself
+(SQLite in a temporary folder), so that the store's own rule passes for the person: seat 0
+is the person, who makes the heuristic bot's choice from their own view with the generator
+the store gives a bot seat (exactly as ``tests/browser/test_play_magos_y_tabernas.py`` plays
+through the page); seat 1 is the heuristic bot. With the setting on or off the game is the
+same one (a pass that is all a seat may do is the pass the bot would choose), and this
+checks that the two logs are equal; only who taps it differs.
+
+What a person taps for each of their moves, as ``table-magos-y-tabernas.js`` draws it:
+
+- take an orb, draw a card, end the turn, pass: 1 (the action's button);
+- discard: 1 (the button of that choice) while there are at most 6 choices, else a tick
+  per card discarded and the button;
+- a card played (or an object laid down or consumed): 1 to tap it, +1 to tap Flash's
+  partner, +1 to tap Plagio's card, then +1 to tap its target (a player's area, an object,
+  an item of the stack); a card with none of these taps its one button (+1); Flash or Plagio
+  without a target is sent by the partner's or the copy's button.
+
+Not counted: scrolling, reading, and the moves of the other seat. The generic table of
+issue 26 needed 62 taps for a whole game; the target is at most half of that.
+
+    python scripts/bench_taps.py [--games 15] [--first 2000] [--seeds 2054 2145] [--json]
+"""
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
+from wordsvc.games.registry import GAMES
+from wordsvc.sessions.database import make_engine, upgrade
+from wordsvc.sessions.store import HostedGame, SeatSpec, SessionStore
+
+GAME = "magos-y-tabernas"
+#: Taps of a whole game at the generic table, issue 26's measurement (46 of them passes).
+GENERIC_TAPS = 62
+#: Up to this many discard choices are buttons (``DISCARD_BUTTONS`` of the table).
+DISCARD_BUTTONS = 6
+TARGET_FIELDS = ("target", "object", "item")
+ONE_BUTTON = ("take_orb", "draw", "end", "pass")
+
+
+def taps_for(action: Mapping[str, Any], legal: Sequence[Mapping[str, Any]] = ()) -> int:
+    """The taps the table needs for ``action``; ``legal``: the seat's legal actions then
+    (a discard among more than :data:`DISCARD_BUTTONS` choices is ticked card by card)."""
+    kind = action["type"]
+    if kind in ONE_BUTTON:
+        return 1
+    if kind == "discard":
+        choices = sum(1 for a in legal if a["type"] == "discard")
+        return 1 if choices <= DISCARD_BUTTONS else len(action["cards"]) + 1
+    partner = "with" in action or "played" in action
+    targeted = any(f in action for f in TARGET_FIELDS)
+    return 1 + ("with" in action) + ("played" in action) + (1 if targeted or not partner else 0)
+
+
+def open_store(folder: Path) -> SessionStore:
+    """A session store hosting Magos y Tabernas alone, in ``folder``."""
+    engine = make_engine(f"sqlite:///{folder / 'sessions.sqlite3'}")
+    upgrade(engine)
+    entry = GAMES[GAME]
+    hosted = HostedGame(
+        entry.make(None),  # type: ignore[arg-type]  # Magos y Tabernas needs no judge
+        entry.bots(None),  # type: ignore[arg-type]
+        seat_count_option=entry.seat_count_option,
+        auto_pass_action=entry.auto_pass_action,
+    )
+    return SessionStore(engine, {GAME: hosted})
+
+
+@dataclass
+class Tapped:
+    """One whole game as the person played it."""
+
+    seed: int
+    auto_pass: bool
+    taps: int = 0
+    #: Taps by the kind of move (``pass``, ``take_orb``, ``play``...).
+    by_kind: Counter[str] = field(default_factory=Counter)
+    moves: int = 0  # the person's moves that took a tap
+    auto_passes: int = 0  # passes the store made for the person
+    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+def play_game(store: SessionStore, seed: int, auto_pass: bool, limit: int = 1000) -> Tapped:
+    """Seat 0 (a person) against the heuristic bot, seeded; the person's taps counted."""
+    game = store.hosted(GAME).game
+    bot = HeuristicBot()
+    created = store.create(
+        GAME,
+        {"players": 2, "first_player": 0},
+        [SeatSpec("human", name="person"), SeatSpec("bot", "heuristic")],
+        seed,
+    )
+    token = store.join(created.id, 0).token
+    store.claim(created.id, token, auto_pass=auto_pass)  # before any move: seat 0 is first
+    tapped = Tapped(seed, auto_pass)
+    for _ in range(limit):
+        summary = store.summary(created.id, 0)
+        if summary.status == "over":
+            break
+        assert summary.to_act == (0,), "the store waits for the person only"
+        rng = random.Random(f"{seed}:{summary.version}:0")
+        action = bot.choose(game, summary.view, 0, rng)
+        taps = taps_for(action, summary.legal_actions)
+        tapped.taps += taps
+        tapped.by_kind[action["type"]] += taps
+        tapped.moves += 1
+        store.act(created.id, 0, action, summary.version)
+    else:
+        raise RuntimeError(f"seed {seed}: no end within {limit} moves")
+    tapped.auto_passes = sum(e.actor == "auto" for e in store.events(created.id, 0))
+    tapped.log = store.log(created.id)
+    return tapped
+
+
+def measure(seeds: Sequence[int]) -> list[tuple[Tapped, Tapped]]:
+    """(on, off) for each seed; the two games are checked to be the same game."""
+    with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder:
+        store = open_store(Path(folder))
+        pairs = []
+        for seed in seeds:
+            on, off = play_game(store, seed, True), play_game(store, seed, False)
+            assert on.log == off.log, f"seed {seed}: the setting changed the game"
+            assert off.auto_passes == 0
+            assert off.taps == on.taps + on.auto_passes
+            pairs.append((on, off))
+            print(f"seed {seed}: {on.taps} taps on, {off.taps} off", file=sys.stderr, flush=True)
+        store.engine.dispose()
+    return pairs
+
+
+def summary(pairs: Sequence[tuple[Tapped, Tapped]]) -> dict[str, Any]:
+    on = [p[0] for p in pairs]
+    off = [p[1] for p in pairs]
+    median_on = statistics.median(t.taps for t in on)
+    median_off = statistics.median(t.taps for t in off)
+    kinds = sorted({k for t in on for k in t.by_kind})
+    return {
+        "games": len(pairs),
+        "seeds": [t.seed for t in on],
+        "median_taps_auto_pass_on": median_on,
+        "median_taps_auto_pass_off": median_off,
+        "min_max_on": [min(t.taps for t in on), max(t.taps for t in on)],
+        "min_max_off": [min(t.taps for t in off), max(t.taps for t in off)],
+        "median_passes_made_by_themselves": statistics.median(t.auto_passes for t in on),
+        "ratio_on_to_generic_62": round(median_on / GENERIC_TAPS, 2),
+        "ratio_off_to_generic_62": round(median_off / GENERIC_TAPS, 2),
+        "ratio_on_to_off": round(median_on / median_off, 2),
+        "target_met": median_on <= GENERIC_TAPS / 2,
+        "median_taps_by_kind_on": {
+            k: statistics.median(t.by_kind.get(k, 0) for t in on) for k in kinds
+        },
+        "games_table": [
+            {
+                "seed": a.seed,
+                "taps_on": a.taps,
+                "taps_off": b.taps,
+                "auto_passes": a.auto_passes,
+                "passes_tapped_on": a.by_kind.get("pass", 0),
+                "orbs": a.by_kind.get("take_orb", 0),
+                "asked": a.moves,
+                "moves": len(a.log),
+            }
+            for a, b in pairs
+        ],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=15)
+    parser.add_argument("--first", type=int, default=2000, help="the first seed")
+    parser.add_argument("--seeds", type=int, nargs="*", help="these seeds instead")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    seeds = args.seeds or list(range(args.first, args.first + args.games))
+    result = summary(measure(seeds))
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    # on/off: the person's taps; auto: passes made by themselves (on); pass, orb: taps on
+    # passes (each one a real choice) and orbs, setting on; asked: the person's moves, on;
+    # moves: the whole game's, both seats'.
+    head = ("seed", "on", "off", "auto", "pass", "orb", "asked", "moves")
+    print(" ".join(f"{h:>6}" for h in head))
+    for row in result["games_table"]:
+        cells = ("seed", "taps_on", "taps_off", "auto_passes", "passes_tapped_on", "orbs")
+        print(" ".join(f"{row[c]:>6}" for c in (*cells, "asked", "moves")))
+    for key, value in result.items():
+        if key != "games_table":
+            print(f"{key:34} {value}")
+
+
+if __name__ == "__main__":
+    main()
