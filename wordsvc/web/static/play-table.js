@@ -9,9 +9,10 @@ import { seatFromAddress, drawSeatLinks } from "./play-seats.js";
 import { drawStatus } from "./play-status.js";
 import { createTable as wordsOfMagicTable } from "./table-words-of-magic.js";
 import { createTable as lostWordsTable } from "./table-lost-words.js";
+import { createTable as wizardsWantedTable } from "./table-wizards-wanted.js";
 
 //: Games with a table of their own; any other plays at the generic table (play-render.js).
-const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable };
+const TABLES = { "words-of-magic": wordsOfMagicTable, "lost-words": lostWordsTable, "wizards-wanted": wizardsWantedTable };
 const BOT_PAUSE_MS = 700;
 
 // --- the table -------------------------------------------------------------------------------
