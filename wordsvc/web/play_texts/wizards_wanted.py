@@ -62,6 +62,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.board.zoom_in": ("Наблизити дошку", "Zoom in"),
     "ww.board.zoom_out": ("Віддалити дошку", "Zoom out"),
     "ww.board.zoom_reset": ("Показати всю дошку", "Show the whole board"),
+    "ww.board.zoom_me": ("Ближче до мого чарівника", "Close in on my wizard"),
     "ww.legend": ("Фігурки на дошці", "The pawns on the board"),
     "ww.hint.place": (
         "Перший хід: торкніться підсвіченого села, щоб поставити туди чарівника.",
@@ -99,10 +100,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Place your wizard in any village: tap it on the board.",
     ),
     "ww.stepline.move": (
-        "Рух: пройдено {walked} з {limit} кроків; у вас {dust} і {coins}."
-        " Потім одна дія, або завершіть хід.",
-        "Moving: {walked} of {limit} steps walked; you have {dust} and {coins}."
-        " Then one action, or end your turn.",
+        "Рух: {walked} з {limit} кроків; у вас {dust} і {coins}. Далі — одна дія.",
+        "Moving: {walked} of {limit} steps; you have {dust} and {coins}. Then one action.",
     ),
     "ww.stepline.action": (
         "Рух завершено: одна дія або кінець ходу.",

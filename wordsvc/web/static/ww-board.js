@@ -46,7 +46,8 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
   const tools = el("div", { class: "ww-zoom", role: "group", "aria-label": t("ww.board.zoom") },
     button("+", t("ww.board.zoom_in"), zoom(1 / STEP)),
     button("−", t("ww.board.zoom_out"), zoom(STEP)),
-    button("⤢", t("ww.board.zoom_reset"), () => setView(base)));
+    button("⤢", t("ww.board.zoom_reset"), () => setView(base)),
+    button("◎", t("ww.board.zoom_me"), () => zoomToMine()));
   const node = el("div", { class: "ww-board" }, frame);
   let svg = null;
   let base = null; // the whole drawing's viewBox
@@ -271,6 +272,15 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
   }
 
   // --- zooming and panning ---------------------------------------------------------------
+
+  /** Twice as close, round the seat's wizard (or the board's middle before it is placed). */
+  function zoomToMine() {
+    if (!svg) return;
+    const at = latest?.mine === null || latest?.mine === undefined ? null : latest.view.players[latest.mine]?.position;
+    const [x, y] = centres[at] ?? [base.x + base.w / 2, base.y + base.h / 2];
+    const w = Math.min(view.w, base.w / 2);
+    setView({ x: x - w / 2, y: y - w * base.h / base.w / 2, w });
+  }
 
   function setView(next) {
     const w = Math.min(base.w, Math.max(base.w / MAX_ZOOM, next.w));

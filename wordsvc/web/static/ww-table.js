@@ -305,7 +305,7 @@ export function createDrawing(ctx, words) {
     ];
     return el("section", { class: "panel ww-info", "aria-labelledby": "ww-info-title" },
       el("h3", { id: "ww-info-title", text: t("ww.info.title") }),
-      el("ul", { class: "ww-info-list" }, ...lines.map((text) => el("li", { text }))));
+      el("p", { class: "ww-info-text", text: lines.join(" ") }));
   }
 
   function legend() {
