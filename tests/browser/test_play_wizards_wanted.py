@@ -187,8 +187,8 @@ def move_on_the_board(person, summary, action, seen):
     offered = ways.evaluate_all("bs => bs.map(b => [JSON.parse(b.dataset.action), b.dataset.way])")
     assert len(offered) >= 2
     legal = summary["legal_actions"]
-    for offer, _ in offered:  # each way starts with a move the engine lists (or would accept)
-        assert offer in legal or offer["type"] in ("walk", "taxi", "teleport"), offer
+    for offer, _ in offered:  # each way starts with a move the engine lists
+        assert offer in legal, offer
     chosen = next(
         (i for i, (offer, _) in enumerate(offered) if offer == action),
         next((i for i, (_, kind) in enumerate(offered) if kind == action["type"]), 0),
@@ -364,19 +364,27 @@ def single_moves(summary, space):
 
 
 def outcomes(summary, space):
-    """What the ways to ``space`` differ in, as the table tells them apart: their cost, the
-    mushrooms they pass and spend."""
-    mushrooms = summary["view"]["mushrooms_on_board"]
+    """What the ways to ``space`` come to (their cost, the mushrooms they pass and spend, the
+    charm they take), without those another way beats in every one: the real choices."""
+    view = summary["view"]
+    mushrooms = view["mushrooms_on_board"]
+    charm = view["charms"].get(space) and not view["this_turn"]["charm_taken"]
     found = set()
     for a in single_moves(summary, space):
         path = a.get("path", [])
-        passes = tuple(sorted({s for s in path if mushrooms.get(s)}))
+        passes = frozenset(s for s in path if mushrooms.get(s))
         cost = a.get("cost", {})
-        found.add((cost.get("dust", 0), cost.get("coins", 0), passes, a.get("mushroom")))
-    route = summary["view"].get("reachable", {}).get(space)
+        takes = bool(charm and a["type"].startswith("teleport"))
+        found.add((cost.get("dust", 0), cost.get("coins", 0), passes, a.get("mushroom"), takes))
+    route = view.get("reachable", {}).get(space)
     if route and len(route["steps"]) > 1:
-        found.add((route["dust"], route["coins"], tuple(sorted(route["mushrooms"])), None))
-    return found
+        found.add((route["dust"], route["coins"], frozenset(route["mushrooms"]), None, False))
+
+    def beats(a, b):
+        return (a[0] <= b[0] and a[1] <= b[1] and a[2] >= b[2] and a[3] in (None, b[3])
+                and (not b[4] or a[4]))  # fmt: skip
+
+    return {w for w in found if not any(o != w and beats(o, w) for o in found)}
 
 
 def drive(app, session, token, wanted, seed=0, limit=400):
@@ -453,6 +461,8 @@ def test_ways_that_differ_are_offered_in_words(people, app):
     ways = person.page.locator("#ww-ways button[data-action]")
     ways.first.wait_for()
     assert ways.count() == len(outcomes(summary, space))
+    starts = ways.evaluate_all("bs => bs.map(b => JSON.parse(b.dataset.action))")
+    assert all(move in summary["legal_actions"] for move in starts), starts
     assert person.page.locator("#ww-ways h3").inner_text().startswith("How to get to")
     assert person.page.locator(f"g.ww-reach.chosen[data-space='{space}']").count() == 1
     assert_presentable(person.page, "en")

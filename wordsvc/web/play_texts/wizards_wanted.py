@@ -124,7 +124,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.group.stone": ("Телепорт звідси", "Teleport from here"),
     "ww.group.taxi": ("Королівське птахо-таксі", "The Royal Bird Taxi"),
     "ww.group.courtyard": ("Подвір'я замку", "The castle courtyard"),
-    "ww.group.turn": ("Хід", "Your turn"),
+    "ww.group.turn": ("Кінець ходу", "Ending the turn"),
     "ww.act.choose": ("Чарівник — {charm}", "The wizard with the {charm}"),
     "ww.act.job": (
         "Виконати «{job}»: {cost}, +{fame}, +{coins}",

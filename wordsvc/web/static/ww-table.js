@@ -85,13 +85,23 @@ export function createDrawing(ctx, words) {
     if (planned && planned.steps.length > 1) {
       ways.push({ actions: planned.steps, dust: planned.dust, coins: planned.coins, passes: planned.mushrooms, kind: "route" });
     }
-    // One way per outcome: the same cost, the same mushrooms passed and spent.
+    // One way per outcome (the same cost, the same mushrooms passed and spent), and none that
+    // another beats outright: it costs no more, picks up every mushroom this one does, spends
+    // none this one keeps and takes the charm this one takes. What is left is a real choice.
     const seen = new Map();
     for (const way of ways.sort((a, b) => weight(a) - weight(b) || a.actions.length - b.actions.length)) {
       const key = JSON.stringify([way.dust, way.coins, [...way.passes].sort(), way.mushroom ?? null, way.charm ?? null]);
       if (!seen.has(key)) seen.set(key, way);
     }
-    return [...seen.values()];
+    const kept = [...seen.values()];
+    return kept.filter((way) => !kept.some((other) => other !== way && beats(other, way)));
+  }
+
+  /** Whether way `a` is at least as good as `b` in everything, and not the same outcome. */
+  function beats(a, b) {
+    const covers = b.passes.every((s) => a.passes.includes(s));
+    return a.dust <= b.dust && a.coins <= b.coins && covers && (!a.mushroom || a.mushroom === b.mushroom)
+      && (!b.charm || a.charm === b.charm);
   }
 
   /** The spaces to mark on the board, each with its cheapest way's cost and a label. */
@@ -392,7 +402,7 @@ export function createDrawing(ctx, words) {
     const buttons = el("div", { class: "action-buttons" });
     chooser.ways.forEach((way, i) => {
       const first = way.actions[0];
-      const node = el("button", { type: "button", class: `action ww-way${i ? " secondary" : ""}`, "data-action": JSON.stringify(first), "data-way": way.kind, text: wayText(way) });
+      const node = el("button", { type: "button", class: `action ww-way${i ? " secondary" : ""}`, "data-action": JSON.stringify(listed(first)), "data-way": way.kind, text: wayText(way) });
       node.addEventListener("click", () => {
         const space = chooser.space;
         chooser = null;
