@@ -466,6 +466,9 @@ def test_ways_that_differ_are_offered_in_words(people, app):
     assert person.page.locator("#ww-ways h3").inner_text().startswith("How to get to")
     assert person.page.locator(f"g.ww-reach.chosen[data-space='{space}']").count() == 1
     assert_presentable(person.page, "en")
+    person.page.emulate_media(color_scheme="dark")  # the table's own colours, dark too
+    assert_presentable(person.page, "en")
+    person.page.emulate_media(color_scheme="light")
     texts = ways.all_inner_texts()
     assert all(re.search(r"free|dust|coin|mushroom", text) for text in texts), texts
     chosen = json.loads(ways.last.get_attribute("data-action"))

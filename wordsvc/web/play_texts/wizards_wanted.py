@@ -63,15 +63,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.board.zoom_out": ("Віддалити дошку", "Zoom out"),
     "ww.board.zoom_reset": ("Показати всю дошку", "Show the whole board"),
     "ww.board.zoom_me": ("Ближче до мого чарівника", "Close in on my wizard"),
-    "ww.legend": ("Фігурки на дошці", "The pawns on the board"),
     "ww.hint.place": (
         "Перший хід: торкніться підсвіченого села, щоб поставити туди чарівника.",
         "Your first turn: tap a marked village to place your wizard there.",
     ),
     "ww.hint.move": (
-        "Торкніться позначеного місця, щоб піти туди: число — ціна в пилу (+ — отримаєте),"
-        " ¤ — монети.",
-        "Tap a marked space to go there: the number is its dust (+: you gain it), ¤ coins.",
+        "Торкніться позначеного місця: число — ціна в пилу (+ — отримаєте), ¤ — монети.",
+        "Tap a marked space to go there: its dust (+: you gain it), ¤ coins.",
     ),
     "ww.mark.place": ("{place}: поставити чарівника", "{place}: place your wizard"),
     "ww.mark.move": ("{place}: піти сюди, {cost}", "{place}: go here, {cost}"),
@@ -165,10 +163,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.board.icons": ("знаки {n} (+{fame})", "icons {n} (+{fame})"),
     "ww.board.charms": ("обереги {n}", "charms {n}"),
     "ww.board.magic_note": (
-        "Знаки магії з виконаних завдань і грибів (у дужках — слава за досвід у кінці);"
-        " ★ — стартовий оберіг.",
-        "Magic icons from jobs done and mushrooms (in brackets, the experience fame at the"
-        " end); ★ the starting charm.",
+        "Знаки — з завдань і грибів (у дужках — слава за досвід); ★ — стартовий оберіг.",
+        "Icons from jobs and mushrooms (in brackets, their experience fame); ★ starting charm.",
     ),
     "ww.board.licence": ("Ліцензія", "Licence"),
     "ww.board.no_licence": ("немає", "none"),
@@ -176,6 +172,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.board.seal_hidden": ("печатка сорочкою догори", "a face-down seal"),
     "ww.board.held": ("Гриби", "Mushrooms"),
     "ww.board.jobs_done": ("Виконані завдання: {n}", "Jobs done: {n}"),
+    "ww.board.more": (
+        "Магія, обереги, ліцензія, завдання ({n})",
+        "Magic, charms, licence, jobs ({n})",
+    ),
     "ww.board.seen": ("Ви бачили в замку", "Seen at the castle"),
     "ww.fame.jobs": ("завдання", "jobs"),
     "ww.fame.charm_bonus": ("обереги", "charms"),

@@ -10,6 +10,8 @@
 const SOURCE = "/v1/games/wizards-wanted/board.svg";
 //: The pawns' colours by seat, as board_svg.py's SEAT_COLOURS draw them.
 export const SEAT_COLOURS = ["#d62828", "#1d4ed8", "#f59e0b", "#059669"];
+//: The ink that reads on each seat's colour.
+export const SEAT_INKS = ["#ffffff", "#ffffff", "#1d1b20", "#1d1b20"];
 const TAP_SLOP_PX = 8; // a press that moves less than this is a tap, not a drag
 const HIT_UNITS = 46; // a tap this close to a marked space (drawing units) picks it
 const MAX_ZOOM = 6;
@@ -134,7 +136,7 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
           d: `M${px - 11},${y - 14} L${px},${y - 46} L${px + 11},${y - 14} Z`,
           fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#fffdf5", "stroke-width": seat === mine ? 4 : 2,
         }),
-        svgText(px, y - 20, String(seat + 1), 13, { fill: "#ffffff" }));
+        svgText(px, y - 20, String(seat + 1), 13, { fill: SEAT_INKS[seat % SEAT_INKS.length] }));
     }));
   }
 
@@ -213,7 +215,7 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
         const cx = x + (k - (seats.length - 1) / 2) * 14;
         return svgEl("g", { class: "ww-fame-marker", "data-seat": seat, "data-fame": view.players[seat].fame },
           svgEl("circle", { cx, cy: y, r: 9, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], stroke: "#fffdf5", "stroke-width": 2 }),
-          svgText(cx, y + 4, String(seat + 1), 10, { fill: "#ffffff" }));
+          svgText(cx, y + 4, String(seat + 1), 10, { fill: SEAT_INKS[seat % SEAT_INKS.length] }));
       });
     });
   }

@@ -8,7 +8,7 @@
 // one is one of the engine's legal actions (its JSON in `data-action`). Player boards and the
 // jobs on offer come from the same view.
 
-import { createBoard, SEAT_COLOURS } from "./ww-board.js";
+import { createBoard, SEAT_COLOURS, SEAT_INKS } from "./ww-board.js";
 import { TITLES } from "./play-common.js";
 import { ICONS } from "./table-wizards-wanted.js";
 
@@ -25,6 +25,7 @@ export function createDrawing(ctx, words) {
   let summary = null;
   let chooser = null; // {space, ways}: a tapped space whose ways are offered in words
   let route = null; // the rest of a route of several moves, sent one by one
+  const unfolded = new Set(); // the other players' boards opened (with three or four players)
   const board = createBoard({
     el, t, drawn: cards.drawn ?? {}, names: cards.space ?? {}, title: TITLES["wizards-wanted"] ?? "", onTap: tapped,
   });
@@ -89,7 +90,9 @@ export function createDrawing(ctx, words) {
     // another beats outright: it costs no more, picks up every mushroom this one does, spends
     // none this one keeps and takes the charm this one takes. What is left is a real choice.
     const seen = new Map();
-    for (const way of ways.sort((a, b) => weight(a) - weight(b) || a.actions.length - b.actions.length)) {
+    // The purse's ways first (the cheapest of them is what a tap takes), then the mushrooms'.
+    const spends = (way) => (way.mushroom ? 1 : 0);
+    for (const way of ways.sort((a, b) => spends(a) - spends(b) || weight(a) - weight(b) || a.actions.length - b.actions.length)) {
       const key = JSON.stringify([way.dust, way.coins, [...way.passes].sort(), way.mushroom ?? null, way.charm ?? null]);
       if (!seen.has(key)) seen.set(key, way);
     }
@@ -170,9 +173,9 @@ export function createDrawing(ctx, words) {
     offered?.querySelector("button")?.focus({ preventScroll: true });
   }
 
-  /** A planned move as the engine lists it now: the same move, or a walk to the same space
-   *  as long that passes the same mushrooms; the move itself when none is listed (the
-   *  engine accepts any walk, and prices it the same). */
+  /** A planned move as the engine lists it now: the same move, or a walk as long to the same
+   *  space past the same mushrooms; the move itself when none is listed (the engine accepts
+   *  any walk, and prices it the same). */
   function listed(step) {
     const key = (a) => JSON.stringify([a.type, a.path ?? null, a.to ?? null, a.space ?? null, a.mushroom ?? null]);
     const same = (a) => key(a) === key(step);
@@ -277,32 +280,45 @@ export function createDrawing(ctx, words) {
         el("small", { text: `${t("ww.board.icons", { n, fame: EXPERIENCE[Math.min(n, 4)] })} · ${t("ww.board.charms", { n: charms[i] })}${starting}` }));
     });
     const seal = player.seal ? t("ww.board.seal_mine", { n: player.seal.penalty }) : player.has_seal ? t("ww.board.seal_hidden") : "";
+    const details = [
+      sources.length ? el("p", { class: "ww-small muted", text: sources.join(" · ") }) : null,
+      el("div", { class: "ww-magics" }, ...magicTiles),
+      player.mushrooms.length ? el("p", { class: "ww-small" }, el("span", { class: "muted", text: `${t("ww.board.held")}: ` }),
+        el("span", { text: player.mushrooms.map(mushroomName).join(", ") })) : null,
+      el("div", { class: "ww-licence" },
+        el("p", {}, el("span", { class: "muted", text: `${t("ww.board.licence")}: ` }),
+          el("span", { text: player.licence ? `«${licence(player.licence)}»` : t("ww.board.no_licence") }),
+          seal ? el("span", { class: "muted", text: ` · ${seal}` }) : null),
+        player.jobs.length ? el("details", { class: "ww-done" },
+          el("summary", { text: t("ww.board.jobs_done", { n: player.jobs.length }) }),
+          el("ul", {}, ...player.jobs.map((id) => el("li", { text: jobName(id) })))) : null),
+      isMine && player.seen_licences?.length && !player.licence && v.phase !== "castle" ? el("p", { class: "ww-small" },
+        el("span", { class: "muted", text: `${t("ww.board.seen")}: ` }),
+        el("span", { text: player.seen_licences.map((c) => `«${licence(c.id)}»`).join(", ") })) : null,
+    ];
+    // With three or four at the table, the others' boards fold below their purses: a tap
+    // opens one (and it stays open), so that a phone's page stays short.
+    const folded = !isMine && v.players.length > 2;
+    let rest = details;
+    if (folded) {
+      const more = el("details", { class: "ww-more", open: unfolded.has(seat) },
+        el("summary", { text: t("ww.board.more", { n: player.jobs.length }) }), ...details);
+      more.addEventListener("toggle", () => (more.open ? unfolded.add(seat) : unfolded.delete(seat)));
+      rest = [more];
+    }
     return el("section", {
       class: `panel player ww-player${isMine ? " mine" : ""}${acting ? " acting" : ""}`,
       "data-seat": String(seat), "aria-label": who(seat),
-      style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}`,
+      style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}; --seat-ink: ${SEAT_INKS[seat % SEAT_INKS.length]}`,
     },
-    el("h3", {}, el("span", { class: "ww-swatch", "aria-hidden": "true" }), el("span", { text: who(seat) }),
+    el("h3", {}, el("span", { class: "ww-pawn-number", "aria-hidden": "true", text: String(seat + 1) }), el("span", { text: who(seat) }),
       isMine ? el("span", { class: "badge", text: t("you") }) : null,
       acting ? el("span", { class: "muted", text: ` ${t("acting")}` }) : null,
       el("span", { class: "ww-where", text: player.position ? t("ww.board.at", { place: place(player.position) }) : t("ww.board.nowhere") })),
     el("div", { class: "ww-tiles" },
       tile(t("ww.board.fame"), player.fame, "fame"), tile(t("ww.board.dust"), player.dust, "dust"),
       tile(t("ww.board.coins"), player.coins, "coins"), tile(t("ww.board.mushrooms"), player.mushrooms.length, "mushrooms")),
-    sources.length ? el("p", { class: "ww-small muted", text: sources.join(" · ") }) : null,
-    el("div", { class: "ww-magics" }, ...magicTiles),
-    player.mushrooms.length ? el("p", { class: "ww-small" }, el("span", { class: "muted", text: `${t("ww.board.held")}: ` }),
-      el("span", { text: player.mushrooms.map(mushroomName).join(", ") })) : null,
-    el("div", { class: "ww-licence" },
-      el("p", {}, el("span", { class: "muted", text: `${t("ww.board.licence")}: ` }),
-        el("span", { text: player.licence ? `«${licence(player.licence)}»` : t("ww.board.no_licence") }),
-        seal ? el("span", { class: "muted", text: ` · ${seal}` }) : null),
-      player.jobs.length ? el("details", { class: "ww-done" },
-        el("summary", { text: t("ww.board.jobs_done", { n: player.jobs.length }) }),
-        el("ul", {}, ...player.jobs.map((id) => el("li", { text: jobName(id) })))) : null),
-    isMine && player.seen_licences?.length && !player.licence && v.phase !== "castle" ? el("p", { class: "ww-small" },
-      el("span", { class: "muted", text: `${t("ww.board.seen")}: ` }),
-      el("span", { text: player.seen_licences.map((c) => `«${licence(c.id)}»`).join(", ") })) : null);
+    ...rest);
   }
 
   function tableNode() {
@@ -318,12 +334,6 @@ export function createDrawing(ctx, words) {
       el("p", { class: "ww-info-text", text: lines.join(" ") }));
   }
 
-  function legend() {
-    return el("ul", { class: "ww-legend", "aria-label": t("ww.legend") },
-      ...view().players.map((_, seat) => el("li", { style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` },
-        el("span", { class: "ww-swatch", "aria-hidden": "true" }), `${seat + 1} · ${who(seat)}`)));
-  }
-
   function drawView(marks) {
     const v = view();
     const order = v.players.map((_, seat) => seat);
@@ -331,7 +341,7 @@ export function createDrawing(ctx, words) {
     const hint = myMove() && marks.size ? el("p", { class: "ww-hint", text: t(v.phase === "place" ? "ww.hint.place" : "ww.hint.move") }) : null;
     board.update({ view: v, mine: summary.you, reach: marks, chosen: chooser?.space ?? null });
     document.getElementById("view").replaceChildren(
-      el("div", { class: "ww-table" }, hint, board.node, el("div", { class: "ww-under" }, legend(), board.tools), waysNode(),
+      el("div", { class: "ww-table" }, hint, board.node, el("div", { class: "ww-under" }, board.tools), waysNode(),
         el("div", { class: "ww-panels" }, ...order.map((seat) => playerBoard(v.players[seat], seat)),
           el("p", { class: "ww-small muted ww-magic-note", text: t("ww.board.magic_note") }), jobsNode(marks), tableNode())));
   }
