@@ -55,6 +55,8 @@ class Row(NamedTuple):
     buttons: int  # the most buttons shown at once outside the board
     taps: int  # taps (clicks) the person made in the whole game
     steps: int  # the person's steps (each a decision)
+    fame: int  # the person's score at the end
+    best: int  # the best score at the table
     ended_by: str
     seconds: float
 
@@ -95,6 +97,8 @@ def wizards_wanted(browser, base: str, app, args) -> list[Row]:
                     most,
                     person.taps,
                     steps,
+                    summary["result"]["scores"][summary["you"]],
+                    max(summary["result"]["scores"]),
                     summary["view"]["ended_by"],
                     round(time.perf_counter() - started, 1),
                 )
@@ -134,13 +138,13 @@ MEASURES: dict[str, Callable[..., list[Row]]] = {"wizards-wanted": wizards_wante
 def markdown(rows: list[Row]) -> str:
     lines = [
         "| measure | table | seed | most buttons at once (outside the board) | taps a game "
-        "| the person's steps | ended by |",
-        "|---|---|---:|---:|---:|---:|---|",
+        "| the person's steps | the person's fame / the best | ended by |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
     ]
     for row in rows:
         lines.append(
             f"| {row.measure} | {row.table} | {row.seed} | {row.buttons} | {row.taps} "
-            f"| {row.steps} | {row.ended_by} |"
+            f"| {row.steps} | {row.fame} / {row.best} | {row.ended_by} |"
         )
     for measure in sorted({r.measure for r in rows}):
         for table in ("own", "generic"):
