@@ -1,19 +1,22 @@
 """Screenshots of the pages for the README: a word dispute on a phone, the best plays for the
-rulebook's hand on a laptop, the play lobby on a phone, a Lost Words table on a laptop and a
-Words of Magic table on a phone (a word asked of the solver, its layout to choose).
+rulebook's hand on a laptop, the play lobby on a phone, a Lost Words table on a laptop, a
+Words of Magic table on a phone (a word asked of the solver, its layout to choose) and a
+Wizards Wanted table on a phone (the ways to a space offered) and on a laptop.
 Drives Debian's Chromium with Playwright against the app served in process, on the built
 lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
-    python scripts/screenshots.py [--out docs] [--only arbiter|play|magos-y-tabernas]
+    python scripts/screenshots.py [--out docs] [--only arbiter|play|magos-y-tabernas|wizards-wanted]
 
 Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png,
 docs/play-table-desktop.png and docs/play-words-of-magic-phone.png; `--only
-magos-y-tabernas` docs/play-magos-y-tabernas-phone.png and -desktop.png.
+magos-y-tabernas` docs/play-magos-y-tabernas-phone.png and -desktop.png; `--only
+wizards-wanted` docs/play-wizards-wanted-phone.png and -desktop.png.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -22,6 +25,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from _ww_person import MOVES, Person, listed, person_choice, target
 from werkzeug.serving import make_server
 
 from wordsvc.app import create_app
@@ -195,10 +199,59 @@ def scroll(page) -> float:
     return float(page.evaluate("window.scrollY"))
 
 
+def play_wizards_wanted(browser, url: str, out: Path) -> None:
+    """A seeded Wizards Wanted game against the heuristic bot, a few rounds in, played through
+    the page (scripts/_ww_person.py): on a phone with the ways to a space offered under the
+    board, on a laptop in the movement step."""
+    for name, viewport in (("phone", PHONE), ("desktop", {"width": 1366, "height": 768})):
+        person = Person(browser, url, viewport=viewport)
+        made = person.context.request.post(
+            f"{url}/v1/games/sessions",
+            data={
+                "game": "wizards-wanted",
+                "seats": [
+                    {"kind": "human", "name": "Олена"},
+                    {"kind": "bot", "bot": "heuristic", "name": "Бот Сова"},
+                ],
+                "seed": 21,
+            },
+        ).json()
+        person.page.goto(f"{url}/play/{made['id']}?join=0")
+        person.page.wait_for_selector("body[data-ready]")
+        rng, version = random.Random(21), -1
+        while True:
+            summary = person.step(version)
+            version = summary["version"]
+            if summary["status"] == "over":
+                break
+            late = summary["view"]["turn"] >= 12 and summary["view"]["phase"] == "move"
+            if late and name == "desktop":
+                break
+            action = person_choice(summary, rng)
+            if not late or action["type"] not in MOVES:
+                if action["type"] in MOVES:
+                    person.move_on_the_board(summary, action)
+                else:
+                    person.click_action(listed(action, summary["legal_actions"]))
+                continue
+            person.tap(person.page.locator(f"g.ww-reach[data-space='{target(summary, action)}']"))
+            ways = person.page.locator("#ww-ways")
+            with contextlib.suppress(Exception):
+                ways.wait_for(timeout=800)
+            if ways.count():
+                break
+        person.page.wait_for_timeout(600)
+        if name == "phone":  # the board, close in on the wizard, and the ways under it
+            person.page.get_by_role("button", name="Ближче до мого чарівника").click()
+            person.page.evaluate("scrollTo(0, document.getElementById('view-title').offsetTop - 8)")
+        person.page.screenshot(path=out / f"play-wizards-wanted-{name}.png")
+        person.context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", choices=("arbiter", "play", "magos-y-tabernas"))
+    parser.add_argument("--only", choices=("arbiter", "play", "magos-y-tabernas", "wizards-wanted"))
     args = parser.parse_args()
     chromium = os.environ.get("WORDSVC_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
@@ -219,6 +272,7 @@ def main() -> None:
                 "arbiter": (phone, desktop),
                 "play": (play_lobby, play_table, play_words_of_magic),
                 "magos-y-tabernas": (play_magos_y_tabernas,),
+                "wizards-wanted": (play_wizards_wanted,),
             }
             for group, takers in shots.items():
                 if args.only in (None, group):
@@ -235,6 +289,7 @@ def main() -> None:
             "play-magos-y-tabernas-phone.png",
             "play-magos-y-tabernas-desktop.png",
         ),
+        "wizards-wanted": ("play-wizards-wanted-phone.png", "play-wizards-wanted-desktop.png"),
     }
     for name in (n for group, ns in names.items() if args.only in (None, group) for n in ns):
         print(f"{args.out / name}: {(args.out / name).stat().st_size // 1024} KB")

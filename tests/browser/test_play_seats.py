@@ -297,6 +297,7 @@ SETUPS = [
     ("words-of-magic", "uk", PHONE),
     ("lost-words", "en", LAPTOP),
     ("magos-y-tabernas", "uk", LAPTOP),
+    ("wizards-wanted", "en", PHONE),
 ]
 
 

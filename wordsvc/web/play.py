@@ -43,6 +43,7 @@ TABLE_MODULES: Final[dict[str, str]] = {
     "words-of-magic": "table-words-of-magic.js",
     "lost-words": "table-lost-words.js",
     "magos-y-tabernas": "table-magos-y-tabernas.js",
+    "wizards-wanted": "table-wizards-wanted.js",
 }
 
 

@@ -15,7 +15,11 @@ from typing import Final
 
 from wordsvc.games.lost_words import components as lost_words
 from wordsvc.games.magos_y_tabernas import components as magos_y_tabernas
+from wordsvc.games.wizards_wanted import components as wizards_wanted
+from wordsvc.games.wizards_wanted.board import BOARD, Space
+from wordsvc.games.wizards_wanted.magic import TERRAINS
 from wordsvc.rules.words_of_magic import components as words_of_magic
+from wordsvc.web.play_texts import PLAY_TEXTS, play_text
 from wordsvc.web.texts import Lang
 
 #: The Lost Words' nature cards (Robert Macfarlane's words) in Ukrainian.
@@ -66,6 +70,7 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
         "lost-words": lost_words_cards(lang),
         "words-of-magic": words_of_magic_cards(lang),
         "magos-y-tabernas": magos_y_tabernas_cards(lang),
+        "wizards-wanted": wizards_wanted_cards(lang),
     }
 
 
@@ -113,3 +118,56 @@ def magos_y_tabernas_cards(lang: Lang) -> dict[str, dict[str, str]]:
         "type": {c.id: c.type.value for c in cards},
         "title": {c.id: c.name_es for c in cards if c.source == "rulebook"},
     }
+
+
+def wizards_wanted_cards(lang: Lang) -> dict[str, dict[str, str]]:
+    """Wizards Wanted's names in ``lang``, from the game's data: the jobs (the Royal
+    Inspector's too), the licences (``licence``: the card's short title; ``licence_text``: the
+    rulebook's sentence), the types of magic and their charms, every space that has a name
+    (paths have none), and ``drawn``: the English texts of the board's drawing (``board.svg``)
+    other than the spaces' names, and what the page writes instead, so that the page shows
+    the drawing in its language."""
+    uk = lang == "uk"
+    jobs = {job.id: job.name_uk if uk else job.name for job in wizards_wanted.JOBS.values()}
+    english, ukrainian = wizards_wanted.CATALOGUE.inspector_names
+    jobs[wizards_wanted.INSPECTOR_ID] = ukrainian if uk else english
+    licences = wizards_wanted.LICENCES.values()
+    magic = wizards_wanted.MAGIC_NAMES
+    spaces = {s.id: _space_name(s, lang) for s in BOARD.spaces.values() if s.kind != "path"}
+    return {
+        "job": jobs,
+        "licence": {c.id: c.short_uk if uk else c.short_en for c in licences},
+        "licence_text": {c.id: c.text_uk if uk else c.text_en for c in licences},
+        "magic": {kind: m.name_uk if uk else m.name_en for kind, m in magic.items()},
+        "charm": {kind: m.charm_uk if uk else m.charm_en for kind, m in magic.items()},
+        "space": spaces,
+        "drawn": _drawn(lang),
+    }
+
+
+def _space_name(space: Space, lang: Lang) -> str:
+    """A space's name as the pages say it: its own (villages, the castle...), or its kind's
+    ("stone 3", "forest 2"; a teleport corner after the charms stacked by it)."""
+    if space.label:
+        return space.label_uk or space.label if lang == "uk" else space.label
+    if space.kind == "teleport":
+        return play_text(f"ww.charms.{space.charm}", lang)
+    if space.kind == "stone":
+        return play_text("ww.space.stone", lang, n=space.number)
+    if space.kind == "mushroom":
+        terrain = play_text(f"ww.terrain.{space.terrain}", lang).lower()
+        return play_text("ww.space.mushroom", lang, terrain=terrain, n=space.number)
+    return play_text("ww.space.path", lang)
+
+
+def _drawn(lang: Lang) -> dict[str, str]:
+    """The board drawing's English texts besides the spaces' names (which the page writes
+    from ``space``) and the page's own: the landscapes' names, and the drawing's notes
+    (``ww.drawn.*``, whose English is the drawing's)."""
+    track = BOARD.drawing.fame_track
+    drawn = {t.capitalize(): play_text(f"ww.terrain.{t}", lang) for t in TERRAINS}
+    for key, (_, en) in PLAY_TEXTS.items():
+        if key.startswith("ww.drawn."):
+            values = {"last": track - 1, "spaces": track}
+            drawn[en.format(**values)] = play_text(key, lang, **values)
+    return {en: shown for en, shown in drawn.items() if en != shown}

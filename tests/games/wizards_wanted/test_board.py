@@ -62,6 +62,15 @@ def test_the_counts() -> None:
         assert (BOARD.spaces[space].terrain, BOARD.spaces[space].number) == (terrain, int(number))
 
 
+def test_every_named_space_has_its_name_in_ukrainian_too() -> None:
+    named = [s for s in BOARD.spaces.values() if s.label]
+    assert {s.kind for s in named} == {"village", "castle", "marketplace", "merchant"}
+    for space in named:
+        assert re.fullmatch(r"[А-ЯІЇЄҐа-яіїєґ' ]+", space.label_uk or ""), space.id
+    assert len({s.label_uk for s in named}) == len(named)  # told apart by name
+    assert all(s.label_uk is None for s in BOARD.spaces.values() if not s.label)
+
+
 def test_the_corners_one_per_charm_type_in_the_board_corners() -> None:
     assert tuple(BOARD.corners) == ICONS
     at = {
@@ -284,6 +293,19 @@ BROKEN: dict[str, Broken] = {
     "a village without a label": Broken(
         "missing_field",
         _edit("village-1", 'label = "Snorewhistle"\n', ""),
+    ),
+    "a name without its Ukrainian": Broken(
+        "missing_field",
+        _edit("castle", 'label_uk = "Замок Бруківна Корона"\n', ""),
+        {"entry": "space 'castle'", "field": "label_uk"},
+    ),
+    "a Ukrainian name without the English": Broken(
+        "missing_field",
+        _edit("merchant-1", 'label = "Merchant Mumblesworth"\n', ""),
+        {"entry": "space 'merchant-1'", "field": "label"},
+    ),
+    "an empty Ukrainian label": Broken(
+        "bad_value", _edit("village-1", '"Хропосвист"', '" "'), {"field": "label_uk"}
     ),
     "a teleport corner without a charm": Broken(
         "missing_field",

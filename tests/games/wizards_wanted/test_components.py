@@ -469,6 +469,10 @@ def _append(extra: str) -> Edit:
 
 
 TROLL = 'id = "soothe-the-grumpy-troll"'
+INSPECTOR = (
+    '[inspector]\nname = "The Royal Inspector"\nname_uk = "Королівський інспектор"\n'
+    'mushroom_space = "forest-4"'
+)
 SWEEP = 'id = "sweep-the-tower-chimney"'  # mountains-4, mountain pixie
 ANIMAL_MAGIC = 'icon = "animal"'
 
@@ -515,7 +519,7 @@ BROKEN: dict[str, Broken] = {
     "inspector not a table": Broken(
         "bad_value",
         _replace(
-            '[inspector]\nname = "The Royal Inspector"\nmushroom_space = "forest-4"',
+            INSPECTOR,
             'inspector = "yes"',
         ),
         file="jobs.toml",
@@ -525,7 +529,7 @@ BROKEN: dict[str, Broken] = {
     ),
     "no inspector": Broken(
         "missing_field",
-        _replace('[inspector]\nname = "The Royal Inspector"\nmushroom_space = "forest-4"', ""),
+        _replace(INSPECTOR, ""),
         file="jobs.toml",
     ),
     "inspector without name": Broken(
@@ -695,6 +699,49 @@ BROKEN: dict[str, Broken] = {
         file="components.toml",
     ),
     "licences missing": Broken("unreadable", removed, file="licences.toml"),
+    "job without its Ukrainian name": Broken(
+        "missing_field",
+        _in_block(TROLL, 'name_uk = "Заспокоїти буркотливого троля"\n', ""),
+        {"fields": ["name_uk"]},
+        file="jobs.toml",
+    ),
+    "inspector without its Ukrainian name": Broken(
+        "missing_field",
+        _replace('name_uk = "Королівський інспектор"\n', ""),
+        {"entry": "the inspector"},
+        file="jobs.toml",
+    ),
+    "licence without its Ukrainian text": Broken(
+        "missing_field",
+        _in_block('id = "dust-70"', 'text_uk = "Ви маєте мати щонайменше 70 пилу фей."\n', ""),
+        {"fields": ["text_uk"]},
+        file="licences.toml",
+    ),
+    "licence with an empty short title": Broken(
+        "bad_value",
+        _replace('short_en = "70 dust"', 'short_en = ""'),
+        {"field": "short_en"},
+        file="licences.toml",
+    ),
+    "magic named twice": Broken(
+        "duplicate_card",
+        _replace('type = "energy"\nname_en', 'type = "animal"\nname_en'),
+        file="components.toml",
+    ),
+    "magic of an unknown type": Broken(
+        "unknown_icon",
+        _replace('type = "energy"\nname_en', 'type = "fire"\nname_en'),
+        file="components.toml",
+    ),
+    "three types of magic named": Broken(
+        "counts", _drop_block('type = "illusion"\nname_en'), file="components.toml"
+    ),
+    "magic without its charm's name": Broken(
+        "missing_field",
+        _replace('charm_uk = "оберіг природи"\n', ""),
+        {"entry": "magic 'nature'", "fields": ["charm_uk"]},
+        file="components.toml",
+    ),
 }
 
 
@@ -713,6 +760,22 @@ def test_the_unbroken_files_load_through_load(tmp_path: Path) -> None:
 @pytest.mark.parametrize("case", list(BROKEN))
 def test_broken_data_is_refused_with_its_code(tmp_path: Path, case: str) -> None:
     assert_load_refused(parts.load, parts.DATA_DIR, BROKEN[case], tmp_path)
+
+
+def test_every_job_licence_and_type_of_magic_has_its_ukrainian_text() -> None:
+    cyrillic = re.compile(r"[А-ЯІЇЄҐа-яіїєґ]")
+    latin = re.compile(r"[A-Za-z]")
+    ukrainian = [job.name_uk for job in parts.JOBS.values()]
+    ukrainian += [text for c in parts.LICENCES.values() for text in (c.text_uk, c.short_uk)]
+    ukrainian += [t for m in parts.MAGIC_NAMES.values() for t in (m.name_uk, m.charm_uk)]
+    ukrainian.append(parts.CATALOGUE.inspector_names[1])
+    assert all(cyrillic.search(text) and not latin.search(text) for text in ukrainian)
+    english = [c.short_en for c in parts.LICENCES.values()]
+    english += [t for m in parts.MAGIC_NAMES.values() for t in (m.name_en, m.charm_en)]
+    assert all(latin.search(text) and not cyrillic.search(text) for text in english)
+    assert len({job.name_uk for job in parts.JOBS.values()}) == len(parts.JOBS)
+    assert len({c.short_uk for c in parts.LICENCES.values()}) == len(parts.LICENCES)
+    assert list(parts.MAGIC_NAMES) == list(ICONS)
 
 
 def test_the_shipped_files_are_the_ones_loaded(tmp_path: Path) -> None:

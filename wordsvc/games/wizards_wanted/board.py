@@ -57,7 +57,7 @@ DRAWING_BOUNDS = (-8.0, 112.0)
 FAME_TRACK_SPACES = (8, 200)
 
 _FIELDS = frozenset(
-    {"id", "kind", "terrain", "x", "y", "label", "charm", "number", "taxi", "links"}
+    {"id", "kind", "terrain", "x", "y", "label", "label_uk", "charm", "number", "taxi", "links"}
 )
 _REQUIRED = frozenset({"id", "kind", "terrain", "x", "y"})
 #: Fields a kind must have besides the common ones.
@@ -80,6 +80,7 @@ class Space:
     x: float  # drawing position, 0..100, left to right
     y: float  # 0..100, top to bottom
     label: str | None = None  # display name; every village has one
+    label_uk: str | None = None  # the display name in Ukrainian: with a label, always
     charm: str | None = None  # teleport corners only: their charm type (one of ICONS)
     number: int | None = None  # stones: 1..7; mushroom spaces: their number in the terrain
     taxi: int | None = None  # a Royal Bird Taxi stop's place on the route, 1..n
@@ -189,6 +190,16 @@ def _space(file: DataFile, raw: Raw) -> tuple[Space, tuple[str, ...]]:
     x = file.number(entry, raw, "x", 0, 100)
     y = file.number(entry, raw, "y", 0, 100)
     label = file.text(entry, raw, "label") if "label" in raw else None
+    if ("label" in raw) != ("label_uk" in raw):
+        missing = "label_uk" if "label" in raw else "label"
+        raise file.fail(
+            "missing_field",
+            f"{entry}: a name needs both languages, `label` and `label_uk`",
+            entry=entry,
+            field=missing,
+            fields=[missing],
+        )
+    label_uk = file.text(entry, raw, "label_uk") if "label_uk" in raw else None
     charm: str | None = None
     if "charm" in raw:
         if kind != "teleport":
@@ -215,6 +226,7 @@ def _space(file: DataFile, raw: Raw) -> tuple[Space, tuple[str, ...]]:
         x=x,
         y=y,
         label=label,
+        label_uk=label_uk,
         charm=charm,
         number=number,
         taxi=file.integer(entry, raw, "taxi", 1) if "taxi" in raw else None,

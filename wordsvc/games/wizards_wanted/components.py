@@ -105,6 +105,7 @@ class Job:
 
     id: str
     name: str
+    name_uk: str  # the name in Ukrainian (the pages show it; the engine never reads it)
     cost: int  # pixie dust to complete it
     fame: int
     coins: int
@@ -171,6 +172,20 @@ class Licence:
     id: str
     text_en: str
     requires: Requirements
+    #: The sentence in Ukrainian, and in short as the card's title (for the pages).
+    text_uk: str
+    short_en: str
+    short_uk: str
+
+
+@dataclass(frozen=True, slots=True)
+class MagicNames:
+    """A type of magic as the pages name it: the type and its charm, in both languages."""
+
+    name_en: str
+    name_uk: str
+    charm_en: str
+    charm_uk: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +199,8 @@ class Catalogue:
     seals: Mapping[str, int]
     toadstools: tuple[Toadstool, ...]
     charms: Mapping[str, int]
+    magic_names: Mapping[str, MagicNames]
+    inspector_names: tuple[str, str]  # the Royal Inspector's name in English and Ukrainian
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,9 +300,12 @@ def shortfall(licence: Licence, holdings: Holdings) -> list[str]:
 # Loading and checking.
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_JOB_FIELDS = frozenset({"id", "name", "cost", "fame", "coins", "icons", "mushroom_space"})
-_INSPECTOR_FIELDS = frozenset({"name", "mushroom_space"})
-_LICENCE_FIELDS = frozenset({"id", "text_en", "requires"})
+_JOB_FIELDS = frozenset(
+    {"id", "name", "name_uk", "cost", "fame", "coins", "icons", "mushroom_space"}
+)
+_INSPECTOR_FIELDS = frozenset({"name", "name_uk", "mushroom_space"})
+_LICENCE_FIELDS = frozenset({"id", "text_en", "text_uk", "short_en", "short_uk", "requires"})
+_MAGIC_FIELDS = frozenset({"type", "name_en", "name_uk", "charm_en", "charm_uk"})
 _MUSHROOM_FIELDS = frozenset({"type", "count"})
 _TOADSTOOL_FIELDS = frozenset({"coins", "dust", "max"})
 #: The counted requirements and the most each may ask for.
@@ -327,6 +347,7 @@ def _job(file: DataFile, raw: Raw) -> Job:
     return Job(
         id=job_id,
         name=file.text(where, raw, "name"),
+        name_uk=file.text(where, raw, "name_uk"),
         cost=file.integer(where, raw, "cost", 1, DUST_CAP),
         fame=file.integer(where, raw, "fame", 0, 20),
         coins=file.integer(where, raw, "coins", 0, 20),
@@ -335,8 +356,9 @@ def _job(file: DataFile, raw: Raw) -> Job:
     )
 
 
-def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
-    """The 34 jobs of ``path`` in file order, and the Inspector's back.
+def load_jobs(path: Path) -> tuple[dict[str, Job], Back, tuple[str, str]]:
+    """The 34 jobs of ``path`` in file order, the Inspector's back and its names (English,
+    Ukrainian).
 
     Besides each field, the deck as a whole: 34 jobs with different ids (none the Inspector's);
     every mushroom space named by some back (``unnamed_space``); the Inspector's back without a
@@ -355,7 +377,10 @@ def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
             value=inspector["pixie"],
         )
     file.keys("the inspector", inspector, _INSPECTOR_FIELDS)
-    file.text("the inspector", inspector, "name")
+    names = (
+        file.text("the inspector", inspector, "name"),
+        file.text("the inspector", inspector, "name_uk"),
+    )
     inspector_back = _back(file, "the inspector", inspector)
     jobs: dict[str, Job] = {}
     for raw in file.tables("the file", data, "job"):
@@ -387,7 +412,7 @@ def load_jobs(path: Path) -> tuple[dict[str, Job], Back]:
             f"backs shown by one card only ({', '.join(telling)}) name the next card",
             backs=telling,
         )
-    return jobs, inspector_back
+    return jobs, inspector_back, names
 
 
 def _by_type(file: DataFile, where: str, raw: Raw, key: str, high: int) -> Mapping[str, int]:
@@ -460,7 +485,12 @@ def load_licences(path: Path) -> dict[str, Licence]:
         if licence_id in licences:
             raise _duplicate(file, licence_id)
         licences[licence_id] = Licence(
-            licence_id, file.text(where, raw, "text_en"), _requirements(file, where, raw)
+            licence_id,
+            file.text(where, raw, "text_en"),
+            _requirements(file, where, raw),
+            text_uk=file.text(where, raw, "text_uk"),
+            short_en=file.text(where, raw, "short_en"),
+            short_uk=file.text(where, raw, "short_uk"),
         )
     file.expect_count("spell licences", len(licences), LICENCE_COUNT)
     return licences
@@ -537,21 +567,49 @@ def _charms(file: DataFile, data: Raw) -> dict[str, int]:
     return charms
 
 
+def _magic_names(file: DataFile, data: Raw) -> dict[str, MagicNames]:
+    """The four types' names, each type once, in the order of ``ICONS``."""
+    names: dict[str, MagicNames] = {}
+    for raw in file.tables("the file", data, "magic"):
+        kind = file.choice("a type of magic", raw, "type", ICONS, "unknown_icon")
+        where = f"magic {kind!r}"
+        file.keys(where, raw, _MAGIC_FIELDS)
+        if kind in names:
+            raise _duplicate(file, kind, "magic")
+        names[kind] = MagicNames(
+            *(file.text(where, raw, key) for key in ("name_en", "name_uk", "charm_en", "charm_uk"))
+        )
+    file.expect_count("types of magic", list(names), list(ICONS))
+    return names
+
+
 def load_components(
     path: Path,
-) -> tuple[dict[str, Mushroom], dict[str, int], tuple[Toadstool, ...], dict[str, int]]:
-    """The mushrooms, seals, price ring and charms of ``path``."""
+) -> tuple[
+    dict[str, Mushroom],
+    dict[str, int],
+    tuple[Toadstool, ...],
+    dict[str, int],
+    dict[str, MagicNames],
+]:
+    """The mushrooms, seals, price ring, charms and the types of magic's names of ``path``."""
     file = DataFile(path, DATA_ERRORS)
-    data = file.keys("the file", file.read(), {"mushroom", "seals", "toadstool", "charms"})
-    return _mushrooms(file, data), _seals(file, data), _toadstools(file, data), _charms(file, data)
+    data = file.keys("the file", file.read(), {"mushroom", "seals", "toadstool", "charms", "magic"})
+    return (
+        _mushrooms(file, data),
+        _seals(file, data),
+        _toadstools(file, data),
+        _charms(file, data),
+        _magic_names(file, data),
+    )
 
 
 def load(directory: Path = DATA_DIR) -> Catalogue:
     """The three data files of ``directory``, each checked; raises :class:`ConfigurationError`
     with a code of :data:`DATA_ERRORS` naming the rule broken."""
-    jobs, inspector_back = load_jobs(directory / JOBS_FILE)
+    jobs, inspector_back, inspector_names = load_jobs(directory / JOBS_FILE)
     licences = load_licences(directory / LICENCES_FILE)
-    mushrooms, seals, toadstools, charms = load_components(directory / COMPONENTS_FILE)
+    mushrooms, seals, toadstools, charms, magic = load_components(directory / COMPONENTS_FILE)
     return Catalogue(
         jobs=MappingProxyType(jobs),
         inspector_back=inspector_back,
@@ -560,6 +618,8 @@ def load(directory: Path = DATA_DIR) -> Catalogue:
         seals=MappingProxyType(seals),
         toadstools=toadstools,
         charms=MappingProxyType(charms),
+        magic_names=MappingProxyType(magic),
+        inspector_names=inspector_names,
     )
 
 
@@ -571,6 +631,7 @@ MUSHROOMS: Mapping[str, Mushroom] = CATALOGUE.mushrooms  # 28 physical tokens
 SEALS: Mapping[str, int] = CATALOGUE.seals  # 5 tokens, id -> penalty in fame
 TOADSTOOLS: tuple[Toadstool, ...] = CATALOGUE.toadstools  # clockwise from the entrance's
 CHARMS: Mapping[str, int] = CATALOGUE.charms  # charm tokens by type, 4 of each
+MAGIC_NAMES: Mapping[str, MagicNames] = CATALOGUE.magic_names  # by type, in ICONS order
 
 
 def back_of(card: str) -> Back:

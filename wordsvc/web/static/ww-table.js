@@ -1,0 +1,492 @@
+// The Wizards Wanted table's drawing (loaded by table-wizards-wanted.js on its first draw):
+// the board is the interface (ww-board.js). In the movement step the spaces the seat can
+// reach are marked with their cost in dust; a tap walks there along the cheapest way the
+// engine lists (a route of several moves is sent move by move), and when the ways differ in
+// cost or in the mushrooms they pass, they are offered in words. The rest (jobs, buying dust,
+// the castle's licences and seals, teleports to the charms, the taxi, ending the turn) are
+// buttons named in words with what each costs and gives, grouped by where they happen; every
+// one is one of the engine's legal actions (its JSON in `data-action`). Player boards and the
+// jobs on offer come from the same view.
+
+import { createBoard, SEAT_COLOURS, SEAT_INKS } from "./ww-board.js";
+import { TITLES } from "./play-common.js";
+import { ICONS } from "./table-wizards-wanted.js";
+
+//: The planner's weight of a coin in dust (movement.py, COIN_IN_DUST), to rank ways.
+const COIN_IN_DUST = 5;
+//: The rulebook's experience bonus: fame for 0, 1, 2, 3 and 4 or more icons of a type.
+const EXPERIENCE = [0, 0, 1, 3, 6];
+const WALK_LIMIT = 5;
+
+/** The drawing for one table: `words` are the names and amounts the table says. */
+export function createDrawing(ctx, words) {
+  const { t, el, cards } = ctx;
+  const { who, place, jobName, magic, charm, licence, count, dust, coins, fame, price, mushroomName, backText } = words;
+  let summary = null;
+  let chooser = null; // {space, ways}: a tapped space whose ways are offered in words
+  let route = null; // the rest of a route of several moves, sent one by one
+  const unfolded = new Set(); // the other players' boards opened (with three or four players)
+  const board = createBoard({
+    el, t, drawn: cards.drawn ?? {}, names: cards.space ?? {}, title: TITLES["wizards-wanted"] ?? "", onTap: tapped,
+  });
+
+  const view = () => summary.view;
+  const mine = () => (summary.you === null ? null : view().players[summary.you]);
+  const myMove = () => summary.status !== "over" && summary.you !== null && summary.to_act.includes(summary.you);
+
+  /** Charms of each type a player has (the starting one and the tokens). */
+  function charmsOf(player) {
+    const found = Object.fromEntries(ICONS.map((i) => [i, 0]));
+    if (player.starting_charm) found[player.starting_charm] += 1;
+    for (const c of player.charms) found[c] += 1;
+    return found;
+  }
+
+  /** The fame and coins a face-up job pays `player` (its charms add 1 and 1 an icon). */
+  function reward(job, slot, player) {
+    const charms = charmsOf(player);
+    const bonus = job.icons.reduce((sum, icon) => sum + charms[icon], 0);
+    return { fame: job.fame + bonus, coins: job.coins + bonus + slot.coins, bonus };
+  }
+
+  /** The money mushrooms a listed action spends, in words, or "". */
+  function paidWith(action) {
+    const me = mine();
+    if (!action.mushrooms?.length || !me) return "";
+    const named = action.mushrooms.map((id) => me.mushrooms.find((m) => m.id === id)).filter(Boolean);
+    return ` ${t("ww.paid_with", { mushrooms: named.map(mushroomName).join(", ") })}`;
+  }
+
+  // --- ways to a space -------------------------------------------------------------------
+
+  const legal = () => summary.legal_actions ?? [];
+  const weight = (way) => (way.dust ?? 0) + COIN_IN_DUST * (way.coins ?? 0);
+  const passes = (path) => [...new Set(path.filter((s) => view().mushrooms_on_board[s]))];
+
+  /** Every way the seat can reach `space` now: each listed move ending there, and the
+   *  planner's cheapest route (`view.reachable`) when it takes more than one move. */
+  function waysTo(space) {
+    const v = view();
+    const ways = [];
+    const here = mine()?.position;
+    for (const action of legal()) {
+      const cost = action.cost ?? {};
+      if ((action.type === "walk" || action.type === "speed") && action.path.at(-1) === space) {
+        ways.push({ actions: [action], dust: cost.dust ?? 0, coins: 0, passes: passes(action.path), kind: action.type, steps: action.path.length, mushroom: action.mushroom ?? null });
+      } else if ((action.type === "teleport" || action.type === "teleport_mushroom") && action.to === space) {
+        const charmHere = v.charms[space] && !v.this_turn.charm_taken ? space : null;
+        ways.push({ actions: [action], dust: cost.dust ?? 0, coins: 0, passes: [], kind: action.type, charm: charmHere, mushroom: action.mushroom ?? null });
+      } else if (action.type === "taxi" && here && board.nextTaxi(here) === space) {
+        ways.push({ actions: [action], dust: 0, coins: cost.coins ?? 0, passes: [], kind: "taxi" });
+      } else if (action.type === "place" && action.space === space) {
+        ways.push({ actions: [action], dust: 0, coins: 0, passes: [], kind: "place" });
+      }
+    }
+    const planned = v.reachable?.[space];
+    if (planned && planned.steps.length > 1) {
+      ways.push({ actions: planned.steps, dust: planned.dust, coins: planned.coins, passes: planned.mushrooms, kind: "route" });
+    }
+    // One way per outcome (the same cost, the same mushrooms passed and spent), and none that
+    // another beats outright: it costs no more, picks up every mushroom this one does, spends
+    // none this one keeps and takes the charm this one takes. What is left is a real choice.
+    const seen = new Map();
+    // The purse's ways first (the cheapest of them is what a tap takes), then the mushrooms'.
+    const spends = (way) => (way.mushroom ? 1 : 0);
+    for (const way of ways.sort((a, b) => spends(a) - spends(b) || weight(a) - weight(b) || a.actions.length - b.actions.length)) {
+      const key = JSON.stringify([way.dust, way.coins, [...way.passes].sort(), way.mushroom ?? null, way.charm ?? null]);
+      if (!seen.has(key)) seen.set(key, way);
+    }
+    const kept = [...seen.values()];
+    return kept.filter((way) => !kept.some((other) => other !== way && beats(other, way)));
+  }
+
+  /** Whether way `a` is at least as good as `b` in everything, and not the same outcome. */
+  function beats(a, b) {
+    const covers = b.passes.every((s) => a.passes.includes(s));
+    return a.dust <= b.dust && a.coins <= b.coins && covers && (!a.mushroom || a.mushroom === b.mushroom)
+      && (!b.charm || a.charm === b.charm);
+  }
+
+  /** The spaces to mark on the board, each with its cheapest way's cost and a label. */
+  function reachable() {
+    const marks = new Map();
+    if (!myMove() || !["place", "move"].includes(view().phase)) return marks;
+    const spaces = new Set(Object.keys(view().reachable ?? {}));
+    for (const a of legal()) {
+      if (a.type === "place") spaces.add(a.space);
+      if (a.type === "speed" || a.type === "walk") spaces.add(a.path.at(-1));
+      if (a.type === "teleport" || a.type === "teleport_mushroom") spaces.add(a.to);
+    }
+    for (const space of spaces) {
+      const ways = waysTo(space);
+      if (!ways.length) continue;
+      const cost = { dust: ways[0].dust, coins: ways[0].coins };
+      const label = view().phase === "place" ? t("ww.mark.place", { place: place(space) })
+        : t("ww.mark.move", { place: place(space), cost: price(cost) });
+      marks.set(space, { cost, label, ways });
+    }
+    return marks;
+  }
+
+  function stepText(action) {
+    switch (action.type) {
+      case "walk": return t("ww.step_walk", { n: action.path.length, place: place(action.path.at(-1)) });
+      case "taxi": return t("ww.step_taxi");
+      case "teleport": return t("ww.step_teleport", { place: place(action.to) });
+      default: return "";
+    }
+  }
+
+  function wayText(way) {
+    const parts = [];
+    switch (way.kind) {
+      case "walk": parts.push(t("ww.way.walk", { steps: count(way.steps, "ww.unit.steps"), cost: price({ dust: way.dust }) })); break;
+      case "speed": parts.push(t("ww.way.speed", { steps: count(way.steps, "ww.unit.steps"), mushroom: mushroomName(mine().mushrooms.find((m) => m.id === way.mushroom) ?? { type: "speed" }) })); break;
+      case "teleport": parts.push(t("ww.way.teleport", { cost: price({ dust: way.dust }) })); break;
+      case "teleport_mushroom": parts.push(t("ww.way.teleport_mushroom")); break;
+      case "taxi": parts.push(t("ww.way.taxi", { cost: price({ coins: way.coins }) })); break;
+      case "route": parts.push(t("ww.way.route", { steps: way.actions.map(stepText).join(" → "), cost: price({ dust: way.dust, coins: way.coins }) })); break;
+      default: break;
+    }
+    if (way.passes.length) parts.push(t("ww.way.passes", { places: way.passes.map(place).join(", ") }));
+    if (way.charm) parts.push(t("ww.way.charm", { charm: charm(charmType(way.charm)) }));
+    if (way.kind !== "route" && way.actions[0].mushrooms?.length) parts.push(paidWith(way.actions[0]).trim());
+    return parts.join("; ");
+  }
+  const charmType = (space) => ICONS.find((i) => space === `teleport-${i}`) ?? null;
+
+  /** A tap on a marked space: go there the cheapest way, or offer the ways when the
+   *  choice matters. */
+  function tapped(space) {
+    if (!summary || !myMove()) return;
+    const ways = waysTo(space);
+    if (!ways.length) return;
+    if (ways.length === 1) {
+      chooser = null;
+      follow(ways[0], space);
+      return;
+    }
+    chooser = { space, ways };
+    draw();
+    const offered = document.getElementById("ww-ways");
+    offered?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    offered?.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  /** A planned move as the engine lists it now: the same move, or a walk as long to the same
+   *  space past the same mushrooms; the move itself when none is listed (the engine accepts
+   *  any walk, and prices it the same). */
+  function listed(step) {
+    const key = (a) => JSON.stringify([a.type, a.path ?? null, a.to ?? null, a.space ?? null, a.mushroom ?? null]);
+    const same = (a) => key(a) === key(step);
+    const alike = (a) => step.type === "walk" && a.type === "walk" && a.path.length === step.path.length
+      && a.path.at(-1) === step.path.at(-1) && JSON.stringify(passes(a.path)) === JSON.stringify(passes(step.path));
+    return legal().find(same) ?? legal().find(alike) ?? step;
+  }
+
+  /** Sends a way's first move; the rest follow as the table comes back (a route). */
+  function follow(way, space, button = null) {
+    const [first, ...rest] = way.actions;
+    route = rest.length ? { space, steps: rest } : null;
+    moving(Boolean(route));
+    send(listed(first), button);
+  }
+  /** Marks the page while a route's moves are being sent one by one. */
+  const moving = (on) => {
+    if (on) document.body.dataset.wwMoving = "";
+    else delete document.body.dataset.wwMoving;
+  };
+
+  /** The next move of a route under way, as the engine lists it now, or null. */
+  function nextOfRoute() {
+    if (!route || !myMove() || view().phase !== "move") return null;
+    const step = listed(route.steps[0]);
+    const cost = JSON.stringify(step.cost ?? {});
+    return cost === JSON.stringify(route.steps[0].cost ?? {}) ? step : null;
+  }
+
+  /** Sends an action (play-table.js). The table it brings back may be drawn before the
+   *  sending is done, and the sending then empties the actions: they are drawn again. */
+  async function send(action, button) {
+    const before = summary.version;
+    await ctx.send(action, button);
+    if (summary.version > before && !document.querySelector("#actions > *")) drawActions();
+  }
+
+  /** A button that sends one of the engine's legal actions (its JSON in `data-action`). */
+  function actionButton(action, text, cls = "") {
+    const node = el("button", { type: "button", class: `action ${cls}`.trim(), "data-action": JSON.stringify(action), text });
+    node.addEventListener("click", () => send(action, node));
+    return node;
+  }
+
+  // --- the view --------------------------------------------------------------------------
+
+  function chip(text, cls = "") {
+    return el("span", { class: `ww-chip ${cls}`.trim(), text });
+  }
+  const icons = (list) => el("span", { class: "ww-icons" }, ...list.map((i) => chip(magic(i), `icon-${i}`)));
+
+  function jobCard(village, slot, marks) {
+    const v = view();
+    const me = mine();
+    const standing = v.players.map((p, seat) => (p.position === village ? seat : null)).filter((s) => s !== null);
+    const swatches = standing.map((seat) => el("span", {
+      class: "ww-swatch", style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}`, role: "img", "aria-label": who(seat),
+    }));
+    if (slot.job) {
+      const job = slot.job;
+      const pays = me ? reward(job, slot, me) : { fame: job.fame, coins: job.coins + slot.coins, bonus: 0 };
+      const mark = marks.get(village);
+      const notes = [
+        pays.bonus ? t("ww.job.bonus", { n: pays.bonus }) : "",
+        slot.coins ? t("ww.job.coins_on", { coins: coins(slot.coins) }) : "",
+        mark && v.phase === "move" ? t("ww.job.way", { cost: price(mark.cost) }) : "",
+      ].filter(Boolean);
+      return el("li", { class: `ww-job up${mark ? " reachable" : ""}`, "data-village": village, "data-job": job.id },
+        el("p", { class: "ww-job-terms" }, el("strong", { class: "ww-job-place", text: place(village) }), ...swatches,
+          el("span", { class: "ww-cost", text: dust(job.cost) }),
+          el("span", { text: t("ww.job.pays", { fame: fame(pays.fame), coins: coins(pays.coins) }) })),
+        el("p", { class: "ww-job-name" }, el("span", { text: jobName(job.id) }), " ",
+          job.icons.length ? icons(job.icons) : el("span", { class: "muted ww-small", text: t("ww.job.no_icons") })),
+        notes.length ? el("p", { class: "ww-small ww-way-cost", text: notes.join(" · ") }) : null);
+    }
+    return el("li", { class: `ww-job ${slot.back ? "down" : "empty"}`, "data-village": village },
+      el("p", { class: "ww-job-terms" }, el("strong", { class: "ww-job-place", text: place(village) }), ...swatches,
+        el("span", { text: t(slot.back ? "ww.job.face_down" : "ww.job.none") })),
+      slot.back ? el("p", { class: "ww-small muted", text: backText(slot.back) }) : null);
+  }
+
+  function jobsNode(marks) {
+    const v = view();
+    return el("section", { class: "panel ww-jobs", "aria-labelledby": "ww-jobs-title" },
+      el("h3", { id: "ww-jobs-title", text: t("ww.jobs_on_offer") }),
+      el("ul", { class: "ww-job-list" }, ...Object.entries(v.villages).map(([village, slot]) => jobCard(village, slot, marks))));
+  }
+
+  function playerBoard(player, seat) {
+    const v = view();
+    const isMine = seat === summary.you;
+    const acting = summary.to_act.includes(seat);
+    const charms = charmsOf(player);
+    const sources = Object.entries(player.fame_sources).filter(([, n]) => n)
+      .map(([source, n]) => `${t(`ww.fame.${source}`)} ${n > 0 ? "+" : ""}${n}`);
+    const tile = (label, value, cls) => el("div", { class: `ww-tile ${cls}` }, el("small", { text: label }), el("strong", { text: String(value) }));
+    const magicTiles = ICONS.map((i) => {
+      const n = player.icons[i] ?? 0;
+      const starting = player.starting_charm === i ? "★" : "";
+      return el("div", { class: `ww-magic icon-${i}`, "data-icon": i },
+        el("strong", { text: magic(i) }), " ",
+        el("small", { text: `${t("ww.board.icons", { n, fame: EXPERIENCE[Math.min(n, 4)] })} · ${t("ww.board.charms", { n: charms[i] })}${starting}` }));
+    });
+    const seal = player.seal ? t("ww.board.seal_mine", { n: player.seal.penalty }) : player.has_seal ? t("ww.board.seal_hidden") : "";
+    const details = [
+      sources.length ? el("p", { class: "ww-small muted", text: sources.join(" · ") }) : null,
+      el("div", { class: "ww-magics" }, ...magicTiles),
+      player.mushrooms.length ? el("p", { class: "ww-small" }, el("span", { class: "muted", text: `${t("ww.board.held")}: ` }),
+        el("span", { text: player.mushrooms.map(mushroomName).join(", ") })) : null,
+      el("div", { class: "ww-licence" },
+        el("p", {}, el("span", { class: "muted", text: `${t("ww.board.licence")}: ` }),
+          el("span", { text: player.licence ? `«${licence(player.licence)}»` : t("ww.board.no_licence") }),
+          seal ? el("span", { class: "muted", text: ` · ${seal}` }) : null),
+        player.jobs.length ? el("details", { class: "ww-done" },
+          el("summary", { text: t("ww.board.jobs_done", { n: player.jobs.length }) }),
+          el("ul", {}, ...player.jobs.map((id) => el("li", { text: jobName(id) })))) : null),
+      isMine && player.seen_licences?.length && !player.licence && v.phase !== "castle" ? el("p", { class: "ww-small" },
+        el("span", { class: "muted", text: `${t("ww.board.seen")}: ` }),
+        el("span", { text: player.seen_licences.map((c) => `«${licence(c.id)}»`).join(", ") })) : null,
+    ];
+    // With three or four at the table, the others' boards fold below their purses: a tap
+    // opens one (and it stays open), so that a phone's page stays short.
+    const folded = !isMine && v.players.length > 2;
+    let rest = details;
+    if (folded) {
+      const more = el("details", { class: "ww-more", open: unfolded.has(seat) },
+        el("summary", { text: t("ww.board.more", { n: player.jobs.length }) }), ...details);
+      more.addEventListener("toggle", () => (more.open ? unfolded.add(seat) : unfolded.delete(seat)));
+      rest = [more];
+    }
+    return el("section", {
+      class: `panel player ww-player${isMine ? " mine" : ""}${acting ? " acting" : ""}`,
+      "data-seat": String(seat), "aria-label": who(seat),
+      style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}; --seat-ink: ${SEAT_INKS[seat % SEAT_INKS.length]}`,
+    },
+    el("h3", {}, el("span", { class: "ww-pawn-number", "aria-hidden": "true", text: String(seat + 1) }), el("span", { text: who(seat) }),
+      isMine ? el("span", { class: "badge", text: t("you") }) : null,
+      acting ? el("span", { class: "muted", text: ` ${t("acting")}` }) : null,
+      el("span", { class: "ww-where", text: player.position ? t("ww.board.at", { place: place(player.position) }) : t("ww.board.nowhere") })),
+    el("div", { class: "ww-tiles" },
+      tile(t("ww.board.fame"), player.fame, "fame"), tile(t("ww.board.dust"), player.dust, "dust"),
+      tile(t("ww.board.coins"), player.coins, "coins"), tile(t("ww.board.mushrooms"), player.mushrooms.length, "mushrooms")),
+    ...rest);
+  }
+
+  function tableNode() {
+    const v = view();
+    const top = v.deck_top_back;
+    const lines = [
+      t("ww.info.price", { coins: coins(v.toadstool.coins), dust: dust(v.toadstool.dust), max: v.toadstool.max }),
+      [t("ww.info.deck", { n: v.deck_size }), top ? t("ww.info.top", { back: backText(top) }) : "", t("ww.info.pile", { n: v.mushroom_pile })].join(" "),
+      t("ww.info.castle", { licences: v.courtyard_size, seals: v.seals_at_castle }),
+    ];
+    return el("section", { class: "panel ww-info", "aria-labelledby": "ww-info-title" },
+      el("h3", { id: "ww-info-title", text: t("ww.info.title") }),
+      el("p", { class: "ww-info-text", text: lines.join(" ") }));
+  }
+
+  function drawView(marks) {
+    const v = view();
+    const order = v.players.map((_, seat) => seat);
+    if (summary.you !== null) order.sort((a, b) => (b === summary.you) - (a === summary.you));
+    const hint = myMove() && marks.size ? el("p", { class: "ww-hint", text: t(v.phase === "place" ? "ww.hint.place" : "ww.hint.move") }) : null;
+    board.update({ view: v, mine: summary.you, reach: marks, chosen: chooser?.space ?? null });
+    document.getElementById("view").replaceChildren(
+      el("div", { class: "ww-table" }, hint, board.node, el("div", { class: "ww-under" }, board.tools), waysNode(),
+        el("div", { class: "ww-panels" }, ...order.map((seat) => playerBoard(v.players[seat], seat)),
+          el("p", { class: "ww-small muted ww-magic-note", text: t("ww.board.magic_note") }), jobsNode(marks), tableNode())));
+  }
+
+  // --- the actions -----------------------------------------------------------------------
+
+  function labelOf(action) {
+    const v = view();
+    const cost = price(action.cost);
+    switch (action.type) {
+      case "choose_wizard": return t("ww.act.choose", { charm: charm(action.charm) });
+      case "job": {
+        const slot = v.villages[mine().position];
+        const pays = reward(slot.job, slot, mine());
+        return t("ww.act.job", { job: jobName(slot.job.id), cost, fame: fame(pays.fame), coins: coins(pays.coins) }) + paidWith(action);
+      }
+      case "buy": return t("ww.act.buy", { dust: dust(-(action.cost?.dust ?? 0)), coins: coins(action.cost?.coins ?? 0) }) + paidWith(action);
+      case "castle": return t("ww.act.castle");
+      case "take_licence": return t("ww.act.take", { licence: licence(action.licence), fame: fame(3) });
+      case "leave": return t("ww.act.leave");
+      case "end": return t(v.phase === "move" ? "ww.act.end_now" : "ww.act.end");
+      case "taxi": return t("ww.act.taxi", { place: place(board.nextTaxi(mine().position) ?? ""), cost }) + paidWith(action);
+      case "teleport": {
+        const type = charmType(action.to);
+        const gets = type && v.charms[action.to] && !v.this_turn.charm_taken ? ` ${t("ww.act.gets", { charm: charm(type) })}` : "";
+        return t("ww.act.teleport", { place: place(action.to), cost }) + gets + paidWith(action);
+      }
+      default: return null;
+    }
+  }
+
+  /** Where an action happens, for its group. */
+  function groupOf(action) {
+    switch (action.type) {
+      case "choose_wizard": return "choose";
+      case "job": case "buy": case "castle": return "here";
+      case "take_licence": case "leave": return "courtyard";
+      case "taxi": return "taxi";
+      case "teleport": return "stone";
+      case "end": return "turn";
+      default: return null; // moves on the board, and ending the movement step
+    }
+  }
+  const GROUPS = ["choose", "courtyard", "here", "stone", "taxi", "turn"];
+
+  function groupTitle(key) {
+    const at = mine()?.position;
+    if (key === "here" || key === "stone" || key === "taxi") return t(`ww.group.${key}`, { place: place(at) });
+    return t(`ww.group.${key}`);
+  }
+
+  /** The courtyard's licences the seat holds at the castle: each card's title and whether
+   *  it is met; its rulebook sentence on a tap. */
+  function courtyardCards() {
+    const court = view().courtyard ?? [];
+    const takes = new Set(legal().filter((a) => a.type === "take_licence").map((a) => a.licence));
+    return el("ul", { class: "ww-licences" }, ...court.map((c) => el("li", { class: `ww-licence-card${takes.has(c.id) ? " met" : ""}`, "data-licence": c.id },
+      el("details", {},
+        el("summary", {}, el("strong", { text: licence(c.id) }), " ",
+          el("small", { class: takes.has(c.id) ? "ok" : "muted", text: t(takes.has(c.id) ? "ww.licence.met" : "ww.licence.unmet") })),
+        el("small", { text: cards.licence_text?.[c.id] ?? "" })))));
+  }
+
+  function waysNode() {
+    if (!chooser) return null;
+    const box = el("div", { class: "ww-group ww-ways", id: "ww-ways", "data-group": "ways" },
+      el("h3", { text: t("ww.group.ways", { place: place(chooser.space) }) }));
+    const buttons = el("div", { class: "action-buttons" });
+    chooser.ways.forEach((way, i) => {
+      const first = way.actions[0];
+      const node = el("button", { type: "button", class: `action ww-way${i ? " secondary" : ""}`, "data-action": JSON.stringify(listed(first)), "data-way": way.kind, text: wayText(way) });
+      node.addEventListener("click", () => {
+        const space = chooser.space;
+        chooser = null;
+        follow(way, space, node);
+      });
+      buttons.append(node);
+    });
+    box.append(buttons);
+    return box;
+  }
+
+  function drawActions() {
+    const box = document.getElementById("actions");
+    if (!ctx.myMove(summary, box)) return;
+    const v = view();
+    const me = mine();
+    const nodes = [el("p", { class: "ww-step", id: "ww-step", text: stepLine() })];
+    if (v.phase === "castle") nodes.push(courtyardCards());
+    const groups = new Map();
+    for (const action of legal()) {
+      const key = groupOf(action);
+      if (!key) continue;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(action);
+    }
+    for (const key of GROUPS.filter((k) => groups.has(k))) {
+      const buttons = el("div", { class: "action-buttons" },
+        ...groups.get(key).map((action) => actionButton(action, labelOf(action), ["end", "leave"].includes(action.type) ? "secondary" : "")));
+      nodes.push(el("div", { class: `ww-group group-${key}`, "data-group": key }, el("h3", { text: groupTitle(key) }), buttons));
+    }
+    if (v.phase === "move" && me && v.this_turn.walked >= WALK_LIMIT && !groups.has("here")) {
+      nodes.push(el("p", { class: "muted ww-small", text: t("ww.walked_out") }));
+    }
+    box.replaceChildren(...nodes);
+  }
+
+  function stepLine() {
+    const v = view();
+    const me = mine();
+    switch (v.phase) {
+      case "choose": return t("ww.stepline.choose");
+      case "place": return t("ww.stepline.place");
+      case "move": return t("ww.stepline.move", { walked: v.this_turn.walked, limit: WALK_LIMIT, dust: dust(me.dust), coins: coins(me.coins) });
+      case "action": return t("ww.stepline.action");
+      case "castle": return legal().some((a) => a.type === "take_licence") ? t("ww.stepline.castle") : t("ww.stepline.castle_none");
+      default: return "";
+    }
+  }
+
+  function draw() {
+    const marks = reachable();
+    drawView(marks);
+    drawActions();
+    const log = document.getElementById("log");
+    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0"); // it scrolls
+    document.body.dataset.wwVersion = String(summary.version); // drawn: for tests and benchmarks
+  }
+
+  return {
+    draw(next) {
+      summary = next;
+      if (chooser && !myMove()) chooser = null;
+      if (chooser) chooser.ways = waysTo(chooser.space);
+      if (chooser && chooser.ways.length < 2) chooser = null;
+      const step = nextOfRoute();
+      if (!step) route = null;
+      draw();
+      if (step) {
+        route.steps.shift();
+        if (!route.steps.length) route = null;
+        send(step, null);
+      } else {
+        moving(false);
+      }
+    },
+  };
+}
