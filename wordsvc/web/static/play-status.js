@@ -13,6 +13,8 @@ export function drawStatus(s, names, own) {
     status.replaceChildren(el("strong", { text: t("game_over") }),
       el("ol", { class: "result", id: "result" },
         ...resultLines(s, names).map((line) => el("li", { text: line }))));
+    const ending = own?.status?.(s); // how the game ended, in the game's words, if it says
+    if (ending) status.append(ending);
     status.className = "status over";
   } else {
     // A game's own table words the line in the game's terms (whose turn, who answers);
