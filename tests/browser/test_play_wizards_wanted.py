@@ -20,11 +20,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser.presentable import assert_presentable
+from tests.browser.test_play_page import full_state, known_to
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.bots import HeuristicBot
 from wordsvc.games.wizards_wanted.engine import WizardsWanted
-from wordsvc.wire import games as models
-from wordsvc.wire.common import to_json
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
@@ -246,20 +245,6 @@ def play(person, seed, limit=500):
         else:
             press_button(person, action)
     raise AssertionError(f"the game did not end in {limit} moves")
-
-
-def full_state(app, session):
-    store = app.extensions["wordsvc.sessions"]
-    with store.engine.connect() as conn:
-        return store._session(conn, session).state
-
-
-def known_to(app, session, seat):
-    """What a seat may know: its summary and its events, as the wire writes them."""
-    store = app.extensions["wordsvc.sessions"]
-    summary = to_json(models.SessionSummary, store.summary(session, seat))
-    events = to_json(list[models.LoggedAction], store.events(session, seat))
-    return (summary + events).decode()
 
 
 def hidden_cards(state):
