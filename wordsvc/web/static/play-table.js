@@ -108,11 +108,15 @@ export async function table() {
   const send = async (action, button) => {
     button?.setAttribute("aria-busy", "true");
     showError(error, null);
+    const sent = state.summary.version;
     try {
-      await api.act(id, state.token, action, state.summary.version);
-      // Until the stream brings this action back, the choices shown are no longer current.
-      document.getElementById("actions").replaceChildren();
-      document.getElementById("status").classList.remove("mine");
+      await api.act(id, state.token, action, sent);
+      // Until the stream brings this action back, the choices shown are no longer current;
+      // if it already has (the table drawn at a newer version), they are, and they stay.
+      if (state.summary.version === sent) {
+        document.getElementById("actions").replaceChildren();
+        document.getElementById("status").classList.remove("mine");
+      }
     } catch (problem) {
       showError(error, problem);
       if (problem.doc?.code === "stale_state_id") await load();
