@@ -19,7 +19,7 @@ from wordsvc.sessions.errors import UnknownSession
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.web import blueprint
 from wordsvc.web.links import request_link_base
-from wordsvc.web.play_cards import card_names
+from wordsvc.web.play_cards import CARDS_OF, cards_of
 from wordsvc.web.play_lobby import game_titles, lobby_data
 from wordsvc.web.play_rules import RULES
 from wordsvc.web.play_texts import (
@@ -66,7 +66,7 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
     other: Lang = "en" if lang == "uk" else "uk"
     here = url_for("web.table", session_id=session_id) if session_id else url_for("web.lobby")
     link_base, reachable = request_link_base() if session_id else ("", True)
-    names = card_names(lang)
+    titles = game_titles(lang)
     html = render_template(
         "web/play.html",
         lang=lang,
@@ -74,12 +74,12 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         table=play_table(lang, _prefixes(page, game)),
         page=page,
         session_id=session_id,
-        titles=game_titles(lang),
-        cards={game: names[game]} if game in names else {},
+        titles=titles,
+        cards={game: cards_of(game, lang)} if game in CARDS_OF else {},
         table_module=url_for("web.static", filename=TABLE_MODULES[game])
         if game in TABLE_MODULES
         else None,
-        title_langs=_title_langs(lang),
+        title_langs=_title_langs(lang, titles),
         lobby=lobby_data(lang) if page == "lobby" else None,
         lang_url=here + ("" if other == "uk" else "?lang=en"),
         link_base=link_base,
@@ -98,10 +98,10 @@ def _prefixes(page: str, game: str | None) -> frozenset[str]:
     return SHARED_PREFIXES | own
 
 
-def _title_langs(lang: Lang) -> dict[str, str]:
-    """The language of each game's title as the page shows it: the page's own where the
-    title is translated, else the language of the game's own name (Magos y Tabernas: es)."""
-    shown = game_titles(lang)
+def _title_langs(lang: Lang, shown: dict[str, str]) -> dict[str, str]:
+    """The language of each game's title as the page shows it (``shown``): the page's own
+    where the title is translated, else the language of the game's own name (Magos y
+    Tabernas: es)."""
     return {
         name: rules.title_lang if shown.get(name) == GAMES[name].title else lang
         for name, rules in RULES.items()

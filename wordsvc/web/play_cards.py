@@ -11,6 +11,8 @@ Lost Words' action cards do comes from its data, in both languages (``data/cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Final
 
 from wordsvc.games.lost_words import components as lost_words
@@ -66,12 +68,15 @@ def card_names(lang: Lang) -> dict[str, dict[str, dict[str, str]]]:
      "words-of-magic": {"character": {"druid": "Друїд", ...}, "character_text": {...},
                         "magic": {...}, "magic_text": {...}}}
     """
-    return {
-        "lost-words": lost_words_cards(lang),
-        "words-of-magic": words_of_magic_cards(lang),
-        "magos-y-tabernas": magos_y_tabernas_cards(lang),
-        "wizards-wanted": wizards_wanted_cards(lang),
-    }
+    return {game: cards_of(game, lang) for game in CARDS_OF}
+
+
+@cache
+def cards_of(game: str, lang: Lang) -> dict[str, dict[str, str]]:
+    """``game``'s part of :func:`card_names`, built once per language (the data does not
+    change while the service runs); empty for a game with no cards to name."""
+    build = CARDS_OF.get(game)
+    return build(lang) if build else {}
 
 
 def lost_words_cards(lang: Lang) -> dict[str, dict[str, str]]:
@@ -171,3 +176,12 @@ def _drawn(lang: Lang) -> dict[str, str]:
             values = {"last": track - 1, "spaces": track}
             drawn[en.format(**values)] = play_text(key, lang, **values)
     return {en: shown for en, shown in drawn.items() if en != shown}
+
+
+#: How each game's cards are named, by game.
+CARDS_OF: Final[dict[str, Callable[[Lang], dict[str, dict[str, str]]]]] = {
+    "lost-words": lost_words_cards,
+    "words-of-magic": words_of_magic_cards,
+    "magos-y-tabernas": magos_y_tabernas_cards,
+    "wizards-wanted": wizards_wanted_cards,
+}

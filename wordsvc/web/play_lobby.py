@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from wordsvc.games.registry import GAMES
-from wordsvc.web.play_cards import card_names
+from wordsvc.web.play_cards import cards_of
 from wordsvc.web.texts import Lang
 
 DATA_DIR: Final = Path(__file__).with_name("data")
@@ -71,7 +71,7 @@ def _option(game: str, entry: dict[str, Any], lang: Lang) -> dict[str, object]:
             out[flag] = entry[flag]
     values = {str(value): label[lang] for value, label in entry.get("values", {}).items()}
     if "labels" in entry:
-        values.update(card_names(lang)[game][entry["labels"]])
+        values.update(cards_of(game, lang)[entry["labels"]])
     if values:
         out["values"] = values
     return out

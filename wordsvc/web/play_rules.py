@@ -31,7 +31,7 @@ from wordsvc.data_files import DataFile, Raw, codes
 from wordsvc.games.registry import GAMES
 from wordsvc.rules.words_of_magic import components as words_of_magic
 from wordsvc.web import blueprint
-from wordsvc.web.play_cards import lost_words_cards
+from wordsvc.web.play_cards import cards_of
 from wordsvc.web.play_texts import play_text
 from wordsvc.web.texts import Lang, parse_lang
 
@@ -107,7 +107,7 @@ CardOf = Callable[[str, Lang], tuple[str, str | None]]
 
 
 def _lost_words_action(key: str, lang: Lang) -> tuple[str, str | None]:
-    cards = lost_words_cards(lang)
+    cards = cards_of("lost-words", lang)
     return cards["action"][key], cards["action_text"][key]
 
 
@@ -138,7 +138,7 @@ def _uk_marked(text: str) -> str:
 
 #: kind -> (the ids it has, how to name one, whether it gives the text too).
 CATALOGUES: Final[dict[str, tuple[frozenset[str], CardOf, bool]]] = {
-    "action": (frozenset(lost_words_cards("en")["action"]), _lost_words_action, True),
+    "action": (frozenset(cards_of("lost-words", "en")["action"]), _lost_words_action, True),
     "character": (frozenset(map(str, words_of_magic.CHARACTER_CARDS)), _character, True),
     "magic": (frozenset(words_of_magic.MAGIC_EFFECTS), _magic, True),
 }

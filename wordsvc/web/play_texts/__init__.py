@@ -10,6 +10,7 @@ from the registry (``wordsvc/games/registry.py``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Final
 
 from wordsvc.web.play_texts import (
@@ -76,6 +77,7 @@ def prefix(key: str) -> str:
     return key.split(".", 1)[0] if "." in key else ""
 
 
+@cache
 def play_table(lang: Lang, prefixes: frozenset[str] | None = None) -> dict[str, str]:
     """The texts in ``lang`` a page embeds: those whose prefix is in ``prefixes`` (every
     text when None), so that a table carries its own game's texts and not the others'."""
