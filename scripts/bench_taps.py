@@ -75,6 +75,7 @@ def open_store(folder: Path) -> SessionStore:
         entry.bots(None),  # type: ignore[arg-type]
         seat_count_option=entry.seat_count_option,
         auto_pass_action=entry.auto_pass_action,
+        concerns=entry.concerns,
     )
     return SessionStore(engine, {GAME: hosted})
 

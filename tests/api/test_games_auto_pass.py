@@ -104,3 +104,40 @@ def test_the_setting_and_the_auto_actor_are_in_the_openapi_document(client):
     assert "auto_pass" in schemas["SeatOut"]["required"]
     for model in ("AppliedAction", "LoggedAction"):
         assert schemas[model]["properties"]["actor"]["enum"] == ["human", "bot", "auto"]
+
+
+def set_choice(client, session, token, value):
+    return client.post(
+        f"/v1/games/sessions/{session}/seat",
+        json={"only_when_concerned": value},
+        headers=bearer(token),
+    )
+
+
+def test_answer_only_when_it_concerns_me_is_off_by_default_and_its_token_sets_it(games_client):
+    session, token = created(games_client)
+    url = f"/v1/games/sessions/{session}/seat"
+    assert games_client.get(url, headers=bearer(token)).get_json()["only_when_concerned"] is False
+    on = set_choice(games_client, session, token, True)
+    assert on.status_code == 200, on.get_json()
+    assert (on.get_json()["auto_pass"], on.get_json()["only_when_concerned"]) == (True, True)
+    seats = games_client.get(f"/v1/games/sessions/{session}").get_json()["seats"]
+    assert [s["only_when_concerned"] for s in seats] == [True, None], "a bot's seat has none"
+    for value in ("yes", 1, None):
+        refused = set_choice(games_client, session, token, value)
+        assert refused.status_code == 400 if value is not None else 200, value
+    assert games_client.get(url, headers=bearer(token)).get_json()["only_when_concerned"] is True
+
+
+def test_a_game_without_the_choice_refuses_it(games_client):
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    session, token = created(games_client, "lost-words", seats)
+    refused = set_choice(games_client, session, token, True)
+    assert (refused.status_code, refused.get_json()["code"]) == (422, "no_auto_pass")
+
+
+def test_the_choice_is_in_the_openapi_document(client):
+    schemas = client.get("/openapi.json").get_json()["components"]["schemas"]
+    assert "only_when_concerned" in schemas["ClaimBody"]["properties"]
+    assert "only_when_concerned" in schemas["YourSeat"]["required"]
+    assert "only_when_concerned" in schemas["SeatOut"]["required"]

@@ -55,6 +55,7 @@ def test_a_link_claims_its_seat_with_a_name_from_any_browser(games_client, table
         "name": "Player 2",
         "claimed": False,
         "auto_pass": None,  # The Lost Words has no "answer only when I can"
+        "only_when_concerned": None,
     }
     sat = games_client.post(url, json={"name": "Тарас"}, headers=bearer(tokens[1]))
     assert sat.status_code == 200, sat.get_json()
@@ -64,6 +65,7 @@ def test_a_link_claims_its_seat_with_a_name_from_any_browser(games_client, table
         "name": "Тарас",
         "claimed": True,
         "auto_pass": None,
+        "only_when_concerned": None,
     }
     assert seats_of(games_client, session)[1]["claimed"] is True
     again = games_client.post(url, json={}, headers=bearer(tokens[1]))  # another phone

@@ -180,7 +180,8 @@ def test_a_session_and_its_log_are_written_whole_in_the_models_order(store):
     assert list(written) == list(game_models.SessionSummary.model_fields)  # bot_actions too
     assert written["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random",
                                    "name": "random bot", "joined": True,
-                                   "claimed": True, "auto_pass": None}  # fmt: skip
+                                   "claimed": True, "auto_pass": None,
+                                   "only_when_concerned": None}  # fmt: skip
     summary = keys(game_models.SessionSummary, store.summary(created.id))
     assert "bot_actions" not in summary, "only a new session says what its bots did"
     listed = keys(list[game_models.OpenSession], store.open_sessions("lost-words"))

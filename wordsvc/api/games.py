@@ -218,7 +218,7 @@ def get_seat(session_id: str) -> Response:
     operation_id="claimSeat",
     summary="Sit down at the seat your token belongs to, from any browser (a seat's link "
     "brings its person back), taking a name and the seat's settings (auto_pass: answer only "
-    "when I can).",
+    "when I can; only_when_concerned: answer only when it concerns me).",
     body=models.ClaimBody,
     response=models.YourSeat,
     path_params=SESSION,
@@ -228,7 +228,8 @@ def get_seat(session_id: str) -> Response:
 def claim_seat(session_id: str) -> Response:
     body = parse_body(models.ClaimBody)
     token = required_token("Claiming a seat")
-    return respond(models.YourSeat, get_store().claim(session_id, token, body.name, body.auto_pass))
+    seat = get_store().claim(session_id, token, body.name, body.auto_pass, body.only_when_concerned)
+    return respond(models.YourSeat, seat)
 
 
 @operation(

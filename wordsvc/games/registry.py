@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from wordsvc.games.contract import Bot, Game
+from wordsvc.games.contract import Bot, Game, Seat, State
 
 if TYPE_CHECKING:  # the registry is read at start (the API's document); the judge is not
     from wordsvc.judge import Judge
@@ -66,6 +66,11 @@ class GameEntry:
     #: action it is passes by itself while its "answer only when I can" setting is on
     #: (``docs/sessions.md``). None: the game has no such setting.
     auto_pass_action: str | None = None
+    #: Whether the game's state holds something aimed at a seat's side, by what everyone
+    #: sees: a human seat whose person chose "answer only when it concerns me" passes by
+    #: itself whenever it could pass and nothing concerns it (``docs/sessions.md``). None:
+    #: the game has no such choice (it needs ``auto_pass_action`` too).
+    concerns: Callable[[State, Seat], bool] | None = None
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -112,6 +117,12 @@ def _magos_y_tabernas_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+def _magos_y_tabernas_concerns(state: State, seat: Seat) -> bool:
+    from wordsvc.games.magos_y_tabernas.stack import concerns
+
+    return concerns(state, seat)
+
+
 def _wizards_wanted(judge: Judge) -> Game:
     from wordsvc.games.wizards_wanted.engine import WizardsWanted
 
@@ -150,6 +161,7 @@ GAMES: dict[str, GameEntry] = {
         _magos_y_tabernas_bots,
         ("heuristic", "random"),
         auto_pass_action="pass",
+        concerns=_magos_y_tabernas_concerns,
     ),
     "wizards-wanted": GameEntry(
         "wizards-wanted",

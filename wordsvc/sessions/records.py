@@ -33,7 +33,9 @@ class SeatRecord:
     ``claimed``: a bot's seat, or a human seat a person sat down at with its token (a host
     may hold a seat's token to hand it out as a link: joined, not yet claimed).
     ``auto_pass``: a human seat's "answer only when I can" setting, in a game that has one
-    (its registry entry's ``auto_pass_action``); None for a bot's seat or another game."""
+    (its registry entry's ``auto_pass_action``); None for a bot's seat or another game.
+    ``only_when_concerned``: likewise, its "answer only when it concerns me" choice (the
+    registry entry's ``concerns``)."""
 
     seat: Seat
     kind: SeatKind
@@ -42,6 +44,7 @@ class SeatRecord:
     joined: bool
     claimed: bool
     auto_pass: bool | None
+    only_when_concerned: bool | None
 
 
 @dataclass(frozen=True)
@@ -172,14 +175,15 @@ class Joined:
 @dataclass(frozen=True)
 class YourSeat:
     """The seat a token belongs to, as its holder sees it: its name, whether a person has
-    sat down with the token yet, and its "answer only when I can" setting (None: the game
-    has none)."""
+    sat down with the token yet, its "answer only when I can" setting and its "answer only
+    when it concerns me" choice (None: the game has none)."""
 
     session: str
     seat: Seat
     name: str
     claimed: bool
     auto_pass: bool | None
+    only_when_concerned: bool | None
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,9 @@ seats = Table(
     # the person's "answer only when I can": pass by itself when the pass is all it may do
     # (games with the registry's `auto_pass_action`); on for human seats, off for bots
     Column("auto_pass", Boolean, nullable=False, server_default=true()),
+    # with auto_pass on, pass by itself also whenever nothing on the stack concerns the seat
+    # ("answer only when it concerns me": games with the registry's `concerns`); off
+    Column("only_when_concerned", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(

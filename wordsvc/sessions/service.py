@@ -27,4 +27,5 @@ def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
         seat_count_option=entry.seat_count_option,
         default_bot=entry.default_bots[0] if entry.default_bots else None,
         auto_pass_action=entry.auto_pass_action,
+        concerns=entry.concerns,
     )

@@ -98,6 +98,9 @@ class HostedGame:
     #: The type of the game's pass, which a human seat with its "answer only when I can"
     #: setting on makes by itself when it is the seat's one legal action; None: no setting.
     auto_pass_action: str | None = None
+    #: Whether the state holds something aimed at a seat's side: with it, a human seat may
+    #: choose "answer only when it concerns me" too; None: no such choice.
+    concerns: Callable[[State, Seat], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,16 @@ class SessionStore:
                 )
             human = spec.kind == "human"
             stored.append(
-                SeatRecord(i, spec.kind, bot, name, not human, not human, _auto_pass(hosted, human))
+                SeatRecord(
+                    i,
+                    spec.kind,
+                    bot,
+                    name,
+                    not human,
+                    not human,
+                    _auto_pass(hosted, human),
+                    _only_when_concerned(hosted, human),
+                )
             )
         return stored
 
@@ -283,6 +295,7 @@ class SessionStore:
             row.name,
             row.claimed_at is not None,
             _auto_pass(hosted, True, row.auto_pass),
+            _only_when_concerned(hosted, True, row.only_when_concerned),
         )
 
     def claim(
@@ -291,13 +304,15 @@ class SessionStore:
         token: str,
         name: str | None = None,
         auto_pass: bool | None = None,
+        only_when_concerned: bool | None = None,
     ) -> YourSeat:
         """Sit down at the seat ``token`` belongs to, from any browser, as often as needed
         (the link is the seat: a phone that died gives way to another), taking ``name`` and
-        the seat's "answer only when I can" setting (``auto_pass``) if given. Like
-        :meth:`join`, it writes the seat alone, except that switching ``auto_pass`` on while
-        the seat's one legal action is the pass makes that pass at once (then the bots
-        move), through :meth:`_commit` as every action does."""
+        the seat's settings if given: "answer only when I can" (``auto_pass``) and "answer
+        only when it concerns me" (``only_when_concerned``). Like :meth:`join`, it writes the
+        seat alone, except that switching a setting on while it would pass for the seat
+        makes that pass at once (then the bots move), through :meth:`_commit` as every
+        action does."""
         if name is not None and not is_seat_name(name):
             raise InvalidValue("invalid_name", f"A seat's name has 1-{MAX_NAME} characters.")
         with self._write() as conn:
@@ -306,17 +321,25 @@ class SessionStore:
             hosted = self.hosted(session.game)
             if auto_pass is not None and hosted.auto_pass_action is None:
                 raise NoAutoPass("no_auto_pass", "This game has no setting to pass by itself.")
+            if only_when_concerned is not None and (
+                hosted.auto_pass_action is None or hosted.concerns is None
+            ):
+                raise NoAutoPass(
+                    "no_auto_pass", "This game has no setting to answer only when it concerns you."
+                )
             values: dict[str, Any] = {"claimed_at": _now()}
             if name is not None:
                 values["name"] = name
             if auto_pass is not None:
                 values["auto_pass"] = auto_pass
+            if only_when_concerned is not None:
+                values["only_when_concerned"] = only_when_concerned
             conn.execute(
                 update(seats)
                 .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
                 .values(**values)
             )
-            if auto_pass and session.status == "active":
+            if (auto_pass or only_when_concerned) and session.status == "active":
                 self._run_bots(conn, session, hosted, session.state, [])
         return YourSeat(
             session_id,
@@ -324,6 +347,11 @@ class SessionStore:
             name if name is not None else row.name,
             True,
             _auto_pass(hosted, True, row.auto_pass if auto_pass is None else auto_pass),
+            _only_when_concerned(
+                hosted,
+                True,
+                row.only_when_concerned if only_when_concerned is None else only_when_concerned,
+            ),
         )
 
     def rotate(self, session_id: str, token: str) -> Joined:
@@ -590,13 +618,19 @@ class SessionStore:
     ) -> tuple[list[Applied], Status]:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
         while only bots are asked to, and human seats whose "answer only when I can" setting
-        is on pass when the pass is all they may do (:func:`_passes_by_itself`); then commit
-        it all (:meth:`_commit`). Returns every move applied, numbered, and the session's
-        status."""
+        is on pass when the pass is all they may do, or, with "answer only when it concerns
+        me" on too, whenever they may pass and nothing concerns them
+        (:func:`_passes_by_itself`); then commit it all (:meth:`_commit`). Returns every move
+        applied, numbered, and the session's status."""
         seat_rows = conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
         kinds = {s.seat: (s.kind, s.bot) for s in seat_rows}
         passing = hosted.auto_pass_action
-        auto = {s.seat for s in seat_rows if s.kind == "human" and s.auto_pass and passing}
+        #: The seats that pass by themselves, each with the rule of what concerns it, if any.
+        auto = {
+            s.seat: hosted.concerns if s.only_when_concerned else None
+            for s in seat_rows
+            if s.kind == "human" and s.auto_pass and passing
+        }
         game = hosted.game
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
@@ -610,7 +644,7 @@ class SessionStore:
                     move = _Move(seat, "bot", action, events)
                     break
                 if seat in auto and passing is not None:
-                    only = _passes_by_itself(game, state, seat, passing)
+                    only = _passes_by_itself(game, state, seat, passing, auto[seat])
                     if only is not None:
                         state, events = game.apply(state, seat, only)
                         move = _Move(seat, "auto", only, events)
@@ -682,6 +716,16 @@ def _auto_pass(hosted: HostedGame | None, human: bool, value: bool = True) -> bo
     return bool(value)
 
 
+def _only_when_concerned(
+    hosted: HostedGame | None, human: bool, value: bool = False
+) -> bool | None:
+    """A seat's "answer only when it concerns me" choice as its records say it: None for a
+    bot's seat, or in a game without the choice."""
+    if _auto_pass(hosted, human) is None or hosted is None or hosted.concerns is None:
+        return None
+    return bool(value)
+
+
 def _seat_record(hosted: HostedGame | None, s: Any) -> SeatRecord:
     """A seat row as its record (``hosted``: its session's game, for the setting)."""
     bot = s.kind == "bot"
@@ -693,16 +737,26 @@ def _seat_record(hosted: HostedGame | None, s: Any) -> SeatRecord:
         bot or s.token_hash is not None,
         bot or s.claimed_at is not None,
         _auto_pass(hosted, not bot, s.auto_pass),
+        _only_when_concerned(hosted, not bot, s.only_when_concerned),
     )
 
 
-def _passes_by_itself(game: Game, state: State, seat: Seat, passing: str) -> Action | None:
+def _passes_by_itself(
+    game: Game,
+    state: State,
+    seat: Seat,
+    passing: str,
+    concerns: Callable[[State, Seat], bool] | None = None,
+) -> Action | None:
     """The pass ``seat`` makes by itself: its one legal action, when that is of the game's
-    ``passing`` type; None while it may do anything else (a playable answer, its action
-    point), so that the seat is asked."""
+    ``passing`` type, or, given what ``concerns`` a seat ("answer only when it concerns
+    me"), any pass it may make while nothing concerns it; None otherwise (a playable answer
+    it was asked for, its action point), so that the seat is asked."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1 and legal[0].get("type") == passing:
         return dict(legal[0])
+    if concerns is not None and not concerns(state, seat):
+        return next((dict(a) for a in legal if a.get("type") == passing), None)
     return None
 
 

@@ -36,6 +36,12 @@ AUTO_PASS_HELP = (
     "its one legal action (others see it pass at once). On by default. null: a bot's seat, "
     "or a game without the setting (only Magos y Tabernas has it)."
 )
+ONLY_WHEN_CONCERNED_HELP = (
+    '"Answer only when it concerns me": with auto_pass on, the seat also passes by itself '
+    "whenever it could pass and nothing on the stack is aimed at its side (a player, an "
+    "object or an item of its side); it then never answers moves that touch neither it nor "
+    "its partner. Off by default. null: a bot's seat, or a game without the choice."
+)
 #: The hosted games' names, as the schema's enum of `game`.
 GAME_NAMES: list[JsonValue] = [*sorted(GAMES)]
 #: Options as careless clients send them: every one is played or refused, never a crash.
@@ -118,6 +124,13 @@ class ClaimBody(WireModel):
         "Switched on while the pass is the seat's one legal action, it passes at once. "
         "Only for a game that has the setting (no_auto_pass otherwise).",
     )
+    only_when_concerned: Annotated[bool, Strict()] | None = Field(
+        default=None,
+        description='The seat\'s "answer only when it concerns me" choice (default: it stays); '
+        "it acts while auto_pass is on. Switched on while nothing concerns the seat that holds "
+        "priority, it passes at once. Only for a game that has the choice (no_auto_pass "
+        "otherwise).",
+    )
 
 
 class ActionBody(WireModel):
@@ -164,6 +177,7 @@ class SeatOut(WireModel):
         "(a host may hold a seat's token, to hand out as a link, before anyone has)."
     )
     auto_pass: bool | None = Field(description=AUTO_PASS_HELP)
+    only_when_concerned: bool | None = Field(description=ONLY_WHEN_CONCERNED_HELP)
 
 
 class EventOut(WireModel):
@@ -222,6 +236,7 @@ class YourSeat(WireModel):
     name: str
     claimed: bool = Field(description="Has someone sat down with this token yet?")
     auto_pass: bool | None = Field(description=AUTO_PASS_HELP)
+    only_when_concerned: bool | None = Field(description=ONLY_WHEN_CONCERNED_HELP)
 
 
 class OpenSession(WireModel):

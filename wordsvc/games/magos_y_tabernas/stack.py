@@ -45,6 +45,24 @@ def may_respond(state: State, seat: Seat) -> bool:
     return bool(me["hand"]) or any(table.consume_cost(state, o["card"]) == 0 for o in me["objects"])
 
 
+def concerns(state: State, seat: Seat) -> bool:
+    """Whether the stack holds something another side announced against ``seat``'s side: aimed
+    at one of its players, at one of their objects, or at one of their items on the stack.
+    This is what a seat whose person chose "answer only when it concerns me" is asked about
+    (``docs/sessions.md``); it reads only the public stack, so a pass it makes tells nothing
+    of a hand."""
+    side = set(table.beneficiaries(state, seat))
+    objects = {o["card"] for s in side for o in player(state, s)["objects"]}
+    items = {item["id"] for item in state["stack"] if item["seat"] in side}
+    return any(
+        item["seat"] not in side
+        and (
+            item.get("target") in side or item.get("object") in objects or item.get("item") in items
+        )
+        for item in state["stack"]
+    )
+
+
 def pass_priority(state: State, events: list[Event]) -> None:
     priority = state["priority"]
     events.append(Event("passed", {"seat": priority["holder"]}))

@@ -182,6 +182,10 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
         "«Відповідати, лише коли є чим» — або ввімкнено, або ні.",
         "“Answer only when I can” is either on or off.",
     ),
+    "problem.invalid_only_when_concerned": (
+        "«Відповідати, лише коли це мене стосується» — або ввімкнено, або ні.",
+        "“Answer only when it concerns me” is either on or off.",
+    ),
     "problem.unknown_category": (
         "Такої категорії слів немає.",
         "There is no such word category.",
