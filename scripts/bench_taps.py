@@ -1,5 +1,6 @@
 """A person's taps for whole Magos y Tabernas games at its table, with "answer only when I
-can" (the seat's ``auto_pass``) on and off.
+can" (the seat's ``auto_pass``) on and off, and with "answer only when it concerns me" (its
+``only_when_concerned``) on top.
 
 Plays ``--games`` seeded two-player games (seat 0 first) through the session store itself
 (SQLite in a temporary folder), so that the store's own rule passes for the person: seat 0
@@ -7,7 +8,9 @@ is the person, who makes the heuristic bot's choice from their own view with the
 the store gives a bot seat (exactly as ``tests/browser/test_play_magos_y_tabernas.py`` plays
 through the page); seat 1 is the heuristic bot. With the setting on or off the game is the
 same one (a pass that is all a seat may do is the pass the bot would choose), and this
-checks that the two logs are equal; only who taps it differs.
+checks that the two logs are equal; only who taps it differs. "Only when it concerns me"
+plays other games (the person is no longer asked to answer what is not aimed at them, so
+never does), so the person's wins are counted in each, to show what the choice costs.
 
 What a person taps for each of their moves, as ``table-magos-y-tabernas.js`` draws it:
 
@@ -86,16 +89,21 @@ class Tapped:
 
     seed: int
     auto_pass: bool
+    concerned: bool = False
     taps: int = 0
     #: Taps by the kind of move (``pass``, ``take_orb``, ``play``...).
     by_kind: Counter[str] = field(default_factory=Counter)
     moves: int = 0  # the person's moves that took a tap
     auto_passes: int = 0  # passes the store made for the person
     log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    won: bool = False
 
 
-def play_game(store: SessionStore, seed: int, auto_pass: bool, limit: int = 1000) -> Tapped:
-    """Seat 0 (a person) against the heuristic bot, seeded; the person's taps counted."""
+def play_game(
+    store: SessionStore, seed: int, auto_pass: bool, concerned: bool = False, limit: int = 1000
+) -> Tapped:
+    """Seat 0 (a person) against the heuristic bot, seeded; the person's taps counted.
+    ``concerned``: the person also chose "answer only when it concerns me"."""
     game = store.hosted(GAME).game
     bot = HeuristicBot()
     created = store.create(
@@ -105,8 +113,9 @@ def play_game(store: SessionStore, seed: int, auto_pass: bool, limit: int = 1000
         seed,
     )
     token = store.join(created.id, 0).token
-    store.claim(created.id, token, auto_pass=auto_pass)  # before any move: seat 0 is first
-    tapped = Tapped(seed, auto_pass)
+    # before any move: seat 0 is first
+    store.claim(created.id, token, auto_pass=auto_pass, only_when_concerned=concerned)
+    tapped = Tapped(seed, auto_pass, concerned)
     for _ in range(limit):
         summary = store.summary(created.id, 0)
         if summary.status == "over":
@@ -123,58 +132,78 @@ def play_game(store: SessionStore, seed: int, auto_pass: bool, limit: int = 1000
         raise RuntimeError(f"seed {seed}: no end within {limit} moves")
     tapped.auto_passes = sum(e.actor == "auto" for e in store.events(created.id, 0))
     tapped.log = store.log(created.id)
+    result = store.result(created.id)
+    tapped.won = result is not None and 0 in result.winners
     return tapped
 
 
-def measure(seeds: Sequence[int]) -> list[tuple[Tapped, Tapped]]:
-    """(on, off) for each seed; the two games are checked to be the same game."""
+def measure(seeds: Sequence[int]) -> list[tuple[Tapped, Tapped, Tapped]]:
+    """(on, off, concerned) for each seed; on and off are checked to be the same game."""
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder:
         store = open_store(Path(folder))
         pairs = []
         for seed in seeds:
             on, off = play_game(store, seed, True), play_game(store, seed, False)
+            concerned = play_game(store, seed, True, concerned=True)
             assert on.log == off.log, f"seed {seed}: the setting changed the game"
             assert off.auto_passes == 0
             assert off.taps == on.taps + on.auto_passes
-            pairs.append((on, off))
-            print(f"seed {seed}: {on.taps} taps on, {off.taps} off", file=sys.stderr, flush=True)
+            pairs.append((on, off, concerned))
+            print(
+                f"seed {seed}: {on.taps} taps on, {off.taps} off, {concerned.taps} concerned",
+                file=sys.stderr,
+                flush=True,
+            )
         store.engine.dispose()
     return pairs
 
 
-def summary(pairs: Sequence[tuple[Tapped, Tapped]]) -> dict[str, Any]:
+def summary(pairs: Sequence[tuple[Tapped, Tapped, Tapped]]) -> dict[str, Any]:
     on = [p[0] for p in pairs]
     off = [p[1] for p in pairs]
+    concerned = [p[2] for p in pairs]
     median_on = statistics.median(t.taps for t in on)
     median_off = statistics.median(t.taps for t in off)
+    median_concerned = statistics.median(t.taps for t in concerned)
     kinds = sorted({k for t in on for k in t.by_kind})
     return {
         "games": len(pairs),
         "seeds": [t.seed for t in on],
         "median_taps_auto_pass_on": median_on,
         "median_taps_auto_pass_off": median_off,
+        "median_taps_only_when_concerned": median_concerned,
         "min_max_on": [min(t.taps for t in on), max(t.taps for t in on)],
         "min_max_off": [min(t.taps for t in off), max(t.taps for t in off)],
+        "min_max_concerned": [min(t.taps for t in concerned), max(t.taps for t in concerned)],
+        "person_wins_on": sum(t.won for t in on),
+        "person_wins_concerned": sum(t.won for t in concerned),
         "median_passes_made_by_themselves": statistics.median(t.auto_passes for t in on),
         "ratio_on_to_generic_62": round(median_on / GENERIC_TAPS, 2),
         "ratio_off_to_generic_62": round(median_off / GENERIC_TAPS, 2),
+        "ratio_concerned_to_generic_62": round(median_concerned / GENERIC_TAPS, 2),
         "ratio_on_to_off": round(median_on / median_off, 2),
-        "target_met": median_on <= GENERIC_TAPS / 2,
+        "target_met_on": median_on <= GENERIC_TAPS / 2,
+        "target_met_concerned": median_concerned <= GENERIC_TAPS / 2,
         "median_taps_by_kind_on": {
             k: statistics.median(t.by_kind.get(k, 0) for t in on) for k in kinds
+        },
+        "median_taps_by_kind_concerned": {
+            k: statistics.median(t.by_kind.get(k, 0) for t in concerned)
+            for k in sorted({k for t in concerned for k in t.by_kind})
         },
         "games_table": [
             {
                 "seed": a.seed,
                 "taps_on": a.taps,
                 "taps_off": b.taps,
+                "taps_concerned": c.taps,
                 "auto_passes": a.auto_passes,
                 "passes_tapped_on": a.by_kind.get("pass", 0),
                 "orbs": a.by_kind.get("take_orb", 0),
                 "asked": a.moves,
                 "moves": len(a.log),
             }
-            for a, b in pairs
+            for a, b, c in pairs
         ],
     }
 
@@ -194,10 +223,12 @@ def main() -> None:
     # on/off: the person's taps; auto: passes made by themselves (on); pass, orb: taps on
     # passes (each one a real choice) and orbs, setting on; asked: the person's moves, on;
     # moves: the whole game's, both seats'.
-    head = ("seed", "on", "off", "auto", "pass", "orb", "asked", "moves")
+    # concerned: the person's taps with "answer only when it concerns me" too.
+    head = ("seed", "on", "off", "conc.", "auto", "pass", "orb", "asked", "moves")
     print(" ".join(f"{h:>6}" for h in head))
     for row in result["games_table"]:
-        cells = ("seed", "taps_on", "taps_off", "auto_passes", "passes_tapped_on", "orbs")
+        cells = ("seed", "taps_on", "taps_off", "taps_concerned", "auto_passes")
+        cells += ("passes_tapped_on", "orbs")
         print(" ".join(f"{row[c]:>6}" for c in (*cells, "asked", "moves")))
     for key, value in result.items():
         if key != "games_table":

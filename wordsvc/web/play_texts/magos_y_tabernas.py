@@ -199,6 +199,18 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "When you have nothing to answer with, you pass by yourself, at once. The others see "
         "it, so they know you had no answer.",
     ),
+    "myt.only_when_concerned": (
+        "Відповідати, лише коли це мене стосується",
+        "Answer only when it concerns me",
+    ),
+    "myt.only_when_concerned_hint": (
+        "Вас питають, лише коли щось у стосі цілить у вас чи ваше (у грі 2 на 2 — і в "
+        "партнера). На інше ви пасуєте самі, що б не мали в руці, тож ніхто нічого не "
+        "дізнається.",
+        "You are asked only when something on the stack is aimed at you or yours (in 2 vs 2, "
+        "at your partner too). To the rest you pass by yourself, whatever you hold, so nobody "
+        "learns anything.",
+    ),
     # --- the status line
     "myt.status_yours": ("Ваш хід", "Your turn"),
     "myt.status_of": ("Хід: {name}", "Turn: {name}"),
@@ -210,6 +222,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.log.answers": ("відповідає: {text}", "answers: {text}"),
     "myt.log.passed": ("пас", "passes"),
     "myt.log.auto_passed": ("пасує (нема чим відповісти)", "passes (nothing to answer with)"),
+    "myt.log.unconcerned_passed": (
+        "пасує (відповідає, лише коли це його стосується)",
+        "passes (answers only what is aimed at them)",
+    ),
     "myt.log.resolves": ("спрацьовує {item}", "{item} resolves"),
     "myt.log.cancelled": ("скасовано: {item}", "{item} is cancelled"),
     "myt.log.supply_empty": (

@@ -7,7 +7,9 @@
 // play_cards.py). Every control that sends is one of the engine's legal actions (its JSON in
 // `data-action`); a pass is one button, in the same place every time. Under the seat's hand,
 // the "answer only when I can" switch (the seat's `auto_pass`, on by default): while it is
-// on the session passes for the seat whenever the pass is all it may do.
+// on the session passes for the seat whenever the pass is all it may do; and under it
+// "answer only when it concerns me" (`only_when_concerned`, off by default): the session
+// then also passes whenever nothing on the stack is aimed at the seat's side.
 
 import { describeItem, designOf, plural, quoted, shortItem } from "./myt-words.js";
 
@@ -215,28 +217,38 @@ export function createTable(ctx) {
     return section;
   }
 
-  // --- the seat's setting: answer only when I can ----------------------------------------------
+  // --- the seat's settings: answer only when I can, only when it concerns me ---------------
 
-  /** The switch of the seat's `auto_pass` (sent with its token; the table is drawn again). */
-  function autoPassSwitch() {
-    const on = summary.seats[summary.you]?.auto_pass;
+  /** One switch of the seat's settings (`field`: `auto_pass` or `only_when_concerned`), sent
+   *  with its token; the table is drawn again. `off`: the switch cannot be used now. */
+  function settingSwitch(field, id, label, hint, off = false) {
+    const on = summary.seats[summary.you]?.[field];
     const input = el("input", {
-      type: "checkbox", role: "switch", id: "myt-auto-pass", class: "switch",
-      "aria-describedby": "myt-auto-pass-hint",
+      type: "checkbox", role: "switch", id, class: "switch", "aria-describedby": `${id}-hint`,
     });
-    input.checked = on !== false;
-    input.disabled = on === null || on === undefined;
+    input.checked = on === true;
+    input.disabled = off || on === null || on === undefined;
     input.addEventListener("change", async () => {
       input.disabled = true;
-      if (!(await ctx.seatSettings({ auto_pass: input.checked }))) {
+      if (!(await ctx.seatSettings({ [field]: input.checked }))) {
         input.checked = !input.checked;
         input.disabled = false;
       }
     });
+    return [
+      el("label", { class: "switch-row", for: id }, input, el("span", { text: t(label) })),
+      el("p", { class: "muted myt-setting-hint", id: `${id}-hint`, text: t(hint) }),
+    ];
+  }
+
+  /** "Answer only when I can" (`auto_pass`), and under it "answer only when it concerns me"
+   *  (`only_when_concerned`), which acts only while the first is on. */
+  function autoPassSwitch() {
+    const able = summary.seats[summary.you]?.auto_pass === true;
     return el("div", { class: "myt-setting" },
-      el("label", { class: "switch-row", for: "myt-auto-pass" }, input,
-        el("span", { text: t("myt.auto_pass") })),
-      el("p", { class: "muted myt-setting-hint", id: "myt-auto-pass-hint", text: t("myt.auto_pass_hint") }));
+      ...settingSwitch("auto_pass", "myt-auto-pass", "myt.auto_pass", "myt.auto_pass_hint"),
+      ...settingSwitch("only_when_concerned", "myt-only-concerned", "myt.only_when_concerned",
+        "myt.only_when_concerned_hint", !able));
   }
 
   // --- the choice under the hand -------------------------------------------------------------
@@ -467,7 +479,11 @@ export function createTable(ctx) {
         const text = describeItem(words, d, { find: (id) => announced.get(id) ?? null });
         return answer ? t("myt.log.answers", { text }) : text;
       }
-      case "passed": return t(entry.actor === "auto" ? "myt.log.auto_passed" : "myt.log.passed");
+      case "passed": {
+        if (entry.actor !== "auto") return t("myt.log.passed");
+        const concerned = summary.seats[entry.seat]?.only_when_concerned === true;
+        return t(concerned ? "myt.log.unconcerned_passed" : "myt.log.auto_passed");
+      }
       case "resolving": {
         if (open.includes(d.item)) open.splice(open.indexOf(d.item), 1);
         const item = announced.get(d.item);
