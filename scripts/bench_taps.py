@@ -17,10 +17,13 @@ What a person taps for each of their moves, as ``table-magos-y-tabernas.js`` dra
 - take an orb, draw a card, end the turn, pass: 1 (the action's button);
 - discard: 1 (the button of that choice) while there are at most 6 choices, else a tick
   per card discarded and the button;
-- a card played (or an object laid down or consumed): 1 to tap it, +1 to tap Flash's
-  partner, +1 to tap Plagio's card, then +1 to tap its target (a player's area, an object,
-  an item of the stack); a card with none of these taps its one button (+1); Flash or Plagio
-  without a target is sent by the partner's or the copy's button.
+- a card played (or an object laid down or consumed) with one way to be played (its one
+  legal action of that kind, no Flash partner or Plagio copy to choose): 1, the button
+  under the card;
+- any other card: 1 to tap it, +1 to tap Flash's partner, +1 to tap Plagio's card, then +1
+  to tap its target (a player's area, an object, an item of the stack); a card with none of
+  these taps its one button (+1); Flash or Plagio without a target is sent by the partner's
+  or the copy's button.
 
 Not counted: scrolling, reading, and the moves of the other seat. The generic table of
 issue 26 needed 62 taps for a whole game; the target is at most half of that.
@@ -64,6 +67,9 @@ def taps_for(action: Mapping[str, Any], legal: Sequence[Mapping[str, Any]] = ())
         choices = sum(1 for a in legal if a["type"] == "discard")
         return 1 if choices <= DISCARD_BUTTONS else len(action["cards"]) + 1
     partner = "with" in action or "played" in action
+    ways = [a for a in legal if a["type"] == kind and a.get("card") == action["card"]]
+    if len(ways) == 1 and not partner:
+        return 1
     targeted = any(f in action for f in TARGET_FIELDS)
     return 1 + ("with" in action) + ("played" in action) + (1 if targeted or not partner else 0)
 

@@ -186,7 +186,10 @@ def play_magos_y_tabernas(browser, url: str, out: Path) -> None:
         page.goto(table)
         page.wait_for_selector("body[data-live]")
         page.wait_for_selector("#myt-prompt.mine")
-        page.click(f"#view button[data-hand-card='{action['card']}']")
+        # A card with a choice is picked (its targets lit); one with a single way shows it.
+        picked = f"#view button[data-hand-card='{action['card']}']:not([data-one-way])"
+        if page.locator(picked).count():
+            page.click(picked)
         page.wait_for_timeout(300)
         # The page down to the table's end (the log below it grows with the game).
         bottom = page.evaluate("document.getElementById('view').getBoundingClientRect().bottom")

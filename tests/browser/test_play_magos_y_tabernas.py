@@ -46,6 +46,8 @@ class Person:
         self.errors: list[str] = []
         self.traffic: list[str] = []
         self.taps = 0
+        self.aimed: set[str] = set()  # the target fields tapped on the table
+        self.one_way = 0  # cards played by their one way's button
         self.page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("response", self._answer)
@@ -112,14 +114,15 @@ def replay(seed, limit):
     """Every move of a two-player game (seat 0 first) in which both seats play as
     :func:`choice` says: (seat, action, the stack's seats before it, whether the pass was
     all the seat could do: a person's seat then passes by itself, its "answer only when I
-    can" being on by default, and nobody taps)."""
+    can" being on by default, and nobody taps; the seat's legal actions then)."""
     state = GAME.new({"players": 2, "first_player": 0}, seed)
     moves = []
     while state["phase"] != "over" and len(moves) < limit:
         seat = GAME.to_act(state)[0]
         action = choice(GAME.view(state, seat), seat, seed, len(moves))
-        alone = GAME.legal_actions(state, seat) == [{"type": "pass"}]
-        moves.append((seat, action, [item["seat"] for item in state["stack"]], alone))
+        legal = GAME.legal_actions(state, seat)
+        alone = legal == [{"type": "pass"}]
+        moves.append((seat, action, [item["seat"] for item in state["stack"]], alone, legal))
         state, _ = GAME.apply(state, seat, action)
     return state, moves
 
@@ -127,10 +130,20 @@ def replay(seed, limit):
 def whole_game(wanted):
     """The first seed from 2000 whose whole game, within 100 moves, has seat 0 make every
     move (``discard``, ``consume``...) and aim at every target field (``with`` and
-    ``played`` included) of ``wanted``."""
+    ``played`` included) of ``wanted``; ``one-way`` there wants a card played by its one
+    way's button, ``on-table`` a target chosen among several by a tap on the table."""
     for seed in range(2000, 4000):
         state, moves = replay(seed, 100)
-        shown = {f for seat, action, *_ in moves if seat == 0 for f in (*action, action["type"])}
+        shown = set()
+        for seat, action, _, _, legal in moves:
+            if seat != 0:
+                continue
+            shown |= {*action, action["type"]}
+            if action["type"] in ("play", "lay_down", "consume"):
+                if one_way(action, legal):
+                    shown.add("one-way")
+                elif any(f in action for f in TARGET_FIELDS):
+                    shown.add("on-table")
         if state["phase"] == "over" and set(wanted) <= shown:
             return seed
     pytest.fail(f"no seed where seat 0 plays {wanted} within 100 moves")
@@ -143,7 +156,7 @@ def answered_back():
     way, and the moves until the stack is empty again."""
     for seed in range(2000):
         _, moves = replay(seed, 30)
-        for number, (seat, action, before, _) in enumerate(moves, 1):
+        for number, (seat, action, before, *_) in enumerate(moves, 1):
             if action["type"] == "play" and before[-2:] == [seat, 1 - seat]:
                 if number == len(moves) or moves[number][3]:
                     break  # the pile resolves by itself: nobody has a choice over it
@@ -196,6 +209,11 @@ def play(person, action):
         person.taps += 1
         return
     source = "data-object" if kind == "consume" else "data-hand-card"
+    one_way = f"#view button[data-one-way][{source}='{action['card']}']"
+    if person.page.locator(one_way).count():  # the card's one way: its own button
+        person.tap(one_way, action)
+        person.one_way += 1
+        return
     steps = [f"#view button[{source}='{action['card']}']"]
     if "with" in action:
         steps.append(f"#myt-choice [data-with='{action['with']}']")
@@ -207,6 +225,7 @@ def play(person, action):
         for selector in steps:
             person.tap(selector)
         person.tap(f"{area} button.myt-target", action, where=f"{area} .myt-resources .orbs")
+        person.aimed.add(field)
         return
     if field == "object":
         steps.append(f"#view button.myt-target-object[data-object='{action['object']}']")
@@ -217,11 +236,22 @@ def play(person, action):
     for selector in steps[:-1]:
         person.tap(selector)
     person.tap(steps[-1], action)
+    if field:
+        person.aimed.add(field)
 
 
-def taps_for(action):
-    """The taps :func:`play` makes for ``action``."""
+def one_way(action, legal):
+    """Whether ``action`` is its card's one way to be played (its one legal action of that
+    kind, nothing left to choose): the table then draws it as a button under the card."""
+    ways = [a for a in legal if a["type"] == action["type"] and a.get("card") == action["card"]]
+    return len(ways) == 1 and "with" not in action and "played" not in action
+
+
+def taps_for(action, legal):
+    """The taps :func:`play` makes for ``action``, among the seat's ``legal`` actions."""
     if action["type"] in ("take_orb", "draw", "end", "pass", "discard"):
+        return 1
+    if one_way(action, legal):
         return 1
     return (
         2
@@ -296,10 +326,16 @@ def assert_status_says_whose_turn(person, summary):
     ("viewport", "lang", "wanted"),
     [
         pytest.param(
-            PHONE, "uk", ("target", "with", "item", "played", "discard", "consume"), id="phone-uk"
+            PHONE,
+            "uk",
+            ("target", "with", "item", "played", "discard", "consume", "one-way"),
+            id="phone-uk",
         ),
         pytest.param(
-            LAPTOP, "en", ("target", "object", "item", "lay_down", "consume"), id="laptop-en"
+            LAPTOP,
+            "en",
+            ("target", "object", "item", "lay_down", "consume", "one-way", "on-table"),
+            id="laptop-en",
         ),
     ],
 )
@@ -335,7 +371,7 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
             assert_presentable(page, lang)
         before = olya.taps
         play(olya, action)
-        assert olya.taps - before == taps_for(action)
+        assert olya.taps - before == taps_for(action, summary["legal_actions"])
         if action["type"] in ("play", "consume") and any(f in action for f in TARGET_FIELDS):
             assert_presentable(page, lang, axe=False)  # the table after a target was tapped
 
@@ -346,7 +382,7 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     store = app.extensions["wordsvc.sessions"]
     assert store.log(session) == [(seat, action) for seat, action, *_ in meant]
     # Every pass that was all the person could do was made by itself, and said so.
-    alone = [n for n, (seat, *_, only) in enumerate(meant, 1) if seat == 0 and only]
+    alone = [n for n, (seat, _, _, only, _) in enumerate(meant, 1) if seat == 0 and only]
     assert alone, "the game should hold passes with nothing else to do"
     autos = [entry.number for entry in store.events(session, 0) if entry.actor == "auto"]
     assert autos == alone
@@ -356,7 +392,11 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     assert_presentable(page, lang)
     # Every move and target wanted was made on the table, Flash's and Plagio's through what
     # they say they will do.
-    assert set(wanted) <= {part for k in checked for part in k[1:]}
+    assert set(wanted) - {"one-way", "on-table"} <= {part for k in checked for part in k[1:]}
+    # Cards with one way were played by their own button; a target among several was
+    # chosen by tapping it on the table.
+    assert olya.one_way > 0
+    assert bool(olya.aimed) == ("on-table" in wanted), olya.aimed
     # The log is sentences in the page's language: cards played, answers.
     log = page.locator("#log").inner_text()
     assert {"uk": "грає «", "en": "plays "}[lang] in log
@@ -366,7 +406,8 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     assert_nothing_hidden_seen(app, session, 0, olya)
     print(
         f"\n{lang} seed {seed}: {olya.taps} taps for {decisions} moves, {passes} of them "
-        f"passes; {len(alone)} passes made by themselves"
+        f"passes; {len(alone)} passes made by themselves; {olya.one_way} cards by their one "
+        f"way; targets tapped on the table: {sorted(olya.aimed)}"
     )
 
 
@@ -384,7 +425,7 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
     for seat, person in enumerate(seats):
         person.sit(session, seat)
     deepest = 0
-    for number, (mover, _, _, alone) in enumerate(plan[:moves]):
+    for number, (mover, _, _, alone, _) in enumerate(plan[:moves]):
         if alone:  # made by itself, in the transaction of the move before it
             continue
         person, other = seats[mover], seats[1 - mover]
@@ -419,7 +460,7 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
     log = store.log(session)
     assert log[:moves] == [(seat, action) for seat, action, *_ in plan[:moves]]
     assert all(e.actor == "auto" for e in store.events(session, None, after=moves))
-    assert any(alone for *_, alone in plan[:moves]), "some passes made themselves"
+    assert any(alone for _, _, _, alone, _ in plan[:moves]), "some passes made themselves"
     assert deepest >= 3
     assert "відповідає: " in olya.page.locator("#log").inner_text()
     assert "answers: " in petro.page.locator("#log").inner_text()

@@ -44,6 +44,14 @@ export function describeItem(words, item, { you = null, find = () => null, owner
         ? t("myt.do.flash", { card: quoted(words, item.with), flash: quoted(words, item.card) })
         : t("myt.do.play", { card: quoted(words, item.card) });
   }
+  return text + aimOf(words, item, { you, find, owner });
+}
+
+/** What an item (or an action) is aimed at, as a phrase to put after what it does
+ *  (" — ціль: Петро"); "" when it is aimed at nobody else. */
+export function aimOf(words, item, { you = null, find = () => null, owner = () => null } = {}) {
+  const { t, who } = words;
+  let text = "";
   if (item.target !== undefined && item.target !== item.seat) {
     text += item.target === you ? t("myt.at.you") : t("myt.at.player", { name: who(item.target) });
   }

@@ -2,7 +2,9 @@
 // it gives, the obstacles face down, the objects in play with their life gems, the hand's
 // size), the stack as a pile, newest on top, and the beer and the supply in the middle. A card
 // is played by tapping it in the hand, then its target on the table: a player's area, an
-// object, an item of the stack. Flash and Plagio say what they would speed up or copy.
+// object, an item of the stack; a card with one way to be played (its one legal action, no
+// choice left) carries that action as a button under it, one tap. Flash and Plagio say what
+// they would speed up or copy.
 // Views carry ids (`carterista-1`); names and texts come with the page (#cards,
 // play_cards.py). Every control that sends is one of the engine's legal actions (its JSON in
 // `data-action`); a pass is one button, in the same place every time. Under the seat's hand,
@@ -11,7 +13,7 @@
 // "answer only when it concerns me" (`only_when_concerned`, off by default): the session
 // then also passes whenever nothing on the stack is aimed at the seat's side.
 
-import { describeItem, designOf, plural, quoted, shortItem } from "./myt-words.js";
+import { aimOf, describeItem, designOf, plural, quoted, shortItem } from "./myt-words.js";
 
 const STYLES = new URL("./myt.css", import.meta.url).href;
 //: The target fields of an action, as effects.py names them.
@@ -56,6 +58,12 @@ export function createTable(ctx) {
   };
   const onStack = (number) => view().stack.find((i) => i.id === number) ?? null;
   const phrase = (item) => describeItem(words, item, { you: summary.you, find: onStack, owner: ownerOf });
+  /** The one legal action of `types` for `card` when it has exactly one and it leaves nothing
+   *  to choose (no Flash partner, no Plagio copy): sent by one tap on the card's button. */
+  const oneWay = (card, types) => {
+    const ways = legal().filter((a) => types.includes(a.type) && a.card === card);
+    return ways.length === 1 && !("with" in ways[0]) && !("played" in ways[0]) ? ways[0] : null;
+  };
 
   // --- cards ---------------------------------------------------------------------------
 
@@ -86,6 +94,14 @@ export function createTable(ctx) {
     for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
     node.addEventListener("click", () => { pick = null; });
     return node;
+  }
+
+  /** A card with one way to be played: its face, and under it the button that sends that
+   *  way, saying what it does and at whom ("Зіграти — ціль: Петро"). */
+  function oneWayCard(way, inner, attr) {
+    const aim = aimOf(words, { ...way, seat: summary.you }, { you: summary.you, find: onStack, owner: ownerOf });
+    return el("div", { class: "myt-one-way" }, inner,
+      sender(way, `${verb(way)}${aim}`, "myt-one-way-send", { [attr]: way.card, "data-one-way": "" }));
   }
 
   /** A card to pick (in the hand, or an object of yours on the table). */
@@ -165,7 +181,8 @@ export function createTable(ctx) {
       return el("li", {}, node);
     }
     if (seat === summary.you && legal().some((a) => a.type === "consume" && a.card === obj.id)) {
-      return el("li", {}, pickable(obj.id, inner, "data-object"));
+      const way = pick?.card === obj.id ? null : oneWay(obj.id, ["consume"]);
+      return el("li", {}, way ? oneWayCard(way, inner, "data-object") : pickable(obj.id, inner, "data-object"));
     }
     return el("li", {}, inner);
   }
@@ -176,7 +193,9 @@ export function createTable(ctx) {
       el("h4", { id: "myt-hand-title", text: t("myt.your_hand", { n: hand.length }) }),
       el("ul", { class: "myt-cards myt-hand", "aria-labelledby": "myt-hand-title" }, ...hand.map((card) => {
         const inner = face(card.id, { consume: card.consume_cost ?? null });
-        return el("li", {}, usable.has(card.id) ? pickable(card.id, inner, "data-hand-card") : inner);
+        if (!usable.has(card.id)) return el("li", {}, inner);
+        const way = pick?.card === card.id ? null : oneWay(card.id, ["play", "lay_down"]);
+        return el("li", {}, way ? oneWayCard(way, inner, "data-hand-card") : pickable(card.id, inner, "data-hand-card"));
       })));
   }
 
