@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from wordsvc.cli import main
+from wordsvc.games.registry import GAMES
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -99,6 +100,10 @@ def test_every_command_is_in_the_readme_and_has_help(run):
         assert f"wordsvc {name}" in readme, f"README does not show `wordsvc {name}`"
         assert command.help, name
         assert run(name, "--help").exit_code == 0
+    for name, command in main.commands["db"].commands.items():
+        assert f"wordsvc db {name}" in readme, f"README does not show `wordsvc db {name}`"
+        assert command.help, name
+        assert run("db", name, "--help").exit_code == 0
 
 
 def test_readme_opens_with_the_table_then_the_two_commands():
@@ -410,3 +415,159 @@ def test_a_public_url_that_is_no_http_address_is_refused(serve, url):
     assert result.exit_code == 2
     assert "[invalid_public_url]" in result.stderr
     assert result.calls == []
+
+
+# --- db: backups (export, import, verify) -----------------------------------------------------
+# More in tests/sessions/test_backup.py: round trips on SQLite and PostgreSQL, verify.
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    """``wordsvc db --database <a new SQLite file> ...``; ``db.lines``: the export of a few
+    Lost Words sessions (which need no lexicon), one JSON line each."""
+    from wordsvc.sessions.database import make_engine, upgrade
+    from wordsvc.sessions.service import hosted
+    from wordsvc.sessions.store import SeatSpec, SessionStore
+
+    monkeypatch.setenv("WORDSVC_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("WORDSVC_DATABASE_URL", raising=False)
+    urls = iter(f"sqlite:///{tmp_path / f'db{i}.sqlite3'}" for i in range(100))
+
+    def invoke(*args: str, url=None, input=None):
+        url = url or invoke.url
+        return CliRunner().invoke(
+            main, ["db", "--database", url, *args], input=input, catch_exceptions=False
+        )
+
+    def new():
+        invoke.url = next(urls)
+        return invoke.url
+
+    source = next(urls)
+    engine = make_engine(source)
+    upgrade(engine)
+    store = SessionStore(engine, {"lost-words": hosted(GAMES["lost-words"], None)})
+    for seed in range(3):
+        created = store.create(
+            "lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")], seed
+        )
+        token = store.join(created.id, 0).token
+        summary = store.summary(created.id, 0)
+        if 0 in summary.to_act:
+            store.act(created.id, 0, summary.legal_actions[0], summary.version, "once")
+        store.rotate(created.id, token)
+    exported = invoke("export", url=source)
+    assert exported.exit_code == 0, exported.output
+    invoke.lines = [json.loads(line) for line in exported.stdout.splitlines()]
+    invoke.new = new
+    new()
+    yield invoke
+    store.live.close()
+    engine.dispose()
+
+
+def backup(*lines) -> bytes:
+    return "".join(
+        (line if isinstance(line, str) else json.dumps(line, ensure_ascii=False)) + "\n"
+        for line in lines
+    ).encode()
+
+
+def test_db_export_import_round_trip_by_stdin_with_the_summaries(db):
+    assert len(db.lines) == 3
+    assert [list(line)[:2] for line in db.lines] == [["format", "id"]] * 3
+    assert list(db.lines[0])[-1] == "state"
+    result = db("import", "-", input=backup(*db.lines, ""))  # a blank line is passed over
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Imported 3 sessions (lost-words 3) into sqlite:///")
+    again = db("export")
+    assert [json.loads(line) for line in again.stdout.splitlines()] == db.lines
+    assert again.stderr.strip().endswith("to standard output.")
+    one = db("export", "--game", "lost-words", "--status", "active")
+    assert len(one.stdout.splitlines()) == sum(line["status"] == "active" for line in db.lines)
+    assert db("export", "--game", "chess").stdout == ""
+
+
+def changed(**fields):
+    """The line with ``fields`` changed (None: left out)."""
+    return lambda line: {
+        k: v for k, v in {**line, **fields}.items() if fields.get(k, line.get(k)) is not None
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "message"),
+    [
+        ("{not json", "invalid_backup_line", "Line 2: not a line of JSON (Expecting property"),
+        ("[1, 2]", "invalid_backup_line", "Line 2: not a JSON object: a backup has one per"),
+        (changed(format=2), "unsupported_backup_format", "Line 2: format 2, where this wordsvc"),
+        (changed(format=None), "unsupported_backup_format", "Line 2: format null, where"),
+        (changed(format=True), "unsupported_backup_format", "Line 2: format true, where"),
+        (changed(game="chess"), "unknown_game", "of the game 'chess', which is not hosted here."),
+        (changed(seed="5"), "invalid_backup_line", "Line 2: seed: Input should be a valid integer"),
+        (
+            changed(seats=[{"seat": 0}]),
+            "invalid_backup_line",
+            "Line 2: seats.0.kind: Field required",
+        ),
+        (changed(extra=1), "invalid_backup_line", "Line 2: extra: Extra inputs are not permitted"),
+        (changed(created_at="2026-01-01T00:00:00"), "invalid_backup_line", "Line 2: created_at: "),
+        (changed(version=99), "inconsistent_session", "its version is 99 but its log has"),
+    ],
+)
+def test_db_import_refuses_a_line_it_cannot_read_naming_it(db, line, code, message):
+    """The line is refused with its code and number (exit 2); the line before it is
+    imported, none after."""
+    if callable(line):
+        line = line(db.lines[1])
+    result = db("import", "-", input=backup(db.lines[0], line, db.lines[2]))
+    assert result.exit_code == 2
+    assert f"Error [{code}]: " in result.stderr
+    assert message in result.stderr
+    assert "Imported before it: 1 session." in result.stderr
+    assert "Traceback" not in result.output
+    assert [json.loads(x)["id"] for x in db("export").stdout.splitlines()] == [db.lines[0]["id"]]
+
+
+def test_db_import_refuses_a_session_it_holds_unless_told(db, tmp_path):
+    path = tmp_path / "backup.jsonl"
+    path.write_bytes(backup(*db.lines))
+    assert db("import", str(path)).exit_code == 0
+    refused = db("import", str(path))
+    assert refused.exit_code == 2
+    assert f"Error [session_exists]: Line 1: session {db.lines[0]['id']} is in the" in (
+        refused.stderr
+    )
+    assert "--replace writes the file's over it, --skip-existing keeps it." in refused.stderr
+    skipped = db("import", "--skip-existing", str(path))
+    assert skipped.exit_code == 0
+    assert "Imported 0 sessions (none) into" in skipped.stdout
+    assert "3 skipped, already there." in skipped.stdout
+    replaced = db("import", "--replace", str(path))
+    assert "Imported 3 sessions (lost-words 3, 3 in place of stored ones)" in replaced.stdout
+    db.new()  # the same session twice in one file: the second meets the first
+    twice = db("import", "-", input=backup(db.lines[0], db.lines[0]))
+    assert "Error [session_exists]: Line 2: " in twice.stderr
+    assert "Imported before it: 1 session;" in twice.stderr
+
+
+def test_db_export_and_verify_want_the_schema_upgraded_first(db):
+    for command in ("export", "verify"):
+        result = db(command)
+        assert result.exit_code == 2
+        assert "Error [database_not_upgraded]: No session database at sqlite:///" in result.stderr
+        assert "wordsvc db upgrade creates one" in result.stderr
+    upgraded = db("upgrade")
+    assert upgraded.exit_code == 0
+    assert f"at revision 0005: {db.url}" in upgraded.stdout  # --database applies to it too
+    empty = db("verify")
+    assert empty.exit_code == 0
+    assert empty.stdout.startswith("0 sessions verified, 0 differ: sqlite:///")
+    assert db("export").stderr.strip().endswith("Exported 0 sessions (none) from " + db.url
+                                                 + " to standard output.")  # fmt: skip
+
+
+def test_the_db_group_takes_the_database_for_every_command():
+    group = CliRunner().invoke(main, ["db", "--help"]).output
+    assert "--database URL" in group
+    assert {"upgrade", "export", "import", "verify"} <= set(main.commands["db"].commands)

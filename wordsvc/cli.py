@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -19,10 +21,13 @@ from wordsvc.errors import WordsvcError
 
 if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts fast
     from click._termui_impl import ProgressBar
+    from sqlalchemy import Engine
 
     from wordsvc.games.simulate import PlaysRow
     from wordsvc.judge import Judge, Verdict
     from wordsvc.lexicon.store import Manifest
+    from wordsvc.sessions.backup import SessionBackup
+    from wordsvc.sessions.records import Status
 
 #: Exit status when a checked word is not playable (0 = all playable).
 EXIT_INVALID = 1
@@ -628,8 +633,19 @@ def parse_options(items: tuple[str, ...]) -> dict[str, object]:
 
 
 @main.group()
-def db() -> None:
-    """The game session database (SQLite by default; WORDSVC_DATABASE_URL for PostgreSQL)."""
+@click.option(
+    "--database",
+    "database_url",
+    metavar="URL",
+    help="The session database to use, e.g. postgresql://user@host/db or sqlite:////path. "
+    "[default: WORDSVC_DATABASE_URL, else SQLite in the data directory]",
+)
+@click.pass_context
+def db(ctx: click.Context, database_url: str | None) -> None:
+    """The game session database (SQLite by default; WORDSVC_DATABASE_URL for PostgreSQL):
+    migrations, backups (export, import) and a check of every session (verify)."""
+    if database_url:
+        ctx.obj = replace(ctx.obj, database_url=database_url)
 
 
 @db.command("upgrade")
@@ -648,6 +664,267 @@ def db_upgrade(settings: Settings, revision: str) -> None:
 def _safe(url: object) -> str:
     """A database URL without its password, for messages and logs."""
     return url.render_as_string(hide_password=True) if hasattr(url, "render_as_string") else "?"
+
+
+def _current_engine(settings: Settings) -> Engine:
+    """The session database, which must be at the newest schema (export and verify read it
+    as this code does; ``wordsvc db upgrade`` brings it there)."""
+    from wordsvc.errors import ConfigurationError
+    from wordsvc.sessions.database import current_revision, head_revision, make_engine
+
+    engine = make_engine(settings.sessions_url)
+    revision, head = current_revision(engine), head_revision()
+    if revision != head:
+        where = _safe(engine.url)
+        raise ConfigurationError(
+            f"No session database at {where} yet (wordsvc db upgrade creates one)."
+            if revision is None
+            else f"The session database at {where} is at revision {revision}, not {head}: "
+            "wordsvc db upgrade brings it up to date.",
+            code="database_not_upgraded",
+            details={"revision": revision, "head": head},
+        )
+    return engine
+
+
+def _sessions(count: int) -> str:
+    """``1 session``, ``2 sessions``."""
+    return f"{count} session" + ("" if count == 1 else "s")
+
+
+def _per_game(counts: Mapping[str, int]) -> str:
+    """``words-of-magic 3, lost-words 2``: counts by game, for a summary line."""
+    return ", ".join(f"{game} {n}" for game, n in sorted(counts.items())) or "none"
+
+
+def _progress(length: int, label: str, *, shown: bool = True) -> ProgressBar[int]:
+    """A progress bar on stderr (click's, drawn on a terminal only); ``shown=False``: none,
+    as when the data itself goes to stdout, or comes from stdin, on a pipe of commands."""
+    return click.progressbar(
+        length=length,
+        label=label.ljust(20),
+        file=sys.stderr if shown else io.StringIO(),
+        show_pos=True,
+    )
+
+
+def _output(path: str) -> AbstractContextManager[IO[str]]:
+    """Where an export goes: a new private file (:func:`_private_file`), or stdout (``-``)."""
+    if path == "-":
+        return click.open_file("-", "w", encoding="utf-8")
+    return _private_file(path)
+
+
+@contextmanager
+def _private_file(path: str) -> Iterator[IO[str]]:
+    """A new text file at ``path``, readable by its owner only (a backup holds every hidden
+    card and every seed), written beside it and moved into place once complete: a failed
+    export leaves no half file behind, and an older backup there stays until then."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=".wordsvc-export-", dir=folder)  # mode 0600
+    except OSError as error:
+        raise click.FileError(path, hint=error.strerror) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+@db.command("export")
+@click.option(
+    "--output",
+    "-o",
+    default="-",
+    show_default=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="The file to write (- for standard output); it is readable by its owner only.",
+)
+@click.option("--game", help="Only the sessions of this game.")
+@click.option(
+    "--status", type=click.Choice(["active", "over"]), help="Only the sessions in play, or over."
+)
+@click.pass_obj
+@handle_errors
+def db_export(settings: Settings, output: str, game: str | None, status: Status | None) -> None:
+    """Write every session, whole, as one JSON line each (docs/sessions.md, "Backups"):
+    its options, seed, seats (token hashes, never tokens), log, idempotency keys and cached
+    state, read from one snapshot of the database while the service goes on."""
+    from wordsvc.sessions.backup import snapshot
+    from wordsvc.wire.backup import SessionLine
+
+    engine = _current_engine(settings)
+    written: dict[str, int] = {}
+    to_file = output != "-"
+    with snapshot(engine) as snap:
+        total = sum(snap.counts(game, status).values())
+        with (
+            _output(output) as stream,
+            _progress(total, "Exporting sessions", shown=to_file) as bar,
+        ):
+            for record in snap.sessions(game, status):
+                line = SessionLine.model_validate(record, from_attributes=True)
+                stream.write(line.model_dump_json() + "\n")
+                written[record.game] = written.get(record.game, 0) + 1
+                bar.update(1)
+    where = click.format_filename(output) if to_file else "standard output"
+    click.echo(
+        f"Exported {_sessions(sum(written.values()))} ({_per_game(written)}) "
+        f"from {_safe(engine.url)} to {where}.",
+        err=True,
+    )
+
+
+@db.command("import")
+@click.argument("source", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--replace",
+    "replace_existing",
+    is_flag=True,
+    help="A session the database holds already is replaced by the file's.",
+)
+@click.option(
+    "--skip-existing",
+    is_flag=True,
+    help="A session the database holds already is left as it is.",
+)
+@click.pass_obj
+@handle_errors
+def db_import(settings: Settings, source: str, replace_existing: bool, skip_existing: bool) -> None:
+    """Read sessions written by `wordsvc db export` from FILE (- for standard input) into
+    the database, migrated first. A session whose id is there already is refused, unless
+    --replace or --skip-existing says otherwise. Stops at the first line it refuses, naming
+    it: the sessions before it are imported, none from it on."""
+    import os
+
+    from wordsvc.games.registry import GAMES
+    from wordsvc.sessions.backup import Existing, restore
+    from wordsvc.sessions.database import make_engine, upgrade
+    from wordsvc.sessions.errors import BackupRefused
+
+    if replace_existing and skip_existing:
+        raise click.UsageError("Give --replace or --skip-existing, not both.")
+    existing: Existing = "replace" if replace_existing else "skip" if skip_existing else "refuse"
+    engine = make_engine(settings.sessions_url)
+    upgrade(engine)
+    from_file = source != "-"
+    try:
+        with click.open_file(source, "rb") as stream:
+            size = os.fstat(stream.fileno()).st_size if from_file else 0
+            with _progress(size, "Importing sessions", shown=from_file) as bar:
+                restored = restore(engine, _backup_records(stream, bar.update), GAMES, existing)
+    except BackupRefused as refused:
+        click.secho(f"Error [{refused.code}]: {refused.message}", err=True, fg="red")
+        before = refused.details.get("imported")
+        hint = f"Imported before it: {_sessions(before if isinstance(before, int) else 0)}"
+        if refused.code == "session_exists":
+            hint += "; --replace writes the file's over it, --skip-existing keeps it"
+        click.echo(f"  {hint}.", err=True)
+        sys.exit(EXIT_ERROR)
+    replaced = f", {restored.replaced} in place of stored ones" if restored.replaced else ""
+    skipped = f"; {restored.skipped} skipped, already there" if restored.skipped else ""
+    click.echo(
+        f"Imported {_sessions(restored.total)} ({_per_game(restored.imported)}{replaced}) "
+        f"into {_safe(engine.url)}{skipped}."
+    )
+
+
+def _backup_records(
+    stream: IO[bytes], advance: Callable[[int], None]
+) -> Iterator[tuple[int, SessionBackup]]:
+    """The sessions of a backup's lines, each with its line number; a line that cannot be
+    read stops them (:class:`BackupRefused`). Blank lines are passed over."""
+    from pydantic import ValidationError
+
+    from wordsvc.sessions.backup import FORMAT
+    from wordsvc.sessions.errors import BackupRefused
+    from wordsvc.wire.backup import SessionLine
+
+    for number, raw in enumerate(stream, 1):
+        advance(len(raw))
+        if not raw.strip():
+            continue
+        try:
+            value = json.loads(raw)
+        except ValueError as error:  # not UTF-8, or not JSON
+            raise BackupRefused(
+                "invalid_backup_line", f"not a line of JSON ({error}).", number
+            ) from None
+        if not isinstance(value, dict):
+            raise BackupRefused(
+                "invalid_backup_line", "not a JSON object: a backup has one per session.", number
+            )
+        found = value.get("format")
+        if type(found) is not int or found != FORMAT:
+            raise BackupRefused(
+                "unsupported_backup_format",
+                f"format {json.dumps(found)}, where this wordsvc reads format {FORMAT} "
+                "(written by wordsvc db export).",
+                number,
+                {"format": found, "supported": [FORMAT]},
+            )
+        try:
+            line = SessionLine.model_validate(value)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(part) for part in first["loc"])
+            raise BackupRefused(
+                "invalid_backup_line",
+                f"{field or 'the line'}: {first['msg']}.",
+                number,
+                {"field": field},
+            ) from None
+        yield number, line.record()
+
+
+@db.command("verify")
+@click.option("--game", help="Only the sessions of this game.")
+@click.option(
+    "--status", type=click.Choice(["active", "over"]), help="Only the sessions in play, or over."
+)
+@click.pass_obj
+@handle_errors
+def db_verify(settings: Settings, game: str | None, status: Status | None) -> None:
+    """Replay every session's log through its game's engine and compare the result with the
+    cached state. Lists each session that differs; exit status 1 when any does, 0 when none
+    does."""
+    from wordsvc.games.registry import GAMES
+    from wordsvc.sessions.backup import snapshot, verify
+
+    engine = _current_engine(settings)
+    differing = []
+    with snapshot(engine) as snap:
+        counts = snap.counts(game, status)
+        # The engines of the games present, made before the bar: the judge (Words of Magic
+        # judges words) opens the data directory's lexicon, and builds it if it must.
+        hosted = [name for name in counts if name in GAMES]
+        judge = _judge(settings) if hosted else None
+        engines = {name: GAMES[name].make(judge) for name in hosted if judge is not None}
+        with _progress(sum(counts.values()), "Verifying sessions") as bar:
+            for checked in verify(snap.sessions(game, status), engines.get):
+                bar.update(1)
+                if checked.differs:
+                    differing.append(checked)
+    for checked in differing:
+        click.echo(
+            f"differs: {checked.id} ({checked.game}, version {checked.version}): {checked.problem}"
+        )
+    differ = {name: sum(c.game == name for c in differing) for name in counts}
+    by_game = ", ".join(f"{name} {differ[name]} of {n}" for name, n in sorted(counts.items()))
+    click.echo(
+        f"{_sessions(sum(counts.values()))} verified, {len(differing)} differ"
+        + (f" ({by_game})" if by_game else "")
+        + f": {_safe(engine.url)}"
+    )
+    sys.exit(EXIT_INVALID if differing else 0)
 
 
 #: Where `wordsvc serve` listens without --host: this computer only.

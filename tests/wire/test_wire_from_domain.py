@@ -15,11 +15,12 @@ from wordsvc.games.contract import Event, Result
 from wordsvc.judge import CategoryVerdict, RefusedInput, SearchPage, Suggestion, Verdict, batch_item
 from wordsvc.morphology import Analysis
 from wordsvc.rules.words_of_magic.codex import COLOURS
-from wordsvc.sessions import records
+from wordsvc.sessions import backup, records
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard, hand_of
 from wordsvc.solver.layout import Layout, Slot
 from wordsvc.solver.scoring import Effects, Play, Score, Table, Weights
 from wordsvc.solver.solve import Solution, Solver, SolveRequest
+from wordsvc.wire import backup as backup_models
 from wordsvc.wire import games as game_models
 from wordsvc.wire import solver as solver_models
 from wordsvc.wire import words as word_models
@@ -87,7 +88,31 @@ PAIRS = [
     (records.Joined, game_models.Joined, None, set()),
     (records.OpenSession, game_models.OpenSession, None, set()),
     (Event, game_models.EventOut, None, {"audience"}),  # who may see it: filtered before
+    (backup.SessionBackup, backup_models.SessionLine, None, set()),
+    (backup.SeatBackup, backup_models.SeatLine, None, set()),
+    (backup.ActionBackup, backup_models.ActionLine, None, set()),
+    (backup.IdempotencyBackup, backup_models.IdempotencyLine, None, set()),
 ]
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        backup_models.SessionLine,
+        backup_models.SeatLine,
+        backup_models.ActionLine,
+        backup_models.IdempotencyLine,
+    ],
+)
+def test_a_backup_line_is_read_back_into_every_field_of_its_record(model):
+    """The other way too: a backup line's ``record()`` sets every field of its record."""
+    domain = {
+        backup_models.SessionLine: backup.SessionBackup,
+        backup_models.SeatLine: backup.SeatBackup,
+        backup_models.ActionLine: backup.ActionBackup,
+        backup_models.IdempotencyLine: backup.IdempotencyBackup,
+    }[model]
+    assert domain_fields(domain) == set(model.model_fields) - {"format"}
 
 
 @pytest.mark.parametrize(

@@ -108,3 +108,17 @@ def current_revision(engine: Engine) -> str | None:
 
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str:
+    """The newest migration's revision: the schema this code reads and writes."""
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    if head is None:  # pragma: no cover - the migrations ship with the code
+        from wordsvc.errors import InternalError
+
+        raise InternalError(f"No migration in {MIGRATIONS_DIR}.")
+    return head

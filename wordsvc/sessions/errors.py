@@ -15,10 +15,14 @@ which HTTP status each one becomes, so this layer knows nothing of HTTP.
     ├── GameNotOver        no result yet
     ├── NoWordRules        the game has no word categories to judge words by
     ├── NoAutoPass         the game has no "answer only when I can" setting
-    └── ActionRefused      the game's rules refuse the action; the code is the rule's
+    ├── ActionRefused      the game's rules refuse the action; the code is the rule's
+    └── BackupRefused      a line of a backup that cannot be imported (``wordsvc db import``);
+                           the code says why, the details name the line
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from wordsvc.errors import WordsvcError
 
@@ -77,3 +81,19 @@ class ActionRefused(SessionError):
     """A game action the rules refuse; ``code`` is the engine's :class:`RuleError` code."""
 
     code = "rule_violation"
+
+
+class BackupRefused(SessionError):
+    """A line of a session backup that cannot be imported: unreadable
+    (``invalid_backup_line``), of another format (``unsupported_backup_format``), of a game
+    not hosted (``unknown_game``), contradicting itself (``inconsistent_session``), or a
+    session the database holds already (``session_exists``). The message starts with the
+    line's number, and ``details["line"]`` is it."""
+
+    code = "backup_refused"
+
+    def __init__(
+        self, code: str, message: str, line: int, details: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(code, f"Line {line}: {message}", {**(details or {}), "line": line})
+        self.line = line
