@@ -167,6 +167,8 @@ def populate(store: SessionStore, rng: random.Random, games=tuple(SHORT), steps=
             store.claim(created.id, held, name="Петро")
         if store.games[game].auto_pass_action and rng.random() < 0.5:
             store.claim(created.id, held, auto_pass=False)
+        if store.games[game].concerns and rng.random() < 0.5:
+            store.claim(created.id, held, only_when_concerned=True)
         tokens[2] = held
         drive(store, created.id, tokens, steps, rng)
         made[created.id] = tokens
@@ -417,6 +419,7 @@ def test_an_export_holds_token_hashes_and_never_a_token_or_a_seat_link(fresh, cl
     assert [line["format"] for line in lines] == [1] * len(made)
     assert {seat_key for line in lines for s in line["seats"] for seat_key in s} == {
         "seat", "kind", "bot", "name", "token_hash", "joined_at", "claimed_at", "auto_pass",
+        "only_when_concerned",
     }  # fmt: skip
     # a restored seat is played with the link it had: the hash came along
     copy = fresh("postgresql")

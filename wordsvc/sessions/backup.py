@@ -67,6 +67,7 @@ class SeatBackup:
     joined_at: datetime | None
     claimed_at: datetime | None
     auto_pass: bool
+    only_when_concerned: bool
 
 
 @dataclass(frozen=True)
@@ -220,6 +221,7 @@ class Snapshot:
                         _utc_or_none(s.joined_at),
                         _utc_or_none(s.claimed_at),
                         bool(s.auto_pass),
+                        bool(s.only_when_concerned),
                     )
                     for s in seat_rows.of(row.id)
                 ),
@@ -491,6 +493,7 @@ def _insert(conn: Connection, records: Sequence[SessionBackup]) -> None:
                     "joined_at": _utc_or_none(s.joined_at),
                     "claimed_at": _utc_or_none(s.claimed_at),
                     "auto_pass": s.auto_pass,
+                    "only_when_concerned": s.only_when_concerned,
                 }
                 for r in records
                 for s in r.seats

@@ -54,6 +54,7 @@ class SeatLine(WireModel):
     joined_at: Time | None
     claimed_at: Time | None
     auto_pass: StrictBool
+    only_when_concerned: StrictBool
 
     def record(self) -> SeatBackup:
         return SeatBackup(
@@ -65,6 +66,7 @@ class SeatLine(WireModel):
             self.joined_at,
             self.claimed_at,
             self.auto_pass,
+            self.only_when_concerned,
         )
 
 
