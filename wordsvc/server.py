@@ -74,11 +74,15 @@ class _Gunicorn(BaseApplication):
         return app
 
 
-#: How long the master waits for a stopping worker before killing it, seconds. On SIGTERM a
-#: worker ends its event streams at once (with a hint to reconnect: their clients come back
-#: with Last-Event-ID and lose nothing), finishes the requests under way and exits, in about
-#: a second; this is only a backstop, never needed (tests/sessions/test_server_stop.py).
-GRACEFUL_TIMEOUT = 5
+#: How long the master waits for a stopping worker's process to end before killing it,
+#: seconds. On SIGTERM a worker ends its event streams at once (with a hint to reconnect:
+#: their clients come back with Last-Event-ID and lose nothing), finishes the requests under
+#: way, keeps its idle kept-alive connections at most 2 s more (gunicorn's linger, for a
+#: request a client may already be sending), then its process tears itself down (freeing its
+#: heap: a second or two, more on a busy machine). So this is a backstop, with room for that
+#: teardown: no request is ever under way when it is reached
+#: (tests/sessions/test_server_stop.py).
+GRACEFUL_TIMEOUT = 10
 
 #: The worker class `wordsvc serve` uses: threads, so that a worker holds many open event
 #: streams (each waits in a thread of its own, costing no CPU) while it goes on answering

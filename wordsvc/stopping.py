@@ -8,7 +8,7 @@ to a heartbeat (15 s), and would otherwise end only with its game. ``wordsvc ser
 SIGINT or SIGQUIT: a quick one; :mod:`wordsvc.server`). Every stream then wakes at once
 (:meth:`wordsvc.sessions.live.LiveLog` registers with :func:`on_stop`), sends what was
 committed, and ends with a reconnection hint; actions under way finish as they would. The
-worker exits as soon as its requests are done, well inside gunicorn's ``graceful_timeout``,
+worker stops as soon as its requests are done, long before gunicorn's ``graceful_timeout``,
 so it is never killed in the middle of one.
 """
 
