@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from flask import Flask
+from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
 
 from wordsvc import api, web
 from wordsvc.config import Settings
+from wordsvc.headers import headers_for
 from wordsvc.services import JUDGE, SETTINGS
 
 if TYPE_CHECKING:
@@ -43,4 +44,12 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
         app.extensions[JUDGE] = judge
     api.mount(app)
     app.register_blueprint(web.blueprint)  # not part of the API's document
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        """Every response's security headers, the pages', the reference's or the API's
+        (wordsvc/headers.py), errors included."""
+        response.headers.update(headers_for(request.endpoint))
+        return response
+
     return app

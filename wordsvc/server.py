@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Callable, Iterable
+from types import FrameType
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
+from wordsvc import stopping
 from wordsvc.app import create_app
 from wordsvc.config import Settings
 
@@ -24,6 +27,28 @@ class _RedactingLogger(Logger):
         atoms["r"] = _TOKEN_IN_QUERY.sub("…", atoms.get("r", ""))
         atoms["q"] = _TOKEN_IN_QUERY.sub("…", "?" + (atoms.get("q") or ""))[1:]
         return atoms
+
+
+def _stop_streams_on_term(worker: Any) -> None:
+    """gunicorn's ``post_worker_init`` hook: a worker told to stop (SIGTERM, sent by the
+    master on a shutdown, a restart or a reload) first ends its event streams
+    (:func:`wordsvc.stopping.stop`), then stops as gunicorn does: it takes no new
+    connection and finishes the requests under way. An open stream would otherwise keep
+    the worker until ``graceful_timeout``, and then the master would kill it, with whatever
+    request it was in the middle of."""
+    exit_gracefully = worker.handle_exit
+
+    def on_term(sig: int, frame: FrameType | None) -> None:
+        stopping.stop()
+        exit_gracefully(sig, frame)
+
+    signal.signal(signal.SIGTERM, on_term)
+
+
+def _stop_streams(worker: Any) -> None:
+    """gunicorn's ``worker_int`` hook (SIGINT or SIGQUIT: a quick shutdown, the worker exits
+    at once): the streams end too, so that its threads are done when it does."""
+    stopping.stop()
 
 
 class _Gunicorn(BaseApplication):
@@ -48,6 +73,16 @@ class _Gunicorn(BaseApplication):
             get_judge()
         return app
 
+
+#: How long the master waits for a stopping worker's process to end before killing it,
+#: seconds. On SIGTERM a worker ends its event streams at once (with a hint to reconnect:
+#: their clients come back with Last-Event-ID and lose nothing), finishes the requests under
+#: way, keeps its idle kept-alive connections at most 2 s more (gunicorn's linger, for a
+#: request a client may already be sending), then its process tears itself down (freeing its
+#: heap: a second or two, more on a busy machine). So this is a backstop, with room for that
+#: teardown: no request is ever under way when it is reached
+#: (tests/sessions/test_server_stop.py).
+GRACEFUL_TIMEOUT = 10
 
 #: The worker class `wordsvc serve` uses: threads, so that a worker holds many open event
 #: streams (each waits in a thread of its own, costing no CPU) while it goes on answering
@@ -84,9 +119,9 @@ def run_gunicorn(
             "accesslog": "-",
             "logger_class": _RedactingLogger,
             "timeout": 30,
-            # Streams end only with their game: on a restart, close them after 5 s (their
-            # clients reconnect with Last-Event-ID and lose nothing).
-            "graceful_timeout": 5,
+            "graceful_timeout": GRACEFUL_TIMEOUT,
+            "post_worker_init": _stop_streams_on_term,
+            "worker_int": _stop_streams,
             # The longest request line gunicorn takes: longer ones get its own bare 414; up
             # to this, the app answers a long URL with a problem document (api.problems.MAX_URL).
             "limit_request_line": 8190,

@@ -11,13 +11,15 @@ import json
 import queue
 import random
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
-from wordsvc.api.games import HEARTBEAT_KEY
+from wordsvc import stopping
+from wordsvc.api.games import HEARTBEAT_KEY, RESTART_RETRY_MS
 from wordsvc.games.contract import Event
 from wordsvc.sessions.records import LoggedAction
 
@@ -227,6 +229,59 @@ def test_the_stream_ends_when_the_game_does(games_client):
         assert events.get(timeout=WAIT)["event"] == "end"
         assert events.get(timeout=WAIT) is None
     assert client.application.extensions["wordsvc.sessions"].live.streams(session) == 0
+
+
+def rest_of(events):
+    """Every event until the stream ends."""
+    rest = []
+    while (event := events.get(timeout=WAIT)) is not None:
+        rest.append(event)
+    return rest
+
+
+def is_stopping_hint(event):
+    """The last block of a stream a stopping server ended: a reconnection delay, in bounds."""
+    low, high = RESTART_RETRY_MS
+    return set(event) == {"retry", ":"} and low <= int(event["retry"]) <= high
+
+
+def test_a_stopping_process_ends_every_stream_at_once_with_a_retry_hint(games_client):
+    """What `wordsvc serve` does on SIGTERM (wordsvc/stopping.py): every stream of the process,
+    however long its heartbeat, sends what was committed and ends with a `retry:` hint and no
+    `end`, so that its EventSource comes back with Last-Event-ID; one opened meanwhile sends
+    the log and ends the same way. (tests/sessions/test_server_stop.py stops a real server.)"""
+    client = games_client
+    session, tokens = lost_words(client, seed=16)
+    rng = random.Random(6)
+    play(client, session, tokens, 3, rng)
+    store = client.application.extensions["wordsvc.sessions"]
+    try:
+        with (
+            streaming(client, session, tokens[0]) as seat,
+            streaming(client, session) as spectator,
+        ):
+            for events in (seat, spectator):
+                take_actions(events, 3)
+            play(client, session, tokens, 2, rng)  # committed: sent before the stream ends
+            started = time.monotonic()
+            stopping.stop()
+            for events in (seat, spectator):
+                rest = rest_of(events)
+                assert [int(e["id"]) for e in rest if e.get("event") == "action"] == [4, 5]
+                assert is_stopping_hint(rest[-1]), rest[-1]
+                assert not any(e.get("event") == "end" for e in rest)
+            assert time.monotonic() - started < 5  # the heartbeat is 15 s: woken at once
+        with streaming(client, session, headers={"Last-Event-ID": "2"}) as events:
+            rest = rest_of(events)
+        assert rest[0] == {"retry": "1000"}
+        assert [int(e["id"]) for e in rest[1:-1]] == [3, 4, 5]
+        assert is_stopping_hint(rest[-1])
+    finally:
+        stopping.reset()
+    assert store.live.streams(session) == 0
+    with streaming(client, session, headers={"Last-Event-ID": "5"}) as events:
+        play(client, session, tokens, 1, rng)  # the process goes on: streams wait again
+        assert int(take_actions(events, 1)[0]["id"]) == 6
 
 
 def test_errors_are_answered_at_once_as_problems(games_client):

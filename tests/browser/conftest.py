@@ -1,6 +1,10 @@
 """Pages tested in a real browser: Debian's Chromium driven by Playwright (its own browser
 download cannot be fetched here). Without Chromium these tests are skipped, saying how to run
-them; `.ci/run` installs it and sets WORDSVC_REQUIRE_BROWSER=1, so CI always runs them."""
+them; `.ci/run` installs it and sets WORDSVC_REQUIRE_BROWSER=1, so CI always runs them.
+
+Every page runs under the service's own Content-Security-Policy (wordsvc/headers.py), and a
+test fails when any page it opened reports a violation: every browser context is watched
+(:class:`PolicyWatch`), whichever test or helper made it."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
@@ -35,6 +40,72 @@ def live_url(app) -> Iterator[str]:
     server.shutdown()
 
 
+#: What a page's console says of a violation of its policy, in Chromium's words
+#: ("Applying inline style violates the following Content Security Policy directive ...",
+#: "Refused to load the script ...").
+CHROMIUM_SAYS = "Content Security Policy"
+#: The mark of the violations the pages report themselves (:data:`REPORT_VIOLATIONS`).
+MARK = "securitypolicyviolation:"
+#: Run in every page before its own scripts: each violation, in words, on the console.
+REPORT_VIOLATIONS = f"""document.addEventListener("securitypolicyviolation", (e) => {{
+  console.error(`{MARK} ${{e.effectiveDirective}} refused ${{e.blockedURI || "inline code"}}`
+    + ` (${{e.sourceFile || e.documentURI}}:${{e.lineNumber}}) ${{e.sample}}`);
+}});"""
+
+
+class PolicyWatch:
+    """The policy violations reported by every browser context made of the watched browser."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch(self, browser: Any) -> None:
+        """Make every context of ``browser`` (``new_context``, and ``new_page``'s own) report."""
+        new_context, new_page = browser.new_context, browser.new_page
+
+        def watched_context(*args: Any, **kwargs: Any) -> Any:
+            context = new_context(*args, **kwargs)
+            self.attach(context)
+            return context
+
+        def watched_page(*args: Any, **kwargs: Any) -> Any:
+            page = new_page(*args, **kwargs)  # about:blank: the script runs from its first goto
+            self.attach(page.context)
+            return page
+
+        browser.new_context, browser.new_page = watched_context, watched_page
+
+    def attach(self, context: Any) -> None:
+        context.add_init_script(REPORT_VIOLATIONS)
+        context.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if MARK in message.text or CHROMIUM_SAYS in message.text:
+            self.seen.append(f"{message.text} [{message.location.get('url', '')}]")
+
+    def take(self) -> list[str]:
+        seen, self.seen = self.seen, []
+        return seen
+
+
+POLICY = PolicyWatch()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test fails when a page it opened broke the Content-Security-Policy: something the
+    policy refused (an inline script or style, a handler, another host) is something a person
+    would miss."""
+    POLICY.take()  # what an earlier test's pages said after it ended is not this test's
+    result = yield
+    refused = POLICY.take()
+    if refused:
+        raise AssertionError(
+            "the Content-Security-Policy refused something:\n" + "\n".join(refused)
+        )
+    return result
+
+
 @pytest.fixture(scope="session")
 def browser():
     if CHROMIUM is None:
@@ -46,5 +117,6 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        POLICY.watch(browser)
         yield browser
         browser.close()

@@ -135,6 +135,10 @@ SETTLED = """() => {
   return version && state && !state.busy && !state.queue.length
     && document.querySelectorAll('#log li').length === Number(version) ? Number(version) : false;
 }"""
+#: The table settled at version ``n``. Waited for as a function, never as an expression: the
+#: pages' policy refuses 'unsafe-eval', and Playwright evaluates an expression at every poll
+#: (a function once).
+SETTLED_AT = f"n => ({SETTLED})() === n"
 
 
 def settled(player):
@@ -252,7 +256,7 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
         wait_log(watcher, number)
         wait_log(mover, number)
         watcher.page.wait_for_function(
-            f"document.querySelector('#status').dataset.version === '{number}'"
+            "n => document.querySelector('#status').dataset.version === n", arg=str(number)
         )
     assert log_numbers(olena) == log_numbers(taras) == list(range(1, number + 1))
 
@@ -314,7 +318,7 @@ def test_magic_cards_are_played_from_the_hand(people, live_url):
     # Extra Portion: two cards from the deck.
     extra = page.locator("#actions button.action", has_text="Додаткова порція")
     extra.click()
-    page.wait_for_function(f"({SETTLED})() === 1")
+    page.wait_for_function(SETTLED_AT, arg=1)
     assert hand.count() == 6
     assert "зіграв «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
     # Renewal of Strength: the cards ticked go under the deck, as many come from the top.
@@ -326,7 +330,7 @@ def test_magic_cards_are_played_from_the_hand(people, live_url):
     for card in renewed:
         form.locator(f"input[value='{card}']").check()
     form.locator("button[type=submit]").click()
-    page.wait_for_function(f"({SETTLED})() === 2")
+    page.wait_for_function(SETTLED_AT, arg=2)
     assert hand.count() == 5  # the Renewal card itself went to the discard pile
     held = hand.evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert not set(renewed) & set(held)
@@ -425,7 +429,7 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
     olena.open(f"/play/{session}?join=0")
     olena.page.wait_for_selector("body[data-live]")
     for number in range(1, moves + 1):
-        olena.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+        olena.page.wait_for_function(SETTLED_AT, arg=number - 1)
         summary = summary_of(olena)
         if summary["to_act"] == [0]:
             click_action(olena, acorn_policy(summary["legal_actions"]))
@@ -443,7 +447,7 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
                 },
             )
             assert done.ok
-    olena.page.wait_for_function(f"({SETTLED})() === {moves}")
+    olena.page.wait_for_function(SETTLED_AT, arg=moves)
     form = olena.page.locator("#actions form.lw-discard-form")
     assert olena.page.locator("#actions button.action").count() == 0
     hand = form.locator("input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)")
@@ -452,7 +456,7 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
     assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
     chosen = [hand[3], hand[1]]  # ticked in this order: the second ends on top
     discard_by_picker(olena, chosen)
-    olena.page.wait_for_function(f"({SETTLED})() === {moves + 1}")
+    olena.page.wait_for_function(SETTLED_AT, arg=moves + 1)
     top = olena.page.locator("#lw-discard li.lw-card")
     assert top.get_attribute("data-card") == chosen[1]
     assert "скидає" in olena.page.locator(f"#log li[data-number='{moves + 1}']").inner_text()
@@ -485,7 +489,7 @@ def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url
     chestnut = None
     for number in range(1, moves + 1):
         for player in (olena, taras):
-            player.page.wait_for_function(f"({SETTLED})() === {number - 1}")
+            player.page.wait_for_function(SETTLED_AT, arg=number - 1)
         summaries = [summary_of(olena), summary_of(taras)]
         mover_seat = summaries[0]["to_act"][0]
         mover, watcher = (olena, taras) if mover_seat == 0 else (taras, olena)
@@ -510,7 +514,7 @@ def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url
         wait_log(watcher, number)
     assert chestnut is not None
     for player in (olena, taras):
-        player.page.wait_for_function(f"({SETTLED})() === {moves}")
+        player.page.wait_for_function(SETTLED_AT, arg=moves)
         played = player.page.locator(f"#log li[data-number='{chestnut}']").inner_text()
         assert "знімає" in played
         assert (

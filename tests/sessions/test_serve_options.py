@@ -1,12 +1,15 @@
 """`wordsvc serve`'s gunicorn settings, as the command gives them to gunicorn: threads for
-the streams, the app loaded before the fork, no token in the access log."""
+the streams, the app loaded before the fork, no token in the access log, streams ended first
+when a worker stops."""
 
 from __future__ import annotations
+
+import signal
 
 import pytest
 from click.testing import CliRunner
 
-from wordsvc import cli, server
+from wordsvc import cli, server, stopping
 from wordsvc.server import _TOKEN_IN_QUERY
 
 
@@ -62,3 +65,31 @@ def test_sync_workers_are_sync_with_one_thread(serve):
     sync worker one thread, whatever --threads says."""
     cfg = serve("--worker-class", "sync", "--threads", "50")
     assert (cfg.worker_class_str, cfg.threads) == ("sync", 1)
+
+
+def test_a_stopping_worker_ends_its_streams_first(serve, monkeypatch):
+    """SIGTERM (gunicorn's graceful stop) and SIGINT/SIGQUIT (its quick one) end the worker's
+    event streams before it stops (tests/sessions/test_server_stop.py stops a real server)."""
+    cfg = serve()
+    assert cfg.graceful_timeout == server.GRACEFUL_TIMEOUT
+    assert cfg.post_worker_init is server._stop_streams_on_term
+    assert cfg.worker_int is server._stop_streams
+
+    exited = []
+
+    class Worker:
+        def handle_exit(self, sig, frame):
+            assert stopping.is_stopping(), "the streams are told first"
+            exited.append(sig)
+
+    handlers = {}
+    monkeypatch.setattr("signal.signal", lambda sig, handler: handlers.setdefault(sig, handler))
+    try:
+        cfg.post_worker_init(Worker())
+        handlers[signal.SIGTERM](signal.SIGTERM, None)
+        assert exited == [signal.SIGTERM]
+        stopping.reset()
+        cfg.worker_int(Worker())
+        assert stopping.is_stopping()
+    finally:
+        stopping.reset()

@@ -31,8 +31,15 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, settings, database_url: str) -> None:
+    """``wordsvc serve`` in a process group of its own; ``log``: a file for its output (its
+    access log and gunicorn's own lines), else none is kept."""
+
+    def __init__(
+        self, settings, database_url: str, workers: int = WORKERS, log: Path | None = None
+    ) -> None:
         self.port = free_port()
+        self.workers = workers
+        self.log = log
         self.env = {
             **os.environ,
             "WORDSVC_DATA_DIR": str(settings.data_dir),
@@ -42,6 +49,7 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
+        output = subprocess.DEVNULL if self.log is None else self.log.open("ab")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -51,14 +59,16 @@ class Server:
                 "--port",
                 str(self.port),
                 "--workers",
-                str(WORKERS),
+                str(self.workers),
             ],
             env=self.env,
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=output,
+            stderr=output,
             start_new_session=True,
         )
+        if output is not subprocess.DEVNULL:
+            output.close()  # the server holds its own copy
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

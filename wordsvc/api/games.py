@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ from wordsvc.games.registry import GAMES, GameDocument
 from wordsvc.services import get_judge, get_store
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
+from wordsvc.stopping import Stopping
 from wordsvc.wire import games as models
 from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
@@ -326,6 +328,8 @@ def get_events(session_id: str) -> Response:
 HEARTBEAT_KEY = "wordsvc.stream_heartbeat"
 #: How long an EventSource waits before reconnecting after the stream drops, ms.
 RETRY_MS = 1000
+#: The bounds of that wait after a stopping server ended the stream (restart_retry_ms), ms.
+RESTART_RETRY_MS = (1000, 3000)
 
 
 @operation(
@@ -334,7 +338,8 @@ RETRY_MS = 1000
     "GET",
     operation_id="streamEvents",
     summary="Server-sent events: each action the caller may see, live (`id:` is its number, "
-    "so `Last-Event-ID` resumes); a heartbeat comment every 15 s; ends with the game.",
+    "so `Last-Event-ID` resumes); a heartbeat comment every 15 s; ends with the game, or "
+    "with a `retry:` hint when the server stops (reconnect: nothing is lost).",
     query=models.StreamQuery,
     path_params=SESSION,
     headers={"Last-Event-ID": {"type": "string", "pattern": "^[0-9]{1,9}$"}},
@@ -345,7 +350,9 @@ RETRY_MS = 1000
 def stream_events(session_id: str) -> Response:
     """``event: action`` with the ``/events`` entry as data, per action; ``event: end`` after
     the last action of a finished game, then the stream closes (a client should stop
-    reconnecting then). Errors are answered at once as problem documents, before streaming."""
+    reconnecting then). A stopping server ends it early with a ``retry:`` hint and no ``end``
+    (the client reconnects with ``Last-Event-ID``). Errors are answered at once as problem
+    documents, before streaming."""
     query = parse_query(models.StreamQuery)
     after = query.after
     last_id = request.headers.get("Last-Event-ID")
@@ -376,11 +383,26 @@ def _sse(items: Iterator[LoggedAction | None], session_id: str, seat: int | None
                 yield ": heartbeat\n\n"
                 continue
             yield _FRAMES.frame(session_id, seat, item)
-        yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
+    except Stopping:
+        # The server is stopping (a restart, a deploy): the stream ends now, cleanly, after
+        # every action committed so far, so that the worker exits with no request cut off.
+        # The client reconnects with Last-Event-ID (to another worker, or to this server
+        # once it is back) and loses nothing; the hint spreads the reconnections out.
+        yield f"retry: {restart_retry_ms()}\n: the server is stopping; reconnect\n\n"
+        return
     finally:
         close = getattr(items, "close", None)
         if close is not None:
             close()  # the client left: let go of the subscription now
+    yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
+
+
+def restart_retry_ms() -> int:
+    """The reconnection delay a stream ended by a stopping server asks for: between
+    :data:`RESTART_RETRY_MS`'s bounds, at random, so that the streams of a stopped worker
+    do not all come back at the same millisecond."""
+    low, high = RESTART_RETRY_MS
+    return random.randint(low, high)
 
 
 class FrameCache:

@@ -14,6 +14,10 @@ Every stream of a session in a process shares that session's log tail: after a c
 first stream to ask reads the new actions once and the others take them from memory (the log
 is append-only, so a row once read never changes). A stream filters what it takes by its seat
 exactly as ``/events`` does.
+
+When the process stops (:mod:`wordsvc.stopping`), every stream is woken at once, sends what
+was committed, and raises :class:`~wordsvc.stopping.Stopping`: it never keeps a stopping
+worker waiting.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Engine, select
 
+from wordsvc import stopping
 from wordsvc.games.contract import Event
 from wordsvc.sessions.errors import UnknownSession
 from wordsvc.sessions.records import LoggedAction
@@ -53,6 +58,9 @@ class _Tail:
     known: int = -1  # the newest version this process has heard of
     rows: list[LoggedAction] = field(default_factory=list)  # actions 1..upto, in order
     status: str = "active"
+    #: Read once more since the process began stopping: the streams that end then send
+    #: every action committed so far, even one the watcher has not heard of yet.
+    read_when_stopping: bool = False
     read_lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(default_factory=threading.Condition)
 
@@ -71,6 +79,7 @@ class LiveLog:
         self._lock = threading.Lock()
         self._pid: int | None = None  # the process the watcher thread runs in
         self._stop = threading.Event()
+        stopping.on_stop(self._wake_all)
 
     @property
     def postgres(self) -> bool:
@@ -88,7 +97,8 @@ class LiveLog:
         """Every action after ``after`` as ``seat`` may see it (as ``/events`` lists it), in
         order, as it is committed; ``None`` when ``heartbeat`` seconds pass without one. Ends
         after the last action of a finished game. Raises :class:`UnknownSession` at once,
-        before the first item is asked for."""
+        before the first item is asked for; :class:`~wordsvc.stopping.Stopping` when the
+        process stops, after every action committed before it did."""
         rows, status = _read(self.engine, session_id, after)
         return self._follow(session_id, seat, after, heartbeat, rows, status)
 
@@ -116,6 +126,8 @@ class LiveLog:
                     after = row.number
                 if status == "over" and after >= tail.upto:
                     return
+                if stopping.is_stopping():
+                    raise stopping.Stopping("the process is stopping")
                 # Not woken within the heartbeat: read the database anyway next time, so a
                 # lost notification costs at most one heartbeat's delay.
                 refresh = not self._wait(tail, after, heartbeat)
@@ -128,8 +140,11 @@ class LiveLog:
         self, session_id: str, tail: _Tail, after: int, refresh: bool
     ) -> tuple[list[LoggedAction], str]:
         """The actions after ``after``, from the shared tail; the database is read (once for
-        all this process's streams of the session) when the tail is behind what is known."""
+        all this process's streams of the session) when the tail is behind what is known, and
+        once more when the process begins stopping."""
         with tail.read_lock:
+            if not tail.read_when_stopping and stopping.is_stopping():
+                tail.read_when_stopping = refresh = True
             if refresh or tail.known > tail.upto:
                 more, status = _read(self.engine, session_id, tail.upto)
                 if more and more[0].number == tail.upto + 1:
@@ -140,10 +155,11 @@ class LiveLog:
             return tail.rows[after:], tail.status
 
     def _wait(self, tail: _Tail, after: int, timeout: float) -> bool:
-        """Until the session is known to be past ``after``; False on timeout."""
+        """Until the session is known to be past ``after``, or the process stops; False on
+        timeout."""
         deadline = time.monotonic() + timeout
         with tail.changed:
-            while tail.known <= after and tail.status != "over":
+            while tail.known <= after and tail.status != "over" and not stopping.is_stopping():
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -168,6 +184,14 @@ class LiveLog:
                 tail.refs -= 1
                 if tail.refs <= 0:
                     del self._tails[session_id]
+
+    def _wake_all(self) -> None:
+        """The process is stopping: wake every waiting stream, which then ends. Called from a
+        signal handler, so it takes no lock of this log's (a copy of the tails is enough: a
+        stream subscribed later sees the process stopping before it waits)."""
+        for tail in list(self._tails.values()):
+            with tail.changed:
+                tail.changed.notify_all()
 
     def streams(self, session_id: str) -> int:
         """How many streams of this process follow the session (for tests)."""

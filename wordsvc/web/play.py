@@ -85,11 +85,7 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         link_base=link_base,
         link_reachable=reachable,
     )
-    response = make_response(html)
-    # A table's address names its session: no other site learns it from a Referer (a seat
-    # link's token is in the fragment, which no Referer carries anyway).
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
+    return make_response(html)  # its security headers: headers.py, as every page's
 
 
 def _prefixes(page: str, game: str | None) -> frozenset[str]:

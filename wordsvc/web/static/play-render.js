@@ -2,13 +2,17 @@
 // legal actions as buttons (or, for an action that needs arguments, a small form with its
 // JSON). The lobby's options form is play-options.js.
 
-/** A DOM element: attributes (`text` sets its text), then children. */
+/** A DOM element: attributes (`text` sets its text; `style`, an object of properties, is
+ * set through the CSSOM: the pages' Content-Security-Policy refuses a style attribute), then
+ * children. */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
     if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : value);
+    else if (name === "style") {
+      for (const [property, set] of Object.entries(value)) node.style.setProperty(property, set);
+    } else node.setAttribute(name, value === true ? "" : value);
   }
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;

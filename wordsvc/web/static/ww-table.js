@@ -232,7 +232,7 @@ export function createDrawing(ctx, words) {
     const me = mine();
     const standing = v.players.map((p, seat) => (p.position === village ? seat : null)).filter((s) => s !== null);
     const swatches = standing.map((seat) => el("span", {
-      class: "ww-swatch", style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}`, role: "img", "aria-label": who(seat),
+      class: "ww-swatch", style: { "--seat": SEAT_COLOURS[seat % SEAT_COLOURS.length] }, role: "img", "aria-label": who(seat),
     }));
     if (slot.job) {
       const job = slot.job;
@@ -309,7 +309,7 @@ export function createDrawing(ctx, words) {
     return el("section", {
       class: `panel player ww-player${isMine ? " mine" : ""}${acting ? " acting" : ""}`,
       "data-seat": String(seat), "aria-label": who(seat),
-      style: `--seat: ${SEAT_COLOURS[seat % SEAT_COLOURS.length]}; --seat-ink: ${SEAT_INKS[seat % SEAT_INKS.length]}`,
+      style: { "--seat": SEAT_COLOURS[seat % SEAT_COLOURS.length], "--seat-ink": SEAT_INKS[seat % SEAT_INKS.length] },
     },
     el("h3", {}, el("span", { class: "ww-pawn-number", "aria-hidden": "true", text: String(seat + 1) }), el("span", { text: who(seat) }),
       isMine ? el("span", { class: "badge", text: t("you") }) : null,
