@@ -60,7 +60,7 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from _bench import CLK_TCK, HOST, Server, log
+from _bench import HOST, Server, log, process_cpu_seconds
 from bench_http import INVALID_WORDS, VALID_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -735,14 +735,6 @@ def status_kb(pid, *fields):
     return values
 
 
-def cpu_seconds(pid):
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
 def listening_pids(port):
     """The processes holding a listening loopback socket on ``port`` (gunicorn's master and
     workers all do), read from /proc: the master is the one whose parent is not among them."""
@@ -797,12 +789,11 @@ class Sampler:
         pids = process_tree(self.master) if self.master else []
         for pid in pids:
             kb = status_kb(pid, "VmRSS", "RssAnon")
-            seconds = cpu_seconds(pid)
-            if kb is None or seconds is None:
+            if kb is None:  # gone since the listing
                 continue
             rss += kb["VmRSS"]
             anon += kb["RssAnon"]
-            cpu += seconds
+            cpu += process_cpu_seconds(pid)
         self.workers_seen.update(p for p in pids if p != self.master)
         now = time.monotonic() - self.started
         own = os.times()
@@ -885,7 +876,7 @@ def soak(args, port, master):
     deadline = started + args.duration
     recorder = Recorder(started)
     shared = Shared()
-    sampler = Sampler(master, started)
+    sampler = Sampler(master, started, every=min(2.0, args.window / 4))
     sampler.sample()
     threads = []
     for i in range(args.clients):
