@@ -722,7 +722,8 @@ def process_tree(pid):
 
 
 def status_kb(pid, *fields):
-    """The fields of /proc/<pid>/status, in kB (None when the process is gone)."""
+    """The fields of /proc/<pid>/status, as numbers (kB for sizes; None when the process is
+    gone)."""
     try:
         lines = Path(f"/proc/{pid}/status").read_text().splitlines()
     except OSError:
@@ -779,25 +780,28 @@ class Sampler:
         self.master = master
         self.started = started
         self.every = every
-        self.samples = []  # (seconds, rss MB, anon MB, server CPU s, processes, own CPU s)
+        #: (seconds, RSS MB, anon MB, server CPU s, processes, own CPU s, server threads)
+        self.samples = []
         self.workers_seen = set()
         self.stop = threading.Event()
 
     def sample(self):
-        rss = anon = 0
+        rss = anon = threads = 0
         cpu = 0.0
         pids = process_tree(self.master) if self.master else []
         for pid in pids:
-            kb = status_kb(pid, "VmRSS", "RssAnon")
+            kb = status_kb(pid, "VmRSS", "RssAnon", "Threads")
             if kb is None:  # gone since the listing
                 continue
             rss += kb["VmRSS"]
             anon += kb["RssAnon"]
+            threads += kb["Threads"]
             cpu += process_cpu_seconds(pid)
         self.workers_seen.update(p for p in pids if p != self.master)
         now = time.monotonic() - self.started
         own = os.times()
-        self.samples.append((now, rss / 1024, anon / 1024, cpu, len(pids), own.user + own.system))
+        own = own.user + own.system
+        self.samples.append((now, rss / 1024, anon / 1024, cpu, len(pids), own, threads))
 
     def run(self):
         while not self.stop.is_set():
@@ -947,6 +951,7 @@ def report(args, recorder, sampler):
         if inside and sampler.master:
             entry["rss_mb"] = round(inside[-1][1], 1)
             entry["rss_anon_mb"] = round(inside[-1][2], 1)
+            entry["server_threads"] = inside[-1][6]
         if inside and before:
             span = inside[-1][0] - before[-1][0]
             if sampler.master:
@@ -1179,8 +1184,9 @@ def markdown(r):
         f"{s['warmup_s']:g} s warm-up.",
         "",
         "| window | requests | 5xx | 4xx expected / unexpected | 429 | no answer "
-        "| p50 / p99 ms | cores: server / soak | RSS MB (heap) | stream events |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| p50 / p99 ms | cores: server / soak | RSS MB (heap) | server threads "
+        "| stream events |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for w in r["windows"]:
         label = f"{w['start_s']:g}–{w['end_s']:g} s" + (" (warm-up)" if w["warmup"] else "")
@@ -1190,13 +1196,14 @@ def markdown(r):
             f"| {fmt(w['p50_ms'])} / {fmt(w['p99_ms'])} "
             f"| {fmt(w.get('server_cores'), 2)} / {fmt(w.get('soak_cores'), 2)} "
             f"| {fmt(w.get('rss_mb'), 0)} ({fmt(w.get('rss_anon_mb'), 0)}) "
+            f"| {w.get('server_threads', '–')} "
             f"| {w['stream_events']:,} |"
         )
     t = r["totals"]
     lines.append(
         f"| **all** | {t['requests']:,} | {t['5xx']} | {t['4xx_expected']} / "
         f"{t['4xx_unexpected']} | {t['429']} | {t['no_answer']} "
-        f"| {fmt(t['p50_ms'])} / {fmt(t['p99_ms'])} | | | "
+        f"| {fmt(t['p50_ms'])} / {fmt(t['p99_ms'])} | | | | "
         f"{r['streams']['events']:,} |"
     )
     kinds = list(t["kinds"])
@@ -1276,6 +1283,11 @@ def parse_args(argv):
     )
     p.add_argument("--url", help="a running server on loopback (http://127.0.0.1:PORT)")
     p.add_argument("--pid", type=int, help="with --url: its gunicorn master [found by its port]")
+    p.add_argument(
+        "--mix",
+        help="other weights for MIX, e.g. `game=1,word=1` (the kinds not named: 0): to find "
+        "which traffic a problem follows",
+    )
     p.add_argument("--seed", type=int, default=1, help="the traffic's random seed [1]")
     p.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     args = p.parse_args(argv)
@@ -1287,6 +1299,15 @@ def parse_args(argv):
         if parts.scheme != "http" or parts.hostname not in ("127.0.0.1", "localhost"):
             p.error("--url: a server on loopback, http://127.0.0.1:PORT")
         args.port = parts.port or 80
+    if args.mix:
+        try:
+            weights = {k.strip(): float(w) for k, w in (x.split("=") for x in args.mix.split(","))}
+        except ValueError:
+            p.error("--mix: KIND=WEIGHT,...")
+        if set(weights) - set(MIX) or not any(weights.values()):
+            p.error(f"--mix: weights of {', '.join(MIX)}, not all 0")
+        MIX.clear()
+        MIX.update(weights)
     args.window, args.warmup = windows_of(args.duration)
     return args
 

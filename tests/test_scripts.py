@@ -80,7 +80,9 @@ def test_the_soak_plays_its_traffic_against_a_live_server_and_reports_every_fiel
     assert any(w["warmup"] for w in report["windows"])
     for window in report["windows"]:
         assert all(isinstance(window[field], int) for field in SOAK_FIELDS), window
-        assert {"p50_ms", "p99_ms", "kinds", "rss_mb", "rss_anon_mb"} <= set(window)
+        assert {"p50_ms", "p99_ms", "kinds", "rss_mb", "rss_anon_mb", "server_threads"} <= set(
+            window
+        )
     totals = report["totals"]
     assert totals["requests"] > 100
     kinds = set(totals["kinds"])
@@ -121,7 +123,7 @@ def test_the_soak_fails_on_each_criterion_it_names():
     sampler.workers_seen = {2, 3}
     for t in range(0, 101, 2):
         rss = 1000.0 if t <= 40 else 1000.0 + 200 * (t - 40) / 60
-        sampler.samples.append((float(t), rss, 300.0, t * 0.5, 3, t * 0.05))
+        sampler.samples.append((float(t), rss, 300.0, t * 0.5, 3, t * 0.05, 12))
     report = soak.report(args, recorder, sampler)
     failed = {c["name"] for c in report["criteria"] if c["passed"] is False}
     assert failed == {
