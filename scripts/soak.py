@@ -1288,6 +1288,9 @@ def parse_args(argv):
         help="other weights for MIX, e.g. `game=1,word=1` (the kinds not named: 0): to find "
         "which traffic a problem follows",
     )
+    p.add_argument(
+        "--games", help="other weights for GAMES, e.g. `words-of-magic=1` (the others: 0)"
+    )
     p.add_argument("--seed", type=int, default=1, help="the traffic's random seed [1]")
     p.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     args = p.parse_args(argv)
@@ -1300,16 +1303,26 @@ def parse_args(argv):
             p.error("--url: a server on loopback, http://127.0.0.1:PORT")
         args.port = parts.port or 80
     if args.mix:
-        try:
-            weights = {k.strip(): float(w) for k, w in (x.split("=") for x in args.mix.split(","))}
-        except ValueError:
-            p.error("--mix: KIND=WEIGHT,...")
-        if set(weights) - set(MIX) or not any(weights.values()):
-            p.error(f"--mix: weights of {', '.join(MIX)}, not all 0")
+        weights = parse_weights(p, "--mix", args.mix, MIX)
         MIX.clear()
         MIX.update(weights)
+    if args.games:
+        weights = parse_weights(p, "--games", args.games, GAMES)
+        for name, spec in GAMES.items():
+            spec["weight"] = weights.get(name, 0)
     args.window, args.warmup = windows_of(args.duration)
     return args
+
+
+def parse_weights(parser, option, text, table):
+    """``kind=weight,...`` for ``table``'s kinds, the others 0 (a usage error otherwise)."""
+    try:
+        weights = {k.strip(): float(w) for k, w in (x.split("=") for x in text.split(","))}
+    except ValueError:
+        parser.error(f"{option}: NAME=WEIGHT,...")
+    if set(weights) - set(table) or not any(weights.values()):
+        parser.error(f"{option}: weights of {', '.join(table)}, not all 0")
+    return weights
 
 
 def _terminate(signum, _frame):
