@@ -3,6 +3,10 @@ silently (they run by hand, not in the suite). Modules named ``_*.py`` are the s
 shared helpers, imported by them as the scripts' folder is on the path when they run."""
 
 import importlib.util
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,13 +33,107 @@ def test_the_script_imports(path):
 
 
 def test_the_http_benchmarks_share_one_server_helper():
-    """bench_http, bench_stream and bench_start start their servers, find free ports and
+    """bench_http, bench_stream, bench_start and soak start their servers, find free ports and
     count CPU with scripts/_bench.py, and keep no copy of it."""
     import _bench
 
     shared = {"free_port", "busy_cpu_seconds", "process_cpu_seconds", "own_cpu_seconds"}
-    for name in ("bench_http", "bench_stream", "bench_start"):
+    for name in ("bench_http", "bench_stream", "bench_start", "soak"):
         module = load(FOLDER / f"{name}.py")
         assert module.Server is _bench.Server, name
         text = (FOLDER / f"{name}.py").read_text(encoding="utf-8")
         assert not [f for f in shared if f"def {f}(" in text], name
+
+
+# --- the soak test (scripts/soak.py) ---------------------------------------------------------
+
+SOAK_FIELDS = ("requests", "5xx", "4xx_expected", "4xx_unexpected", "429", "no_answer")
+
+
+def test_the_soak_plays_its_traffic_against_a_live_server_and_reports_every_field(
+    settings, postgres_server
+):
+    """The soak, very briefly (12 s): it starts `wordsvc serve` on a fresh PostgreSQL
+    database, sends every kind of its mix, plays all four games from a human seat, follows
+    them over event streams, and reports each window's counts, latencies and RSS, and its
+    criteria. No request may fail; RSS and p99 are judged too, but 12 s is too short for
+    their verdicts to mean anything, so only their presence is checked."""
+    env = {
+        **os.environ,
+        "WORDSVC_DATA_DIR": str(settings.data_dir),
+        "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
+    }
+    command = [sys.executable, str(FOLDER / "soak.py"), "--seconds", "12", "--json"]
+    run = subprocess.run(
+        [*command, "--clients", "4", "--streams", "2", "--postgres", postgres_server],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode in (0, 1), run.stderr[-3000:]
+    report = json.loads(run.stdout)
+    soak = load(FOLDER / "soak.py")
+
+    assert len(report["windows"]) == 10
+    assert any(w["warmup"] for w in report["windows"])
+    for window in report["windows"]:
+        assert all(isinstance(window[field], int) for field in SOAK_FIELDS), window
+        assert {"p50_ms", "p99_ms", "kinds", "rss_mb", "rss_anon_mb", "server_threads"} <= set(
+            window
+        )
+    totals = report["totals"]
+    assert totals["requests"] > 100
+    kinds = set(totals["kinds"])
+    assert {"word", "word_refused", "batch", "search", "solve", "refusal"} <= kinds
+    assert {"game_create", "game_join", "game_view", "game_act", "stream_open"} <= kinds
+    assert set(report["games"]) == set(soak.GAMES)  # all four games started
+    assert sum(g["finished"] for g in report["games"].values()) > 0
+    assert report["streams"]["events"] > 0
+    assert report["rss"]["final_mb"] > 0
+
+    verdicts = {c["name"]: c["passed"] for c in report["criteria"]}
+    assert len(verdicts) == 9
+    failed = [n for n, ok in verdicts.items() if not ok and "RSS" not in n and "p99" not in n]
+    assert not failed, (failed, report["problems"])
+    assert totals["4xx_expected"] > 0
+    assert run.returncode == (0 if report["passed"] else 1)
+
+
+def test_the_soak_fails_on_each_criterion_it_names():
+    """A run with a 5xx, an unexpected 4xx, a 429, a request without an answer, RSS grown
+    by 20% after the warm-up and a p99 that tripled fails on those six criteria, and says
+    so."""
+    soak = load(FOLDER / "soak.py")
+    args = soak.parse_args(["--seconds", "100"])
+    args.server_description = "test"
+    recorder = soak.Recorder(0.0)
+    for window in range(10):  # 10-s windows, the first 40 s warm-up
+        slow = 30.0 if window >= 6 else 10.0  # the later windows' p99 three times the earlier
+        for i in range(200):
+            recorder.requests.append((window * 10 + i / 20, "word", soak.OK, 1.0 + slow * (i < 5)))
+    recorder.requests += [
+        (50.0, "word", soak.SERVER_ERROR, 1.0),
+        (51.0, "word", soak.UNEXPECTED, 1.0),
+        (52.0, "word", soak.RATE_LIMITED, 1.0),
+        (53.0, "word", soak.NO_ANSWER, 1.0),
+    ]
+    sampler = soak.Sampler(master=1, started=0.0)
+    sampler.workers_seen = {2, 3}
+    for t in range(0, 101, 2):
+        rss = 1000.0 if t <= 40 else 1000.0 + 200 * (t - 40) / 60
+        sampler.samples.append((float(t), rss, 300.0, t * 0.5, 3, t * 0.05, 12))
+    report = soak.report(args, recorder, sampler)
+    failed = {c["name"] for c in report["criteria"] if c["passed"] is False}
+    assert failed == {
+        "no 5xx",
+        "no 429",
+        "every request answered",
+        "no unexpected 4xx",
+        "RSS growth after warm-up <= 10%",
+        "p99 stable (later half <= 2x earlier half)",
+    }
+    assert not report["passed"]
+    assert report["rss"]["growth"] == 0.2
+    assert "FAIL" in soak.markdown(report)
