@@ -107,7 +107,9 @@ class BuildInputs:
             "pymorphy3-dicts-uk": importlib.metadata.version("pymorphy3-dicts-uk"),
             "wordfreq": importlib.metadata.version("wordfreq"),
             "commonness.toml": _digest(COMMONNESS_FILE),
-            "pymorphy3-dicts-uk words.dawg": _stat(self.pymorphy_dir / "words.dawg"),
+            # its size, not its path or time: the version above pins it, and every virtual
+            # environment holds its own copy, which must not make another's lexicon stale
+            "pymorphy3-dicts-uk words.dawg": (self.pymorphy_dir / "words.dawg").stat().st_size,
             "Debian's word list": _stat(self.system_wordlist) if self.system_wordlist else None,
             "categories.toml": _digest(CATEGORIES_FILE),
         }
