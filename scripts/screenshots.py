@@ -142,8 +142,9 @@ def play_words_of_magic(browser, url: str, out: Path) -> None:
 def play_magos_y_tabernas(browser, url: str, out: Path) -> None:
     """Magos y Tabernas against the heuristic bot on seeded deals, the person playing as that
     bot would (its choice on the seat's view, the store's generator), through the API up to
-    the move shown: on a phone an Interrupción picked, the bot's card lit on the stack to
-    cancel; on a laptop a Rayo picked, the bot's object with its life gem lit."""
+    the move shown: on a phone the bot's orb on the stack and an Interrupción offering to
+    cancel it; on a laptop a Gema and a Rayo, each offering its one way (a card with a choice
+    would be picked, its targets lit)."""
     from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
 
     bot = HeuristicBot()

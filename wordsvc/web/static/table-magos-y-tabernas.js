@@ -215,7 +215,7 @@ export function createTable(ctx) {
     el("h3", {}, el("span", { text: who(seat) }),
       me ? el("span", { class: "badge", text: t("you") }) : null,
       partner(seat) ? el("span", { class: "myt-mark", text: t("myt.partner") }) : null,
-      !over() && v.active === seat ? el("span", { class: "myt-mark", text: t("myt.their_turn") }) : null,
+      !over() && v.active === seat ? el("span", { class: "myt-mark", text: t(me ? "myt.status_yours" : "myt.their_turn") }) : null,
       acting && v.phase === "priority" ? el("span", { class: "myt-mark answer", text: t("myt.answering") }) : null,
       player.shielded ? el("span", { class: "myt-mark shield", text: t("myt.shielded") }) : null));
     if (target) {
