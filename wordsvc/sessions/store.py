@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Engine, insert, select, text, update
+from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
@@ -283,6 +283,7 @@ class SessionStore:
             row.name,
             row.claimed_at is not None,
             _auto_pass(hosted, True, row.auto_pass),
+            game=session.game,
         )
 
     def claim(
@@ -316,14 +317,17 @@ class SessionStore:
                 .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
                 .values(**values)
             )
+            applied: list[Applied] = []
             if auto_pass and session.status == "active":
-                self._run_bots(conn, session, hosted, session.state, [])
+                applied, _ = self._run_bots(conn, session, hosted, session.state, [])
         return YourSeat(
             session_id,
             row.seat,
             name if name is not None else row.name,
             True,
             _auto_pass(hosted, True, row.auto_pass if auto_pass is None else auto_pass),
+            applied=tuple(applied),
+            game=session.game,
         )
 
     def rotate(self, session_id: str, token: str) -> Joined:
@@ -387,6 +391,20 @@ class SessionStore:
             OpenSession(row.id, row.game, row.created_at, tuple(free), tuple(seated[row.id]))
             for row, free in listed
         ]
+
+    def active_counts(self) -> dict[str, int]:
+        """How many sessions of each game are active (not over), every hosted game named:
+        what the service's metrics report as its open sessions."""
+        query = (
+            select(sessions.c.game, func.count())
+            .where(sessions.c.status == "active")
+            .group_by(sessions.c.game)
+        )
+        counts = dict.fromkeys(sorted(self.games), 0)
+        with self.engine.connect() as conn:
+            for game, count in conn.execute(query):
+                counts[str(game)] = int(count)
+        return counts
 
     # --- play -------------------------------------------------------------------------------
 
@@ -487,7 +505,9 @@ class SessionStore:
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    return Acted.from_record(json.loads(stored.response), replayed=True)
+                    return Acted.from_record(
+                        json.loads(stored.response), replayed=True, game=row.game
+                    )
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -503,7 +523,12 @@ class SessionStore:
                 raise ActionRefused(error.code, error.message, error.details) from None
             human = _Move(seat, "human", dict(action), events)
             applied, status = self._run_bots(conn, row, hosted, state, [human])
-            acted = Acted(applied[-1].number, tuple(a.seen_by(seat) for a in applied), status)
+            acted = Acted(
+                applied[-1].number,
+                tuple(a.seen_by(seat) for a in applied),
+                status,
+                game=row.game,
+            )
             if idempotency_key is not None:
                 conn.execute(
                     insert(idempotency).values(
