@@ -31,13 +31,21 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, settings, database_url: str) -> None:
+    """``wordsvc serve`` in a process group of its own. ``output``: a file its standard
+    output and error go to (else nowhere); ``env``: more environment variables."""
+
+    def __init__(
+        self, settings, database_url: str, workers: int = WORKERS, output=None, env=None
+    ) -> None:
         self.port = free_port()
+        self.workers = workers
+        self.output = output
         self.env = {
             **os.environ,
             "WORDSVC_DATA_DIR": str(settings.data_dir),
             "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
             "WORDSVC_DATABASE_URL": database_url,
+            **(env or {}),
         }
         self.process: subprocess.Popen | None = None
 
@@ -51,12 +59,12 @@ class Server:
                 "--port",
                 str(self.port),
                 "--workers",
-                str(WORKERS),
+                str(self.workers),
             ],
             env=self.env,
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=self.output or subprocess.DEVNULL,
+            stderr=self.output or subprocess.DEVNULL,
             start_new_session=True,
         )
         deadline = time.monotonic() + 60
@@ -72,6 +80,14 @@ class Server:
         """SIGKILL the whole server, master and workers, as a crash would."""
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (SIGTERM to its master), and wait for it."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
     def request(self, method: str, path: str, body=None, token=None, key=None):
         data = json.dumps(body).encode() if body is not None else None
