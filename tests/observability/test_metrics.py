@@ -132,3 +132,15 @@ def test_the_metrics_setting_is_on_or_off(monkeypatch, value, on):
 def test_a_metrics_setting_that_is_neither_is_refused_not_guessed():
     with pytest.raises(ConfigurationError, match="WORDSVC_METRICS='of'"):
         switch("WORDSVC_METRICS", "of")
+
+
+def test_a_method_no_route_knows_is_counted_as_other(client):
+    """A client may send any method: the label keeps to a few values."""
+    before = scrape(client)
+    assert client.open("/v1/categories", method="BREW").status_code == 405
+    after = scrape(client)
+    other = {"method": "other", "route": "(unmatched)", "status": "405"}
+    assert after.value("wordsvc_http_requests_total", **other) == (
+        before.value("wordsvc_http_requests_total", **other) + 1
+    )
+    assert "BREW" not in after.label_values()

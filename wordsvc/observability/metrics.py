@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from flask import current_app, has_app_context
 from prometheus_client import Counter, Gauge, Histogram
@@ -80,11 +81,23 @@ def recording() -> bool:
     return has_app_context() and bool(current_app.extensions.get(ENABLED, False))
 
 
+#: The labelled series of each (method, route, status) seen: ``labels()`` is most of the
+#: cost of counting a request, and the combinations are few (every part is bounded).
+_REQUEST_SERIES: dict[tuple[str, str | None, int], tuple[Any, Any]] = {}
+
+
 def observe_request(method: str, route: str | None, status: int, seconds: float) -> None:
-    method = method if method in METHODS else "other"
-    route = route or UNMATCHED
-    HTTP_REQUESTS.labels(method, route, str(status)).inc()
-    HTTP_DURATION.labels(method, route).observe(seconds)
+    method = method if method in METHODS else "other"  # a client may send any word
+    key = (method, route, status)
+    series = _REQUEST_SERIES.get(key)
+    if series is None:
+        route = route or UNMATCHED
+        series = _REQUEST_SERIES.setdefault(
+            key,
+            (HTTP_REQUESTS.labels(method, route, str(status)), HTTP_DURATION.labels(method, route)),
+        )
+    series[0].inc()
+    series[1].observe(seconds)
 
 
 def observe_solve(kind: str, elapsed_ms: float, complete: bool) -> None:

@@ -9,9 +9,9 @@ in the access log's line, so that a person's report of an error finds its line.
 
 from __future__ import annotations
 
+import os
 import re
 import time
-import uuid
 
 from flask import Flask, Response, has_request_context, request
 
@@ -30,7 +30,7 @@ def request_id_from(header: str | None) -> str:
     """The caller's id if it is a valid one, else a new random one (32 hex digits)."""
     if header is not None and VALID_ID.fullmatch(header):
         return header
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # as random as a UUID 4, without building one
 
 
 def current_request_id() -> str | None:
