@@ -37,7 +37,7 @@ print(path.exists())
     )
     made, counted, left = done.stdout.splitlines()
     path, mode, listed = made.split(" ", 2)
-    assert Path(path).name.startswith("wordsvc-metrics-")
+    assert Path(path).name.startswith(multiprocess.PREFIX)
     assert (mode, listed) == ("0o700", "[]")
     assert counted == "True", "the values are written to the directory"
     assert left == "False", "the private directory goes with the server"
@@ -72,3 +72,19 @@ def test_a_worker_that_ended_leaves_the_live_gauges(monkeypatch, tmp_path):
     assert not dead.exists()
     assert alive.exists()
     assert counted.exists(), "what a dead worker counted still counts"
+
+
+def test_a_killed_servers_directory_is_removed_by_the_next_one(tmp_path):
+    """A server killed with SIGKILL never runs on_exit: the next one removes its directory
+    (its pid runs nothing any more), and leaves a live server's alone."""
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    orphan = tmp_path / f"{multiprocess.PREFIX}{dead.pid}-abc"
+    alive = tmp_path / f"{multiprocess.PREFIX}{os.getpid()}-def"
+    other = tmp_path / f"{multiprocess.PREFIX}not-a-pid"
+    for path in (orphan, alive, other):
+        path.mkdir()
+    multiprocess._remove_orphans(tmp_path)
+    assert not orphan.exists()
+    assert alive.exists()
+    assert other.exists()

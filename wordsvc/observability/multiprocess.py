@@ -4,8 +4,8 @@ Each worker keeps its values in files of ``PROMETHEUS_MULTIPROC_DIR``; a scrape 
 worker reads them all. prometheus-client picks the mode when it is first imported, so
 :func:`prepare` runs in gunicorn's master before it loads the app (and forks). Without an
 operator's directory, it makes a fresh private one, so that no value of an earlier run is
-summed in; :func:`child_exit` and :func:`on_exit` are gunicorn's hooks for a worker that
-ended and for the end of the server.
+summed in (and removes those of servers killed before they could); :func:`child_exit` and
+:func:`on_exit` are gunicorn's hooks for a worker that ended and for the end of the server.
 
 prometheus-client is imported here only inside the hooks, which run once it is imported.
 """
@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ENV = "PROMETHEUS_MULTIPROC_DIR"
+#: A private directory's name: this prefix, the pid of the server that made it, a random tail.
+PREFIX = "wordsvc-metrics-"
 #: The directory :func:`prepare` made (and :func:`on_exit` removes), if it made one.
 _made: Path | None = None
 
@@ -42,11 +44,27 @@ def prepare() -> Path:
             raise RuntimeError(
                 "prometheus-client was imported before its multiprocess directory was set"
             )
-        path = _made = Path(tempfile.mkdtemp(prefix="wordsvc-metrics-"))
+        _remove_orphans(Path(tempfile.gettempdir()))
+        path = _made = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
         os.environ[ENV] = str(path)
     else:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def _remove_orphans(parent: Path) -> None:
+    """Remove the private directories of servers that are gone without their ``on_exit``
+    (killed with SIGKILL): their pid, in the name, runs no process any more."""
+    for found in parent.glob(f"{PREFIX}*"):
+        pid = found.name.removeprefix(PREFIX).split("-", 1)[0]
+        if not pid.isdecimal():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(found, ignore_errors=True)
+        except OSError:  # alive, someone else's
+            continue
 
 
 def child_exit(server: Any, worker: Any) -> None:
