@@ -97,3 +97,24 @@ def test_the_top_level_domain_modules_never_import_the_wire_or_pydantic():
     top = [p for p in sorted(PACKAGE.glob("*.py")) if p.name not in fronts]
     assert PACKAGE / "batch.py" in top
     assert reaching(top, "wordsvc.wire", "wordsvc.api", "wordsvc.web", "pydantic") == []
+
+
+@pytest.mark.parametrize("layer", ["solver", "sessions", "games", "rules", "lexicon"])
+def test_the_domain_never_measures_itself_for_an_operator(layer):
+    """Metrics and request ids are the HTTP layer's and the server's (wordsvc.observability):
+    the domain returns facts (a time, a cut-off, what a commit applied) that they record."""
+    forbidden = ("wordsvc.observability", "prometheus_client", "flask")
+    assert reaching(modules(layer), *forbidden) == []
+
+
+def test_the_top_level_domain_modules_never_measure_themselves_either():
+    fronts = {"app.py", "cli.py", "server.py", "services.py"}
+    top = [p for p in sorted(PACKAGE.glob("*.py")) if p.name not in fronts]
+    assert PACKAGE / "judge.py" in top
+    assert reaching(top, "wordsvc.observability", "prometheus_client") == []
+
+
+def test_observability_is_below_the_fronts():
+    """The api, the pages, the app and the server use it; it uses none of them."""
+    above = ("wordsvc.api", "wordsvc.web", "wordsvc.app", "wordsvc.server", "wordsvc.cli")
+    assert reaching(modules("observability"), *above) == []

@@ -12,6 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from wordsvc import api, web
 from wordsvc.config import Settings
 from wordsvc.headers import headers_for
+from wordsvc.observability import metrics, request_ids
 from wordsvc.services import JUDGE, SETTINGS
 
 if TYPE_CHECKING:
@@ -39,9 +40,11 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     # /web/static.
     app = _App(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
-    app.extensions[SETTINGS] = settings or Settings.from_env()
+    settings = app.extensions[SETTINGS] = settings or Settings.from_env()
     if judge is not None:
         app.extensions[JUDGE] = judge
+    app.extensions[metrics.ENABLED] = settings.metrics
+    request_ids.instrument(app)  # first: every request has its id, whatever refuses it
     api.mount(app)
     app.register_blueprint(web.blueprint)  # not part of the API's document
 

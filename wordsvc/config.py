@@ -10,6 +10,12 @@
                               codes are built from it (default: unset; the pages then use the
                               address they were opened at, or this machine's LAN address when
                               that was a loopback one; ``wordsvc serve --public-url`` sets it)
+``WORDSVC_METRICS``           ``on`` (default) or ``off``: ``GET /metrics``, the Prometheus
+                              metrics (docs/observability.md); off, the route answers 404 and
+                              nothing is counted
+``PROMETHEUS_MULTIPROC_DIR``  where gunicorn's workers keep their metrics, summed at each scrape
+                              (default: ``wordsvc serve`` makes a fresh private directory and
+                              removes it on exit); read by prometheus-client itself
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ class Settings:
     dictionaries_dir: Path
     database_url: str | None = None  # None: SQLite in the data directory
     public_url: str | None = None  # None: links are built from the address a page was opened at
+    metrics: bool = True  # GET /metrics and the counting behind it
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -46,6 +53,7 @@ class Settings:
             dictionaries_dir=Path(dictionaries),
             database_url=os.environ.get("WORDSVC_DATABASE_URL") or None,
             public_url=os.environ.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
+            metrics=switch("WORDSVC_METRICS", os.environ.get("WORDSVC_METRICS", "")),
         )
 
     @property
@@ -57,6 +65,22 @@ class Settings:
                 url = "postgresql+psycopg://" + url.split("://", 1)[1]
             return url
         return f"sqlite:///{self.data_dir / 'sessions.sqlite3'}"
+
+
+#: How a setting that is on or off may be spelt ("" is the default: on).
+SWITCH = {"on": True, "1": True, "true": True, "yes": True, "": True,
+          "off": False, "0": False, "false": False, "no": False}  # fmt: skip
+
+
+def switch(name: str, value: str) -> bool:
+    """The on/off setting ``name`` set to ``value``: a :class:`ConfigurationError` for a
+    value that is neither, rather than a guess."""
+    try:
+        return SWITCH[value.strip().lower()]
+    except KeyError:
+        raise ConfigurationError(
+            f"{name}={value!r} is neither on nor off.", code="invalid_setting"
+        ) from None
 
 
 #: The longest public URL: seat links add a session id and a token to it.

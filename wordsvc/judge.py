@@ -8,6 +8,7 @@ need neither pymorphy3 nor Flask.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -97,6 +98,9 @@ class Verdict:
     house_word: bool = False
     #: How common the word is on the Zipf scale (wordfreq); 0 when the list lacks it.
     zipf: float = 0.0
+    #: Seconds spent finding :attr:`suggestions`; None when none were looked for (a playable
+    #: word, or suggestions off). A fact for the service's metrics, never written on the wire.
+    suggestion_seconds: float | None = field(default=None, compare=False, repr=False)
 
     @property
     def commonness(self) -> Band:
@@ -177,7 +181,12 @@ class Judge:
         verdicts = tuple(self._judge_category(c, normalised, found) for c in wanted)
         house_word = word in house_words
         valid = house_word or any(v.accepted for v in verdicts)
-        suggestions = () if valid or not suggest else self.suggestions(word, wanted)
+        suggestions: tuple[Suggestion, ...] = ()
+        suggestion_seconds = None
+        if not valid and suggest:
+            started = time.perf_counter()
+            suggestions = self.suggestions(word, wanted)
+            suggestion_seconds = time.perf_counter() - started
         return Verdict(
             input=normalised.original,
             word=word,
@@ -189,6 +198,7 @@ class Judge:
             suggestions=suggestions,
             house_word=house_word,
             zipf=self.lexicon.zipf(word),
+            suggestion_seconds=suggestion_seconds,
         )
 
     def _judge_category(

@@ -1,10 +1,15 @@
-"""Run the WSGI app under gunicorn, a production server, from ``wordsvc serve``."""
+"""Run the WSGI app under gunicorn, a production server, from ``wordsvc serve``; and what
+it logs (docs/observability.md): one JSON line per request on standard output, and gunicorn's
+and the app's own messages as JSON lines on standard error. No line holds a seat's token."""
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import signal
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from types import FrameType
 from typing import Any
 
@@ -12,21 +17,112 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
 from wordsvc import stopping
-from wordsvc.app import create_app
 from wordsvc.config import Settings
+from wordsvc.observability import multiprocess
+from wordsvc.observability.request_ids import REQUEST_ID, ROUTE, current_request_id
 
-_TOKEN_IN_QUERY = re.compile(r"(?<=[?&]token=)[^&\s]*")
+#: What a log line could be handed by mistake and must never hold: a seat's token in a query
+#: string (an EventSource cannot send an Authorization header), in a seat link's fragment
+#: (``#seat=``), or after ``Bearer``.
+_SECRETS = re.compile(r"(?:(?<=[?&]token=)|(?<=[#&]seat=)|(?<=\bBearer ))[^&\s\"'<>]+", re.I)
+
+
+def redact(text: str) -> str:
+    """``text`` with every secret :data:`_SECRETS` finds replaced by ``…``."""
+    return _SECRETS.sub("…", text)
+
+
+def access_fields(
+    status: object, sent: int | None, environ: dict[str, Any], seconds: float
+) -> dict[str, object]:
+    """The access log's line for one answered request: when it ended (UTC), its id, method,
+    route (the URL rule; None when none matched), path and query (secrets redacted), status,
+    duration (a stream's: until it closed), the body's bytes and the client's address."""
+    target = environ.get("RAW_URI") or environ.get("PATH_INFO") or ""
+    code = str(status).split(None, 1)[0]
+    return {
+        "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "request_id": environ.get(REQUEST_ID),
+        "method": environ.get("REQUEST_METHOD"),
+        "route": environ.get(ROUTE),
+        "path": redact(target),
+        "status": int(code) if code.isdigit() else code,
+        "duration_ms": round(seconds * 1000, 3),
+        "bytes": sent,
+        "client": environ.get("REMOTE_ADDR"),
+    }
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object per line. An access record (``extra={"access": fields}``) is its
+    fields; any other record is its time, level, logger and message, the request's id when
+    it was logged while a request was answered, and its error's traceback; secrets redacted."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        fields = getattr(record, "access", None)
+        if not isinstance(fields, dict):
+            fields = {
+                "time": datetime.fromtimestamp(record.created, UTC).isoformat(
+                    timespec="milliseconds"
+                ),
+                "level": record.levelname.lower(),
+                "logger": record.name,
+                "message": redact(record.getMessage()),
+            }
+            request_id = getattr(record, "request_id", None)
+            if request_id is not None:
+                fields["request_id"] = request_id
+            if record.exc_info:
+                fields["error"] = redact(self.formatException(record.exc_info))
+            elif record.exc_text:
+                fields["error"] = redact(record.exc_text)
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+class _RequestId(logging.Filter):
+    """Adds the id of the request being answered to a record logged while answering it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "request_id", None) is None:
+            record.request_id = current_request_id()
+        return True
+
+
+#: The app's loggers (``wordsvc.*``), written with gunicorn's error log.
+APP_LOGGER = "wordsvc"
 
 
 class _RedactingLogger(Logger):
-    """gunicorn's logger, but a seat token sent in a query string (an EventSource cannot
-    send an Authorization header) never reaches the access log."""
+    """gunicorn's logger, writing JSON lines: the access log's one per request
+    (:func:`access_fields`), the error log's (gunicorn's messages and the app's own, which go
+    to the same place) one per message. No line holds a seat's token: the access line's path
+    is redacted, and so is every message (gunicorn's own may quote a request line)."""
 
-    def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> Any:
-        atoms = super().atoms(resp, req, environ, request_time)
-        atoms["r"] = _TOKEN_IN_QUERY.sub("…", atoms.get("r", ""))
-        atoms["q"] = _TOKEN_IN_QUERY.sub("…", "?" + (atoms.get("q") or ""))[1:]
-        return atoms
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        lines = JsonLines()
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                if getattr(handler, "_gunicorn", False):
+                    handler.setFormatter(lines)
+                    handler.addFilter(_RequestId())
+        app_log = logging.getLogger(APP_LOGGER)
+        for handler in list(app_log.handlers):  # a configuration reload sets them anew
+            if getattr(handler, "_gunicorn", False):
+                app_log.removeHandler(handler)
+        for handler in self.error_log.handlers:
+            if getattr(handler, "_gunicorn", False):
+                app_log.addHandler(handler)
+        app_log.setLevel(self.loglevel)
+        app_log.propagate = False
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        if self.cfg.accesslog is None:
+            return
+        fields = access_fields(
+            resp.status, getattr(resp, "sent", None), environ, request_time.total_seconds()
+        )
+        self.access_log.info("%s %s", fields["method"], fields["path"], extra={"access": fields})
 
 
 def _stop_streams_on_term(worker: Any) -> None:
@@ -66,9 +162,13 @@ class _Gunicorn(BaseApplication):
         workers inherit the lexicon's memory maps and share their pages. (A Flask app; the
         WSGI type is loose because gunicorn's stubs type ``start_response`` more narrowly
         than Flask and the standard library do.)"""
+        settings = self.settings or Settings.from_env()
+        if settings.metrics or multiprocess.directory() is not None:
+            multiprocess.prepare()  # before prometheus-client is imported, and the fork
+        from wordsvc.app import create_app
         from wordsvc.services import get_judge
 
-        app = create_app(self.settings)
+        app = create_app(settings)
         with app.app_context():
             get_judge()
         return app
@@ -118,6 +218,10 @@ def run_gunicorn(
             "preload_app": True,
             "accesslog": "-",
             "logger_class": _RedactingLogger,
+            # The workers' metrics are summed from files: a worker that ended leaves the
+            # live gauges, and the directory `load` made goes with the server.
+            "child_exit": multiprocess.child_exit,
+            "on_exit": multiprocess.on_exit,
             "timeout": 30,
             "graceful_timeout": GRACEFUL_TIMEOUT,
             "post_worker_init": _stop_streams_on_term,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.test_games_seats import bearer
+from tests.observability.scrape import Scrape
 
 SEATS = [{"kind": "human", "name": "Оля"}, {"kind": "bot", "bot": "heuristic"}]
 
@@ -65,6 +66,7 @@ def test_switching_it_on_while_the_seat_may_only_pass_passes_at_once(games_clien
             break
     else:
         pytest.fail("no game where the person may only pass")
+    counted = Scrape(games_client.get("/metrics").get_data(as_text=True))
     on = set_auto_pass(games_client, session, token, True)
     assert on.status_code == 200, on.get_json()
     events = games_client.get(f"{mine}/events?after={summary['version']}").get_json()["events"]
@@ -73,6 +75,14 @@ def test_switching_it_on_while_the_seat_may_only_pass_passes_at_once(games_clien
     after = games_client.get(mine, headers=bearer(token)).get_json()
     assert after["version"] > summary["version"]
     assert after["legal_actions"] != [{"type": "pass"}] or after["status"] == "over"
+    # the metrics count what the claim committed: the pass and the bot's replies
+    now = Scrape(games_client.get("/metrics").get_data(as_text=True))
+    game = {"game": "magos-y-tabernas"}
+    actions = "wordsvc_game_actions_total"
+    assert now.value(actions, **game) - counted.value(actions, **game) == (
+        after["version"] - summary["version"]
+    )
+    assert now.value(actions, actor="auto", **game) > counted.value(actions, actor="auto", **game)
 
 
 def test_a_game_without_the_setting_refuses_it(games_client):

@@ -14,8 +14,8 @@ from wordsvc.wire.common import Problem
 def flask_routes(app) -> set[tuple[str, str]]:
     routes = set()
     for rule in app.url_map.iter_rules():
-        if rule.endpoint.endswith(".static") or rule.endpoint.startswith("web."):
-            continue  # static files, and the arbiter's page (wordsvc.web): no API operations
+        if rule.endpoint.endswith(".static") or rule.endpoint.startswith(("web.", "metrics.")):
+            continue  # static files, the pages (wordsvc.web) and /metrics: no API operations
         path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             routes.add((path, method.lower()))

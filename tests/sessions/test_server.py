@@ -32,10 +32,16 @@ def free_port() -> int:
 
 class Server:
     """``wordsvc serve`` in a process group of its own; ``log``: a file for its output (its
-    access log and gunicorn's own lines), else none is kept."""
+    access log and gunicorn's own lines, appended at each start), else none is kept;
+    ``env``: more environment variables."""
 
     def __init__(
-        self, settings, database_url: str, workers: int = WORKERS, log: Path | None = None
+        self,
+        settings,
+        database_url: str,
+        workers: int = WORKERS,
+        log: Path | None = None,
+        env=None,
     ) -> None:
         self.port = free_port()
         self.workers = workers
@@ -45,6 +51,7 @@ class Server:
             "WORDSVC_DATA_DIR": str(settings.data_dir),
             "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
             "WORDSVC_DATABASE_URL": database_url,
+            **(env or {}),
         }
         self.process: subprocess.Popen | None = None
 
@@ -82,6 +89,14 @@ class Server:
         """SIGKILL the whole server, master and workers, as a crash would."""
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (SIGTERM to its master), and wait for it."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
     def request(self, method: str, path: str, body=None, token=None, key=None):
         data = json.dumps(body).encode() if body is not None else None

@@ -133,6 +133,10 @@ def test_switching_the_setting_on_while_the_seat_may_only_pass_passes_at_once(st
     assert (first.seat, first.actor) == (0, "auto")
     assert first.events[0].type == "passed"
     assert store.log(session_id)[version] == (0, {"type": "pass"})
+    committed = store.summary(session_id).version - version
+    assert seat.game == "magos-y-tabernas"
+    assert [(a.number, a.actor) for a in seat.applied][:1] == [(version + 1, "auto")]
+    assert len(seat.applied) == committed, "the claim says what it committed (the metrics)"
     waiting = waiting_human(store, session_id)
     assert waiting is None or waiting[1] != PASS
     assert store.verify(session_id)

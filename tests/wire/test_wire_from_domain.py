@@ -52,7 +52,7 @@ def reads(model: type[BaseModel], through: str | None = None) -> set[str]:
 #: (domain class, the model written from it, the attribute it is reached through, the domain
 #: fields that are deliberately not on the wire).
 PAIRS = [
-    (Verdict, word_models.Verdict, None, set()),
+    (Verdict, word_models.Verdict, None, {"suggestion_seconds"}),  # for the metrics
     (CategoryVerdict, word_models.CategoryVerdict, None, set()),
     (Suggestion, word_models.Suggestion, None, set()),
     (Change, word_models.Change, None, set()),
@@ -83,7 +83,7 @@ PAIRS = [
     (records.SeatRecord, game_models.SeatOut, None, set()),
     (records.SessionSummary, game_models.SessionSummary, None, set()),
     (records.Applied, game_models.AppliedAction, None, set()),
-    (records.Acted, game_models.Acted, None, set()),
+    (records.Acted, game_models.Acted, None, {"game"}),  # for the metrics: the caller knows
     (records.LoggedAction, game_models.LoggedAction, None, set()),
     (records.Joined, game_models.Joined, None, set()),
     (records.OpenSession, game_models.OpenSession, None, set()),

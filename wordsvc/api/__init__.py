@@ -33,11 +33,15 @@ def respond(
 
 def mount(app: Flask) -> None:
     """Add the API's routes to ``app``, and make every error the app answers with (the
-    pages' too) a problem document."""
-    from wordsvc.api import games, health, meta, problems, solver, words
+    pages' too) a problem document. ``GET /metrics`` is mounted when the app records
+    metrics (its settings' ``metrics``), outside the API's document."""
+    from wordsvc.api import games, health, meta, metrics, problems, solver, words
+    from wordsvc.observability.metrics import ENABLED
 
     app.url_map.converters["word"] = WordConverter
     app.url_map.merge_slashes = False  # a word path is answered, never redirected
     problems.register(app)
     for area in (words, solver, games, health, meta):
         app.register_blueprint(area.blueprint)
+    if app.extensions.get(ENABLED):
+        app.register_blueprint(metrics.blueprint)

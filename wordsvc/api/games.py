@@ -16,10 +16,11 @@ from flask import Blueprint, Response, current_app, request
 from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.api.words import LEXICON_ERRORS
+from wordsvc.api.words import LEXICON_ERRORS, observe_suggestions
 from wordsvc.batch import check_batch
 from wordsvc.errors import InvalidRequest
 from wordsvc.games.registry import GAMES, GameDocument
+from wordsvc.observability import metrics
 from wordsvc.services import get_judge, get_store
 from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
 from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
@@ -133,6 +134,7 @@ def create_session() -> Response:
         [SeatSpec(seat.kind, seat.bot, seat.name) for seat in body.seats],
         body.seed,
     )
+    metrics.count_actions(summary.game, (a.actor for a in summary.bot_actions or ()))
     response = respond(models.SessionSummary, summary, 201)
     response.headers["Location"] = f"/v1/games/sessions/{summary.id}"
     return response
@@ -231,6 +233,7 @@ def claim_seat(session_id: str) -> Response:
     body = parse_body(models.ClaimBody)
     token = required_token("Claiming a seat")
     seat = get_store().claim(session_id, token, body.name, body.auto_pass, body.only_when_concerned)
+    metrics.count_actions(seat.game, (a.actor for a in seat.applied))
     return respond(models.YourSeat, seat)
 
 
@@ -301,9 +304,10 @@ def post_action(session_id: str) -> Response:
     if body.seat is not None and body.seat != seat:
         raise WrongSeat("wrong_seat", "This token belongs to another seat.")
     key = request.headers.get("Idempotency-Key")
-    return respond(
-        models.Acted, store.act(session_id, seat, body.action, body.expected_version, key)
-    )
+    acted = store.act(session_id, seat, body.action, body.expected_version, key)
+    if not acted.replayed:  # a retry's stored reply: counted when it was committed
+        metrics.count_actions(acted.game, (a.actor for a in acted.applied))
+    return respond(models.Acted, acted)
 
 
 @operation(
@@ -369,32 +373,38 @@ def stream_events(session_id: str) -> Response:
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
     kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
     items = store.follow(session_id, seat, after, **kwargs)
-    response = Response(_sse(items, session_id, seat), mimetype="text/event-stream")
+    stream = _sse(items, session_id, seat, counted=metrics.recording())
+    response = Response(stream, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold events back
     return response
 
 
-def _sse(items: Iterator[LoggedAction | None], session_id: str, seat: int | None) -> Iterator[str]:
-    yield f"retry: {RETRY_MS}\n\n"
-    try:
-        for item in items:
-            if item is None:
-                yield ": heartbeat\n\n"
-                continue
-            yield _FRAMES.frame(session_id, seat, item)
-    except Stopping:
-        # The server is stopping (a restart, a deploy): the stream ends now, cleanly, after
-        # every action committed so far, so that the worker exits with no request cut off.
-        # The client reconnects with Last-Event-ID (to another worker, or to this server
-        # once it is back) and loses nothing; the hint spreads the reconnections out.
-        yield f"retry: {restart_retry_ms()}\n: the server is stopping; reconnect\n\n"
-        return
-    finally:
-        close = getattr(items, "close", None)
-        if close is not None:
-            close()  # the client left: let go of the subscription now
-    yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
+def _sse(
+    items: Iterator[LoggedAction | None], session_id: str, seat: int | None, *, counted: bool
+) -> Iterator[str]:
+    """The stream's text; ``counted``: in the metrics' open streams while it is read."""
+    with metrics.stream_open(counted):
+        yield f"retry: {RETRY_MS}\n\n"
+        try:
+            for item in items:
+                if item is None:
+                    yield ": heartbeat\n\n"
+                    continue
+                yield _FRAMES.frame(session_id, seat, item)
+        except Stopping:
+            # The server is stopping (a restart, a deploy): the stream ends now, cleanly,
+            # after every action committed so far, so that the worker exits with no request
+            # cut off. The client reconnects with Last-Event-ID (to another worker, or to
+            # this server once it is back) and loses nothing; the hint spreads the
+            # reconnections out.
+            yield f"retry: {restart_retry_ms()}\n: the server is stopping; reconnect\n\n"
+            return
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()  # the client left: let go of the subscription now
+        yield f"event: end\ndata: {json.dumps({'status': 'over'})}\n\n"
 
 
 def restart_retry_ms() -> int:
@@ -489,6 +499,7 @@ def arbitrate(session_id: str) -> Response:
         suggest=body.suggest,
         house_words=rules.house_words,
     )
+    observe_suggestions(checked)
     return respond(
         ArbitrationResult,
         {

@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
 from wordsvc.api import respond
 from wordsvc.errors import WordsvcError
+from wordsvc.observability.request_ids import current_request_id
 from wordsvc.wire.common import Problem
 from wordsvc.wire.status import status_of
 
@@ -47,6 +48,9 @@ def problem(
     }
     if details:
         body["details"] = details
+    request_id = current_request_id()
+    if request_id is not None:
+        body["request_id"] = request_id
     return respond(Problem, body, status, mimetype="application/problem+json")
 
 

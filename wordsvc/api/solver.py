@@ -11,6 +11,7 @@ from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
+from wordsvc.observability import metrics
 from wordsvc.services import get_judge
 from wordsvc.wire.solver import Solution, SolveBody
 
@@ -49,6 +50,8 @@ def get_solver() -> Solver:
 )  # fmt: skip
 def solve() -> Response:
     solution = get_solver().solve(solve_request(parse_body(SolveBody)))
+    kind = "best" if solution.request.word is None else "word"
+    metrics.observe_solve(kind, solution.elapsed_ms, solution.complete)
     return respond(Solution, solution)
 
 

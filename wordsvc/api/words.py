@@ -8,7 +8,8 @@ from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
-from wordsvc.batch import check_batch
+from wordsvc.batch import BatchCheck, check_batch
+from wordsvc.observability import metrics
 from wordsvc.services import get_judge, get_registry
 from wordsvc.wire import words as models
 
@@ -35,6 +36,7 @@ WORD_PATH = {"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^
 def check_word(word: str) -> Response:
     query = parse_query(models.CheckWordQuery)
     verdict = get_judge().check(word, query.category_ids(), suggest=query.suggest)
+    metrics.observe_suggestions([verdict.suggestion_seconds])
     return respond(models.Verdict, verdict)
 
 
@@ -55,7 +57,15 @@ def check_word(word: str) -> Response:
 def check_words() -> Response:
     body = parse_body(models.CheckWordsBody)
     checked = check_batch(get_judge(), body.words, body.categories, suggest=body.suggest)
+    observe_suggestions(checked)
     return respond(models.CheckWordsResult, checked)
+
+
+def observe_suggestions(checked: BatchCheck) -> None:
+    """Count the time each verdict of a batch spent on suggestions."""
+    metrics.observe_suggestions(
+        getattr(item, "suggestion_seconds", None) for item in checked.results
+    )
 
 
 @operation(

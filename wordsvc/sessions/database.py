@@ -27,11 +27,14 @@ SQLITE_BUSY_MS = 30_000
 
 
 def make_engine(url: str) -> Engine:
+    """An engine for ``url``. Its errors never quote a statement's parameters
+    (``hide_parameters``): a database error is logged, and parameters hold what no log may
+    hold (a chosen seed, the state with every hidden card, a reply kept for a retry)."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         if path and path != ":memory:":
             _WRITERS.setdefault(url, WriterQueue(Path(path + ".writers")))
 
@@ -50,7 +53,9 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=5, max_overflow=10, hide_parameters=True
+    )
 
 
 class WriterQueue:

@@ -83,12 +83,14 @@ class Applied:
 class Acted:
     """The reply to an action: the session's new version, the caller's action and every bot
     reply it triggered (as the caller may see them). ``replayed``: True when this is the
-    stored reply to a retried request (its ``Idempotency-Key``), None otherwise."""
+    stored reply to a retried request (its ``Idempotency-Key``), None otherwise. ``game``:
+    the session's game (for the service's metrics; not part of the reply on the wire)."""
 
     version: int
     applied: tuple[Applied, ...]
     status: Status
     replayed: bool | None = None
+    game: str | None = None
 
     def to_record(self) -> dict[str, Any]:
         """The reply as the store keeps it for a retried request (JSON)."""
@@ -108,7 +110,9 @@ class Acted:
         }
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any], *, replayed: bool | None = None) -> Acted:
+    def from_record(
+        cls, record: Mapping[str, Any], *, replayed: bool | None = None, game: str | None = None
+    ) -> Acted:
         """The reply :meth:`to_record` kept (its events already filtered for the caller)."""
         return cls(
             record["version"],
@@ -124,6 +128,7 @@ class Acted:
             ),
             record["status"],
             replayed,
+            game,
         )
 
 
@@ -176,7 +181,10 @@ class Joined:
 class YourSeat:
     """The seat a token belongs to, as its holder sees it: its name, whether a person has
     sat down with the token yet, its "answer only when I can" setting and its "answer only
-    when it concerns me" choice (None: the game has none)."""
+    when it concerns me" choice (None: the game has none). ``applied``: what a claim
+    committed (switching a setting on while it would pass for the seat makes the pass, then
+    the bots move), with every event; ``game``: the session's game. Both are for the
+    service's metrics, not on the wire."""
 
     session: str
     seat: Seat
@@ -184,6 +192,8 @@ class YourSeat:
     claimed: bool
     auto_pass: bool | None
     only_when_concerned: bool | None
+    applied: tuple[Applied, ...] = ()
+    game: str | None = None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Engine, insert, select, text, update
+from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
@@ -296,6 +296,7 @@ class SessionStore:
             row.claimed_at is not None,
             _auto_pass(hosted, True, row.auto_pass),
             _only_when_concerned(hosted, True, row.only_when_concerned),
+            game=session.game,
         )
 
     def claim(
@@ -339,8 +340,9 @@ class SessionStore:
                 .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
                 .values(**values)
             )
+            applied: list[Applied] = []
             if (auto_pass or only_when_concerned) and session.status == "active":
-                self._run_bots(conn, session, hosted, session.state, [])
+                applied, _ = self._run_bots(conn, session, hosted, session.state, [])
         return YourSeat(
             session_id,
             row.seat,
@@ -352,6 +354,8 @@ class SessionStore:
                 True,
                 row.only_when_concerned if only_when_concerned is None else only_when_concerned,
             ),
+            applied=tuple(applied),
+            game=session.game,
         )
 
     def rotate(self, session_id: str, token: str) -> Joined:
@@ -415,6 +419,20 @@ class SessionStore:
             OpenSession(row.id, row.game, row.created_at, tuple(free), tuple(seated[row.id]))
             for row, free in listed
         ]
+
+    def active_counts(self) -> dict[str, int]:
+        """How many sessions of each game are active (not over), every hosted game named:
+        what the service's metrics report as its open sessions."""
+        query = (
+            select(sessions.c.game, func.count())
+            .where(sessions.c.status == "active")
+            .group_by(sessions.c.game)
+        )
+        counts = dict.fromkeys(sorted(self.games), 0)
+        with self.engine.connect() as conn:
+            for game, count in conn.execute(query):
+                counts[str(game)] = int(count)
+        return counts
 
     # --- play -------------------------------------------------------------------------------
 
@@ -515,7 +533,9 @@ class SessionStore:
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    return Acted.from_record(json.loads(stored.response), replayed=True)
+                    return Acted.from_record(
+                        json.loads(stored.response), replayed=True, game=row.game
+                    )
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -531,7 +551,12 @@ class SessionStore:
                 raise ActionRefused(error.code, error.message, error.details) from None
             human = _Move(seat, "human", dict(action), events)
             applied, status = self._run_bots(conn, row, hosted, state, [human])
-            acted = Acted(applied[-1].number, tuple(a.seen_by(seat) for a in applied), status)
+            acted = Acted(
+                applied[-1].number,
+                tuple(a.seen_by(seat) for a in applied),
+                status,
+                game=row.game,
+            )
             if idempotency_key is not None:
                 conn.execute(
                     insert(idempotency).values(

@@ -64,6 +64,7 @@ def split_categories(values: Iterable[str]) -> list[str]:
 def check(words: list[str], categories: list[str], lang: Lang) -> dict[str, Any] | FieldError:
     """The batch answer as the API writes it (``CheckWordsResult``), or the field error."""
     from wordsvc.batch import check_batch
+    from wordsvc.observability import metrics
     from wordsvc.services import get_judge
     from wordsvc.wire.common import to_json
     from wordsvc.wire.status import status_of
@@ -71,6 +72,7 @@ def check(words: list[str], categories: list[str], lang: Lang) -> dict[str, Any]
 
     try:
         result = check_batch(get_judge(), words, categories or None, suggest=True)
+        metrics.observe_suggestions(getattr(i, "suggestion_seconds", None) for i in result.results)
         answer: dict[str, Any] = json.loads(to_json(CheckWordsResult, result))
     except WordsvcError as exc:
         message = problem_text(exc.code, lang, dict(exc.details or {}))

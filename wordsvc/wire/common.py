@@ -34,6 +34,11 @@ class Problem(WireModel):
     details: dict[str, Any] | None = Field(
         default=None, description="Machine-readable particulars of the problem."
     )
+    request_id: str | None = Field(
+        default=None,
+        description="The request's id, as its `X-Request-ID` answer header says: the key to "
+        "its line in the service's log.",
+    )
 
 
 def integral(value: object) -> object:
