@@ -17,6 +17,7 @@ event streams open. Then SIGTERM to the master, and:
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import queue
@@ -153,14 +154,15 @@ class Stream(threading.Thread):
 
 def stop_times(output: str) -> tuple[datetime, list[datetime]]:
     """When gunicorn's master was told to stop, and when each worker stopped (its last line,
-    before the process tears itself down), from its log (to the second)."""
-
-    def at(line: str) -> datetime:
-        return datetime.strptime(line[1:20], "%Y-%m-%d %H:%M:%S")
-
-    lines = output.splitlines()
-    term = next(at(line) for line in lines if "Handling signal: term" in line)
-    return term, [at(line) for line in lines if "Worker exiting" in line]
+    before the process tears itself down), from its log of JSON lines."""
+    said = []
+    for line in output.splitlines():
+        with contextlib.suppress(ValueError):
+            record = json.loads(line)
+            if isinstance(record, dict) and "message" in record:
+                said.append((datetime.fromisoformat(record["time"]), record["message"]))
+    term = next(at for at, message in said if "Handling signal: term" in message)
+    return term, [at for at, message in said if "Worker exiting" in message]
 
 
 def actions_in(events: list[dict]) -> list[int]:
