@@ -148,6 +148,32 @@ def test_a_whole_game_with_bots_replays_to_the_cached_state(store):
     assert over.value.code == "game_over"
 
 
+@pytest.mark.parametrize("game", ["words-of-magic", "lost-words"])
+def test_the_reply_says_what_the_caller_needs_to_choose_its_next_action(store, game):
+    """A client that uses the reply needs no read: the new version, who is to act, and the
+    caller's legal actions when it is among them (another seat's, never)."""
+    summary = store.create(game, {"characters": False} if game == "words-of-magic" else {},
+                           [SeatSpec("human"), SeatSpec("human")], 3)  # fmt: skip
+    seat, version, legal = summary.to_act[0], summary.version, None
+    again = 0
+    for step in range(40):
+        legal = legal or store.summary(summary.id, seat).legal_actions
+        action = legal[step % len(legal)] if game == "lost-words" else legal[0]
+        try:
+            reply = store.act(summary.id, seat, action, version)
+        except ActionRefused:  # an action listed by type, without its arguments
+            reply = store.act(summary.id, seat, {"type": "pass"}, version)
+        now = store.summary(summary.id, seat)
+        assert (reply.version, reply.to_act) == (now.version, now.to_act)
+        assert reply.legal_actions == (now.legal_actions if seat in now.to_act else ())
+        if reply.status == "over":
+            break
+        again += seat in reply.to_act
+        seat = seat if seat in reply.to_act else reply.to_act[0]
+        version, legal = reply.version, reply.legal_actions
+    assert again or game == "words-of-magic", "some replies let the caller act again"
+
+
 def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
     session_id, tokens = new_session(store)
     with store.engine.connect() as conn:

@@ -205,7 +205,7 @@ class SessionStore:
                 ],
             )
             row = self._lock(conn, session_id)
-            applied, _ = self._run_bots(conn, row, hosted, state, [])
+            applied, _, _ = self._run_bots(conn, row, hosted, state, [])
         summary = self.summary(session_id)
         return replace(summary, bot_actions=tuple(a.seen_by(None) for a in applied))
 
@@ -502,8 +502,16 @@ class SessionStore:
             except RuleError as error:
                 raise ActionRefused(error.code, error.message, error.details) from None
             human = _Move(seat, "human", dict(action), events)
-            applied, status = self._run_bots(conn, row, hosted, state, [human])
-            acted = Acted(applied[-1].number, tuple(a.seen_by(seat) for a in applied), status)
+            applied, status, state = self._run_bots(conn, row, hosted, state, [human])
+            game = hosted.game
+            to_act = tuple(game.to_act(state)) if status == "active" else ()
+            acted = Acted(
+                applied[-1].number,
+                tuple(a.seen_by(seat) for a in applied),
+                status,
+                to_act,
+                tuple(game.legal_actions(state, seat)) if seat in to_act else (),
+            )
             if idempotency_key is not None:
                 conn.execute(
                     insert(idempotency).values(
@@ -587,12 +595,12 @@ class SessionStore:
 
     def _run_bots(
         self, conn: Connection, row: Any, hosted: HostedGame, state: State, moves: list[_Move]
-    ) -> tuple[list[Applied], Status]:
+    ) -> tuple[list[Applied], Status, State]:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
         while only bots are asked to, and human seats whose "answer only when I can" setting
         is on pass when the pass is all they may do (:func:`_passes_by_itself`); then commit
-        it all (:meth:`_commit`). Returns every move applied, numbered, and the session's
-        status."""
+        it all (:meth:`_commit`). Returns every move applied, numbered, the session's
+        status and its state now."""
         seat_rows = conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
         kinds = {s.seat: (s.kind, s.bot) for s in seat_rows}
         passing = hosted.auto_pass_action
@@ -618,7 +626,8 @@ class SessionStore:
             if move is None:
                 break
             moves.append(move)
-        return self._commit(conn, row, game, state, moves)
+        applied, status = self._commit(conn, row, game, state, moves)
+        return applied, status, state
 
     def _commit(
         self, conn: Connection, row: Any, game: Game, state: State, moves: Sequence[_Move]
