@@ -46,8 +46,10 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _on_begin(connection: Connection) -> None:
-            immediate = connection.get_execution_options().get("write", False)
-            connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            options = connection.get_execution_options()
+            if options.get("isolation_level") == "AUTOCOMMIT":
+                return  # each statement its own transaction (readers, below)
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
@@ -79,6 +81,14 @@ class WriterQueue:
                 yield
             finally:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
+def readers(engine: Engine) -> Engine:
+    """``engine`` for reads that need no transaction of their own: each statement sees what
+    was committed when it ran, and reading takes no ``BEGIN`` and no ``ROLLBACK`` (two round
+    trips a read on PostgreSQL). A read that must see one moment across several rows reads
+    them in one statement."""
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def writer_queue(engine: Engine) -> AbstractContextManager[None]:
