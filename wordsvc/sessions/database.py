@@ -11,7 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
@@ -91,11 +91,11 @@ def readers(engine: Engine) -> Engine:
     return engine.execution_options(isolation_level="AUTOCOMMIT")
 
 
-def writer_queue(engine: Engine) -> AbstractContextManager[None]:
-    """A context that queues this write transaction behind the others (SQLite on a file);
+def writer_queue(engine: Engine) -> Callable[[], AbstractContextManager[None]]:
+    """What queues a write transaction on ``engine`` behind the others (SQLite on a file);
     nothing for PostgreSQL, whose row locks wake their waiters themselves."""
     queue = _WRITERS.get(engine.url.render_as_string(hide_password=False))
-    return queue.held() if queue is not None else nullcontext()
+    return queue.held if queue is not None else nullcontext
 
 
 #: The writer queue of each SQLite database file this process opened, by engine URL.

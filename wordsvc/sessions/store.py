@@ -92,16 +92,31 @@ HEAD = tuple(column for column in sessions.c if column.name != "state")
 # key cost SQLAlchemy more than running it (about 45 + 170 against 95 µs of CPU on
 # PostgreSQL, docs/performance.md). Their values are bound at each call.
 
-#: A session's row without its state, with its seats' rows: one row per seat, in order.
+#: What a summary reads of a session (not its state) and of its seats: one row per seat, in
+#: order. Every column read costs a little (timestamps and JSON are decoded), so no more.
 HEAD_AND_SEATS = (
-    select(*HEAD, *seats.c)
+    select(
+        *(sessions.c[name] for name in ("id", "game", "options", "seed", "seed_chosen")),
+        *(sessions.c[name] for name in ("version", "status")),
+        *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
+        *(seats.c[name] for name in ("claimed_at", "auto_pass")),
+    )
     .join(seats, seats.c.session_id == sessions.c.id)
     .where(sessions.c.id == bindparam("session_id"))
     .order_by(seats.c.seat)
 )
-#: The same, the session's row locked for the transaction (PostgreSQL; SQLite's writers
-#: hold the whole database).
-LOCK = HEAD_AND_SEATS.with_for_update(of=sessions)
+#: What a write reads, the session's row locked for the transaction (PostgreSQL; SQLite's
+#: writers hold the whole database): the session's version and how its seats play.
+LOCK = (
+    select(
+        *(sessions.c[name] for name in ("id", "game", "seed", "version", "status")),
+        *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash", "auto_pass")),
+    )
+    .join(seats, seats.c.session_id == sessions.c.id)
+    .where(sessions.c.id == bindparam("session_id"))
+    .order_by(seats.c.seat)
+    .with_for_update(of=sessions)
+)
 #: A session's whole row, its state included.
 ROW = select(sessions).where(sessions.c.id == bindparam("session_id"))
 #: The compare-and-set of :meth:`SessionStore._commit`: the new state, if the version is
@@ -182,6 +197,7 @@ class SessionStore:
         #: The newest committed state this process has seen of each session (cache.py).
         self.states = StateCache()
         self._reads = readers(engine)
+        self._queue = writer_queue(engine)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -617,7 +633,7 @@ class SessionStore:
     def _write(self) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE on SQLite, see database.py), committed when
         the block ends without an exception, rolled back otherwise."""
-        with writer_queue(self.engine), self.engine.connect() as conn:
+        with self._queue(), self.engine.connect() as conn:
             conn = conn.execution_options(write=True)
             with conn.begin():
                 yield conn
@@ -708,8 +724,10 @@ class SessionStore:
         ``moves`` to the log (numbered from there), and tell live followers. It is part of
         the caller's transaction, which commits before anyone is answered. Returns the moves
         as applied, with every event, and the session's status."""
-        version = row.version + len(moves)
         status: Status = "over" if game.result(state) is not None else "active"
+        if not moves:  # nothing changed
+            return [], status
+        version = row.version + len(moves)
         now = _now()
         values = {
             "session_id": row.id,
@@ -726,8 +744,6 @@ class SessionStore:
             changed = conn.execute(MOVE_ON, values).rowcount
         if changed != 1:
             raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
-        if not moves:
-            return [], status
         applied = [
             Applied(number, move.seat, move.actor, move.action.get("type"), tuple(move.events))
             for number, move in enumerate(moves, row.version + 1)
