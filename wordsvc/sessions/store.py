@@ -7,7 +7,11 @@ the action and every bot reply it triggers, and hands them all to :meth:`Session
 the one write of play: it moves the version on with a compare-and-set, appends the log and
 tells live followers. The transaction commits before the caller is answered, so an
 acknowledged action is durable, and two actions sent against the same version cannot both
-apply.
+apply. On SQLite, which commits one transaction at a time, the actions that queue meanwhile
+share the next transaction, each in a savepoint of its own, and its one commit
+(``WriterQueue.transact``). Each process keeps the latest committed state of the sessions it
+touched (``cache.py``), found by the version just read, so that the state's JSON is read
+and decoded only when another process moved the session on.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import Engine, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
@@ -42,7 +46,7 @@ from wordsvc.games.contract import (
 )
 from wordsvc.games.registry import SEAT_COUNT_OPTION, WordRules, WordRulesOf
 from wordsvc.sessions.cache import StateCache
-from wordsvc.sessions.database import readers, writer_queue
+from wordsvc.sessions.database import readers, writer_queue, writers
 from wordsvc.sessions.errors import (
     ActionRefused,
     GameOver,
@@ -83,6 +87,7 @@ from wordsvc.sessions.records import (
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: A session's columns but its state, which is read apart, and only when this process does
 #: not hold it already (:class:`StateCache`).
@@ -198,6 +203,7 @@ class SessionStore:
         self.states = StateCache()
         self._reads = readers(engine)
         self._queue = writer_queue(engine)
+        self._writers = writers(engine)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -230,7 +236,8 @@ class SessionStore:
             raise ActionRefused(error.code, error.message, error.details) from None
         session_id = secrets.token_hex(16)
         now = _now()
-        with self._write() as conn:
+
+        def work(conn: Connection) -> tuple[list[Applied], State]:
             conn.execute(
                 insert(sessions).values(
                     id=session_id,
@@ -263,7 +270,10 @@ class SessionStore:
                 ],
             )
             row, seat_rows = self._lock(conn, session_id)
-            applied, _, state = self._run_bots(conn, row, seat_rows, hosted, state, [])
+            applied, _, played = self._run_bots(conn, row, seat_rows, hosted, state, [])
+            return applied, played
+
+        applied, state = self._transact(work)
         self.states.put(session_id, len(applied), state)
         summary = self.summary(session_id)
         return replace(summary, bot_actions=tuple(a.seen_by(None) for a in applied))
@@ -376,7 +386,7 @@ class SessionStore:
             moved = None
             if auto_pass and session.status == "active":
                 _, seat_rows = self._head(conn, session_id)  # the setting just written
-                session, state = self._load(conn, session)
+                session, state = self._load(conn, session, keep=False)
                 applied, _, state = self._run_bots(conn, session, seat_rows, hosted, state, [])
                 moved = (session.version + len(applied), state)
         if moved is not None:
@@ -523,7 +533,8 @@ class SessionStore:
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
         ).hexdigest()
-        with self._write() as conn:
+
+        def work(conn: Connection) -> tuple[Acted, State | None]:
             row, seat_rows = self._lock(conn, session_id)
             if idempotency_key is not None:
                 stored = conn.execute(
@@ -538,7 +549,7 @@ class SessionStore:
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    return Acted.from_record(json.loads(stored.response), replayed=True)
+                    return Acted.from_record(json.loads(stored.response), replayed=True), None
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -548,7 +559,7 @@ class SessionStore:
                     {"version": row.version},
                 )
             hosted = self.hosted(row.game)
-            row, state = self._load(conn, row)
+            row, state = self._load(conn, row, keep=False)
             try:
                 state, events = hosted.game.apply(state, seat, dict(action))
             except RuleError as error:
@@ -575,7 +586,11 @@ class SessionStore:
                         created_at=_now(),
                     )
                 )
-        self.states.put(session_id, acted.version, state)  # committed
+            return acted, state
+
+        acted, state = self._transact(work)
+        if state is not None:
+            self.states.put(session_id, acted.version, state)  # committed
         return acted
 
     def events(self, session_id: str, seat: int | None, after: int = 0) -> list[LoggedAction]:
@@ -629,6 +644,16 @@ class SessionStore:
 
     # --- internals --------------------------------------------------------------------------
 
+    def _transact(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a write transaction, committed before this returns: on SQLite
+        with the writes queued meanwhile (one commit, one fsync for all of them:
+        :meth:`WriterQueue.transact`), on PostgreSQL in its own (the server groups the
+        commits of its connections)."""
+        if self._writers is not None:
+            return self._writers.transact(self.engine.connect, work)
+        with self._write() as conn:
+            return work(conn)
+
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE on SQLite, see database.py), committed when
@@ -663,16 +688,19 @@ class SessionStore:
         """Lock the session for this write transaction (see :meth:`_head`)."""
         return self._head(conn, session_id, lock=True)
 
-    def _load(self, conn: Connection, row: Any) -> tuple[Any, State]:
+    def _load(self, conn: Connection, row: Any, keep: bool = True) -> tuple[Any, State]:
         """``row`` and the session's state at the version it was read at: this process's
         copy, or else the row read again with its state, in one statement so that the two
-        belong together, and the state kept. Outside a write transaction the session may
-        have moved on since ``row`` was read; the newer row is returned then."""
+        belong together, and the state kept if ``keep``. Outside a write transaction the
+        session may have moved on since ``row`` was read; the newer row is returned then.
+        A write transaction keeps nothing it reads (on SQLite it may see another write of
+        its group that is not committed yet): it keeps its own state once committed."""
         state = self.states.get(row.id, row.version)
         if state is not None:
             return row, state
         row = conn.execute(ROW, {"session_id": row.id}).one()
-        self.states.put(row.id, row.version, row.state)
+        if keep:
+            self.states.put(row.id, row.version, row.state)
         return row, row.state
 
     def _run_bots(
