@@ -40,6 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _bench import busy_cpu_seconds
 from sqlalchemy import create_engine, event, text
 
 from wordsvc.config import Settings
@@ -111,14 +112,6 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def _busy() -> tuple[float, float]:
-    """The machine's busy and total CPU seconds so far (/proc/stat), all cores."""
-    with open("/proc/stat", encoding="ascii") as stat:
-        ticks = [int(x) for x in stat.readline().split()[1:]]
-    tick = os.sysconf("SC_CLK_TCK")
-    return (sum(ticks) - ticks[3] - ticks[4]) / tick, sum(ticks) / tick
-
-
 def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> dict[str, float]:
     stop = threading.Event()
     per_thread: list[list[float]] = [[] for _ in range(sessions)]
@@ -126,7 +119,7 @@ def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> 
         threading.Thread(target=CLIENTS[client], args=(store, stop, per_thread[i]))
         for i in range(sessions)
     ]
-    cpu, (busy, _) = time.process_time(), _busy()
+    cpu, busy = time.process_time(), busy_cpu_seconds() or 0.0
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -135,7 +128,7 @@ def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> 
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    cpu, busy = time.process_time() - cpu, _busy()[0] - busy
+    cpu, busy = time.process_time() - cpu, (busy_cpu_seconds() or 0.0) - busy
     latencies = sorted(x for chunk in per_thread for x in chunk)
     return {
         "actions_per_s": round(len(latencies) / elapsed, 1),
