@@ -15,12 +15,12 @@ commits, latency is ``act()``'s. Two clients choose the actions:
   the session three times (is it over? whose turn, which version? the seat's legal actions).
 
 The baseline in the same run is the engine alone playing the same games in memory, so the
-ratio shows what durability, the database and the store cost. With ``--statements`` each cell
-also counts, in a short single-session pass, the SQL statements (round trips) per action.
+ratio shows what durability, the database and the store cost. With ``--profile`` each client
+also plays 500 actions in one session with the time split by where it went (``profile``).
 
     python scripts/bench_sessions.py [--seconds 6] [--postgres postgresql://...]
                                      [--clients reply rereads] [--sessions 1 50]
-                                     [--statements] [--json]
+                                     [--profile] [--json]
 
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache).
 """
@@ -141,26 +141,59 @@ def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> 
     }
 
 
-def statements_per_action(store: SessionStore, client: str, actions: int = 300) -> float:
-    """SQL statements (each a round trip on PostgreSQL; BEGIN and COMMIT not counted) per
-    committed action, one session, the client's whole loop (its reads and new sessions)."""
-    count = [0]
+def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, float]:
+    """Where one action's time goes, one session, the client's whole loop (its reads and its
+    share of new sessions), per committed action: wall and CPU time, SQL statements (each a
+    round trip on PostgreSQL, where BEGIN is sent with the first and not counted), the time
+    spent in the driver's ``execute`` (the database's work and the round trip) and in
+    ``COMMIT`` (its fsync), and the rest, this process's Python (the store, SQLAlchemy, the
+    driver's Python, the engine)."""
+    spent = {"statements": 0.0, "execute": 0.0, "commit": 0.0, "commits": 0.0}
+    started: list[float] = []
 
-    def counted(*_: object) -> None:
-        count[0] += 1
+    def before(*_: object) -> None:
+        started.append(time.perf_counter())
 
-    event.listen(store.engine, "before_cursor_execute", counted)
+    def after(*_: object) -> None:
+        spent["statements"] += 1
+        spent["execute"] += time.perf_counter() - started.pop()
+
+    dialect = store.engine.dialect
+    do_commit = dialect.do_commit
+
+    def timed_commit(dbapi_connection: Any) -> None:
+        begun = time.perf_counter()
+        do_commit(dbapi_connection)
+        spent["commit"] += time.perf_counter() - begun
+        spent["commits"] += 1
+
+    event.listen(store.engine, "before_cursor_execute", before)
+    event.listen(store.engine, "after_cursor_execute", after)
+    dialect.do_commit = timed_commit  # type: ignore[method-assign]
     try:
-        stop, latencies = threading.Event(), []  # type: ignore[var-annotated]
-        watcher = threading.Thread(target=CLIENTS[client], args=(store, stop, latencies))
-        watcher.start()
-        while len(latencies) < actions:
-            time.sleep(0.005)
-        stop.set()
-        watcher.join()
-        return round(count[0] / len(latencies), 2)
+        latencies: list[float] = []
+
+        class Enough:
+            def is_set(self) -> bool:
+                return len(latencies) >= actions
+
+        cpu, wall = time.process_time(), time.perf_counter()
+        CLIENTS[client](store, Enough(), latencies)  # type: ignore[arg-type]
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
-        event.remove(store.engine, "before_cursor_execute", counted)
+        event.remove(store.engine, "before_cursor_execute", before)
+        event.remove(store.engine, "after_cursor_execute", after)
+        dialect.do_commit = do_commit  # type: ignore[method-assign]
+    n = len(latencies)
+    return {
+        "wall_ms": round(1000 * wall / n, 3),
+        "cpu_ms": round(1000 * cpu / n, 3),
+        "statements": round(spent["statements"] / n, 2),
+        "commits": round(spent["commits"] / n, 2),
+        "execute_ms": round(1000 * spent["execute"] / n, 3),
+        "commit_ms": round(1000 * spent["commit"] / n, 3),
+        "python_ms": round(1000 * (wall - spent["execute"] - spent["commit"]) / n, 3),
+    }
 
 
 def engine_baseline(store: SessionStore, seconds: float) -> float:
@@ -183,7 +216,7 @@ def main() -> None:
     parser.add_argument("--clients", nargs="+", choices=sorted(CLIENTS), default=list(CLIENTS))
     parser.add_argument("--sessions", nargs="+", type=int, default=[1, 50])
     parser.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"])
-    parser.add_argument("--statements", action="store_true", help="count SQL per action")
+    parser.add_argument("--profile", action="store_true", help="where an action's time goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -206,10 +239,10 @@ def main() -> None:
                 store = open_store(dataclasses.replace(settings, database_url=url), judge)
                 engine_rates.append(engine_baseline(store, args.seconds / 4))
                 for client in args.clients:
+                    if args.profile:
+                        results[f"{backend}, profile, {client} client"] = profile(store, client)
                     for sessions in args.sessions:
                         cell = measure(store, client, sessions, args.seconds)
-                        if args.statements:
-                            cell["statements_per_action"] = statements_per_action(store, client)
                         results[f"{backend}, {sessions} sessions, {client} client"] = cell
                 store.live.close()
                 store.engine.dispose()
@@ -219,7 +252,8 @@ def main() -> None:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     for cell in results.values():
-        cell["vs_engine"] = round(cell["actions_per_s"] / engine, 4)
+        if "actions_per_s" in cell:
+            cell["vs_engine"] = round(cell["actions_per_s"] / engine, 4)
     results["engine alone (baseline), actions/s"] = round(engine, 1)
     results["machine"] = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}
     if args.json:
