@@ -58,7 +58,9 @@ def choose(legal) -> dict[str, Any]:
     return next((a for a in legal if a["type"] == "pass"), legal[0])
 
 
-def drive_rereads(store: SessionStore, stop: threading.Event, latencies: list[float]) -> None:
+def drive_rereads(
+    store: SessionStore, stop: threading.Event, latencies: list[float], reads: list[float]
+) -> None:
     """The loop measured before issue 27: three reads before each action."""
     session_id = None
     while not stop.is_set():
@@ -75,7 +77,9 @@ def drive_rereads(store: SessionStore, stop: threading.Event, latencies: list[fl
         latencies.append(time.perf_counter() - started)
 
 
-def drive_reply(store: SessionStore, stop: threading.Event, latencies: list[float]) -> None:
+def drive_reply(
+    store: SessionStore, stop: threading.Event, latencies: list[float], reads: list[float]
+) -> None:
     """Each seat's client acts from the reply to its own last action while it is still to
     act; the seat the turn passes to (the reply's ``to_act``) reads its own summary once, as
     it would when its stream says it is its turn."""
@@ -85,7 +89,9 @@ def drive_reply(store: SessionStore, stop: threading.Event, latencies: list[floa
             created = store.create("words-of-magic", OPTIONS, SEATS, secrets.randbits(32))
             session_id, seat, legal = created.id, created.to_act[0], None
         if legal is None:  # the turn came to this seat: its client reads the session
+            started = time.perf_counter()
             summary = store.summary(session_id, seat)
+            reads.append(time.perf_counter() - started)
             version, legal = summary.version, summary.legal_actions
         started = time.perf_counter()
         try:
@@ -102,7 +108,7 @@ def drive_reply(store: SessionStore, stop: threading.Event, latencies: list[floa
             seat, legal = reply.to_act[0], None
 
 
-CLIENTS: dict[str, Callable[[SessionStore, threading.Event, list[float]], None]] = {
+CLIENTS: dict[str, Callable[[SessionStore, threading.Event, list[float], list[float]], None]] = {
     "reply": drive_reply,
     "rereads": drive_rereads,
 }
@@ -115,8 +121,9 @@ def percentile(ordered: list[float], q: float) -> float:
 def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> dict[str, float]:
     stop = threading.Event()
     per_thread: list[list[float]] = [[] for _ in range(sessions)]
+    read_times: list[list[float]] = [[] for _ in range(sessions)]
     threads = [
-        threading.Thread(target=CLIENTS[client], args=(store, stop, per_thread[i]))
+        threading.Thread(target=CLIENTS[client], args=(store, stop, per_thread[i], read_times[i]))
         for i in range(sessions)
     ]
     cpu, busy = time.process_time(), busy_cpu_seconds() or 0.0
@@ -130,10 +137,13 @@ def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> 
     elapsed = time.perf_counter() - started
     cpu, busy = time.process_time() - cpu, (busy_cpu_seconds() or 0.0) - busy
     latencies = sorted(x for chunk in per_thread for x in chunk)
+    reads = sorted(x for chunk in read_times for x in chunk)
     return {
         "actions_per_s": round(len(latencies) / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 2),
         "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
+        # the reply client's read when the turn comes to a seat (none for the other)
+        "read_p99_ms": round(1000 * percentile(reads, 0.99), 2) if reads else None,
         # this process's CPU (the client and the store: one Python, one GIL) per action,
         # and what the rest of the machine used meanwhile (PostgreSQL, other work), cores
         "cpu_ms_per_action": round(1000 * cpu / max(1, len(latencies)), 3),
@@ -178,7 +188,7 @@ def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, f
                 return len(latencies) >= actions
 
         cpu, wall = time.process_time(), time.perf_counter()
-        CLIENTS[client](store, Enough(), latencies)  # type: ignore[arg-type]
+        CLIENTS[client](store, Enough(), latencies, [])  # type: ignore[arg-type]
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
         event.remove(store.engine, "before_cursor_execute", before)

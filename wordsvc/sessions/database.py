@@ -26,6 +26,11 @@ T = TypeVar("T")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 #: How long a SQLite writer waits for the lock before giving up, ms.
 SQLITE_BUSY_MS = 30_000
+#: PostgreSQL connections per process, and no more: a request waits for one (in order)
+#: rather than run beside more statements than the cores serve. On 2 vCPUs and 50 sessions
+#: playing flat out, 5 + 10 overflow gave a p99 three times 8's, for the same actions a
+#: second (docs/performance.md, issue 27); a machine with more cores may want more.
+PG_POOL = 8
 
 
 def make_engine(url: str) -> Engine:
@@ -54,7 +59,7 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(url, pool_pre_ping=True, pool_size=PG_POOL, max_overflow=0)
 
 
 #: The most writes one SQLite transaction commits together (:meth:`WriterQueue.transact`).
