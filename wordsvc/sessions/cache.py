@@ -20,8 +20,9 @@ from collections import OrderedDict
 
 from wordsvc.games.contract import State
 
-#: Sessions kept per process (a few KB to tens of KB of state each).
-CACHED_SESSIONS = 2048
+#: Sessions kept per process: a state takes 10-20 KB in memory (2-4 KB of JSON; four-player
+#: games of each kind, measured), so at most about 20 MB of a worker.
+CACHED_SESSIONS = 1024
 
 
 class StateCache:
