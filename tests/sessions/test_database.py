@@ -1,5 +1,7 @@
 """SQLite's writer queue: the writes that queue while one transaction runs are committed
-together in the next, each rolled back alone if it fails, none answered before the commit."""
+together in the next, each rolled back alone if it fails, none answered before the commit.
+PostgreSQL's pool: a connection is pinged before use only after it sat idle, and one that
+died meanwhile is replaced."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import IntegrityError
 
+from wordsvc.sessions import database
 from wordsvc.sessions.database import make_engine, writers
 
 
@@ -105,3 +108,48 @@ def test_a_failed_commit_fails_every_write_of_its_group(engine):
 def test_postgresql_has_no_writer_queue():
     engine = make_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
     assert writers(engine) is None
+
+
+@pytest.fixture
+def pg_engine(postgres_url):
+    engine = make_engine(postgres_url)
+    yield engine
+    engine.dispose()
+
+
+def backend_pid(engine):
+    with engine.connect() as conn:
+        return conn.execute(text("SELECT pg_backend_pid()")).scalar()
+
+
+def counted_pings(engine, monkeypatch):
+    pings = []
+    ping = engine.dialect.do_ping
+
+    def counting(dbapi_connection):
+        pings.append(1)
+        return ping(dbapi_connection)
+
+    monkeypatch.setattr(engine.dialect, "do_ping", counting)
+    return pings
+
+
+def test_a_postgresql_connection_in_constant_use_is_not_pinged(pg_engine, monkeypatch):
+    pings = counted_pings(pg_engine, monkeypatch)
+    first = backend_pid(pg_engine)
+    assert [backend_pid(pg_engine) for _ in range(5)] == [first] * 5
+    assert pings == []
+
+
+def test_a_postgresql_connection_that_died_while_idle_is_replaced_before_use(
+    pg_engine, postgres_url, monkeypatch
+):
+    """As after a server restart: the first request gets a working connection."""
+    pings = counted_pings(pg_engine, monkeypatch)
+    dead = backend_pid(pg_engine)
+    with create_engine(postgres_url, isolation_level="AUTOCOMMIT").connect() as admin:
+        admin.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": dead})
+    monkeypatch.setattr(database, "PING_IDLE_SECONDS", 0.0)
+    time.sleep(0.01)
+    assert backend_pid(pg_engine) != dead
+    assert pings == [1]

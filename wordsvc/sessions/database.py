@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
@@ -20,6 +21,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DisconnectionError
 
 T = TypeVar("T")
 
@@ -31,6 +33,11 @@ SQLITE_BUSY_MS = 30_000
 #: playing flat out, 5 + 10 overflow gave a p99 three times 8's, for the same actions a
 #: second (docs/performance.md, issue 27); a machine with more cores may want more.
 PG_POOL = 8
+#: A pooled PostgreSQL connection idle longer than this, s, is pinged before it is used. A
+#: server restart kills every connection, and takes longer; a connection in constant use is
+#: not pinged (a round trip and about 80 µs of CPU a checkout, two checkouts an action:
+#: docs/performance.md, issue 27).
+PING_IDLE_SECONDS = 1.0
 
 
 def make_engine(url: str) -> Engine:
@@ -59,7 +66,30 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=PG_POOL, max_overflow=0)
+    engine = create_engine(url, pool_size=PG_POOL, max_overflow=0)
+    _ping_when_idle(engine)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Ping a pooled connection before use only when it has been idle for more than
+    :data:`PING_IDLE_SECONDS` (SQLAlchemy's ``pool_pre_ping`` pings at every checkout); one
+    that does not answer is replaced at once (``DisconnectionError``: the pool connects
+    anew), so the first requests after a server restart do not fail."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.pop("idle_since", None)  # None: connected just now
+        if idle_since is None or time.monotonic() - idle_since <= PING_IDLE_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise DisconnectionError(f"a pooled connection did not answer: {error}") from error
 
 
 #: The most writes one SQLite transaction commits together (:meth:`WriterQueue.transact`).
