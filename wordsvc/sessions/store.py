@@ -635,7 +635,7 @@ class SessionStore:
         if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
         with self._reads.connect() as conn:
-            row = conn.execute(select(sessions).where(sessions.c.id == session_id)).first()
+            row = conn.execute(ROW, {"session_id": session_id}).first()
         if row is None:
             raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
         log = self.log(session_id)[: row.version]  # the log may have grown since
