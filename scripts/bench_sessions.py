@@ -1,12 +1,28 @@
 """Session store throughput and latency: SQLite and PostgreSQL, 1 and 50 concurrent sessions.
 
-Each worker thread drives its own Words of Magic session of two human seats that pass or take
-their first legal action, through the store (one transaction per action: lock, check the
-version, apply, log, compare-and-set, commit), starting a new session when one ends. The
-baseline in the same run is the engine alone applying the same kind of actions in memory, so
-the ratio shows what durability costs.
+Each worker thread sits at its own table: a Words of Magic session of two human seats that
+pass or take their first legal action, played through the store, a new session started when
+one ends. Every action is one write transaction (lock, check the version, apply, log,
+compare-and-set, commit) and is committed before ``act()`` returns; throughput counts those
+commits, latency is ``act()``'s. Two clients choose the actions:
 
-    python scripts/bench_sessions.py [--seconds 8] [--postgres postgresql://...] [--json]
+- ``reply`` (the realistic one): each seat's client chooses from the reply to its own last
+  action (the new version, who is to act, its legal actions) while it is still to act; when
+  the turn passes to the other seat, that seat's client reads the session once, as a phone
+  does when its stream tells it that it is its turn. In this game the turn passes at every
+  action: one read and one write an action.
+- ``rereads`` (the loop measured before issue 27): before every action the client reads
+  the session three times (is it over? whose turn, which version? the seat's legal actions).
+
+The baseline in the same run is the engine alone playing the same games in memory, so the
+ratio shows what durability, the database and the store cost. With ``--profile`` each client
+also plays 500 actions in one session with the time split by where it went (``profile``).
+
+    python scripts/bench_sessions.py [--seconds 6] [--postgres postgresql://...]
+                                     [--clients reply rereads] [--sessions 1 50]
+                                     [--profile] [--json]
+
+Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache).
 """
 
 from __future__ import annotations
@@ -14,35 +30,45 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import secrets
 import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import create_engine, text
+from _bench import busy_cpu_seconds
+from sqlalchemy import create_engine, event, text
 
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
 from wordsvc.sessions.errors import GameOver, StaleVersion
 from wordsvc.sessions.service import open_store
-from wordsvc.sessions.store import SeatSpec
+from wordsvc.sessions.store import SeatSpec, SessionStore
 
 SEATS = [SeatSpec("human"), SeatSpec("human")]
 OPTIONS = {"characters": False}
 
 
-def drive(store, stop: threading.Event, latencies: list[float]) -> None:
+def choose(legal) -> dict[str, Any]:
+    """The client's choice: a pass when it may, else its first legal action."""
+    return next((a for a in legal if a["type"] == "pass"), legal[0])
+
+
+def drive_rereads(
+    store: SessionStore, stop: threading.Event, latencies: list[float], reads: list[float]
+) -> None:
+    """The loop measured before issue 27: three reads before each action."""
     session_id = None
     while not stop.is_set():
         if session_id is None or store.summary(session_id).status == "over":
             session_id = store.create("words-of-magic", OPTIONS, SEATS, secrets.randbits(32)).id
         summary = store.summary(session_id)
         seat = summary.to_act[0]
-        legal = summary.view["legal_actions"] if summary.you is not None else None
-        legal = legal or store.summary(session_id, seat).legal_actions
-        action = next((a for a in legal if a["type"] == "pass"), legal[0])
+        action = choose(store.summary(session_id, seat).legal_actions)
         started = time.perf_counter()
         try:
             store.act(session_id, seat, action, summary.version)
@@ -51,12 +77,56 @@ def drive(store, stop: threading.Event, latencies: list[float]) -> None:
         latencies.append(time.perf_counter() - started)
 
 
-def measure(store, sessions: int, seconds: float) -> dict[str, float]:
+def drive_reply(
+    store: SessionStore, stop: threading.Event, latencies: list[float], reads: list[float]
+) -> None:
+    """Each seat's client acts from the reply to its own last action while it is still to
+    act; the seat the turn passes to (the reply's ``to_act``) reads its own summary once, as
+    it would when its stream says it is its turn."""
+    session_id = None
+    while not stop.is_set():
+        if session_id is None:
+            created = store.create("words-of-magic", OPTIONS, SEATS, secrets.randbits(32))
+            session_id, seat, legal = created.id, created.to_act[0], None
+        if legal is None:  # the turn came to this seat: its client reads the session
+            started = time.perf_counter()
+            summary = store.summary(session_id, seat)
+            reads.append(time.perf_counter() - started)
+            version, legal = summary.version, summary.legal_actions
+        started = time.perf_counter()
+        try:
+            reply = store.act(session_id, seat, choose(legal), version)
+        except (StaleVersion, GameOver):
+            session_id = None
+            continue
+        latencies.append(time.perf_counter() - started)
+        if reply.status == "over":
+            session_id = None
+        elif seat in reply.to_act:
+            version, legal = reply.version, reply.legal_actions
+        else:
+            seat, legal = reply.to_act[0], None
+
+
+CLIENTS: dict[str, Callable[[SessionStore, threading.Event, list[float], list[float]], None]] = {
+    "reply": drive_reply,
+    "rereads": drive_rereads,
+}
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> dict[str, float]:
     stop = threading.Event()
     per_thread: list[list[float]] = [[] for _ in range(sessions)]
+    read_times: list[list[float]] = [[] for _ in range(sessions)]
     threads = [
-        threading.Thread(target=drive, args=(store, stop, per_thread[i])) for i in range(sessions)
+        threading.Thread(target=CLIENTS[client], args=(store, stop, per_thread[i], read_times[i]))
+        for i in range(sessions)
     ]
+    cpu, busy = time.process_time(), busy_cpu_seconds() or 0.0
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -65,15 +135,78 @@ def measure(store, sessions: int, seconds: float) -> dict[str, float]:
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
+    cpu, busy = time.process_time() - cpu, (busy_cpu_seconds() or 0.0) - busy
     latencies = sorted(x for chunk in per_thread for x in chunk)
+    reads = sorted(x for chunk in read_times for x in chunk)
     return {
         "actions_per_s": round(len(latencies) / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 2),
-        "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2),
+        "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
+        # the reply client's read when the turn comes to a seat (none for the other)
+        "read_p99_ms": round(1000 * percentile(reads, 0.99), 2) if reads else None,
+        # this process's CPU (the client and the store: one Python, one GIL) per action,
+        # and what the rest of the machine used meanwhile (PostgreSQL, other work), cores
+        "cpu_ms_per_action": round(1000 * cpu / max(1, len(latencies)), 3),
+        "other_cores": round(max(0.0, busy - cpu) / elapsed, 2),
     }
 
 
-def engine_baseline(store, seconds: float) -> float:
+def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, float]:
+    """Where one action's time goes, one session, the client's whole loop (its reads and its
+    share of new sessions), per committed action: wall and CPU time, SQL statements (each a
+    round trip on PostgreSQL, where BEGIN is sent with the first and not counted), the time
+    spent in the driver's ``execute`` (the database's work and the round trip) and in
+    ``COMMIT`` (its fsync), and the rest, this process's Python (the store, SQLAlchemy, the
+    driver's Python, the engine)."""
+    spent = {"statements": 0.0, "execute": 0.0, "commit": 0.0, "commits": 0.0}
+    started: list[float] = []
+
+    def before(*_: object) -> None:
+        started.append(time.perf_counter())
+
+    def after(*_: object) -> None:
+        spent["statements"] += 1
+        spent["execute"] += time.perf_counter() - started.pop()
+
+    dialect = store.engine.dialect
+    do_commit = dialect.do_commit
+
+    def timed_commit(dbapi_connection: Any) -> None:
+        begun = time.perf_counter()
+        do_commit(dbapi_connection)
+        spent["commit"] += time.perf_counter() - begun
+        spent["commits"] += 1
+
+    event.listen(store.engine, "before_cursor_execute", before)
+    event.listen(store.engine, "after_cursor_execute", after)
+    dialect.do_commit = timed_commit  # type: ignore[method-assign]
+    try:
+        latencies: list[float] = []
+
+        class Enough:
+            def is_set(self) -> bool:
+                return len(latencies) >= actions
+
+        cpu, wall = time.process_time(), time.perf_counter()
+        CLIENTS[client](store, Enough(), latencies, [])  # type: ignore[arg-type]
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        event.remove(store.engine, "before_cursor_execute", before)
+        event.remove(store.engine, "after_cursor_execute", after)
+        dialect.do_commit = do_commit  # type: ignore[method-assign]
+    n = len(latencies)
+    return {
+        "wall_ms": round(1000 * wall / n, 3),
+        "cpu_ms": round(1000 * cpu / n, 3),
+        "statements": round(spent["statements"] / n, 2),
+        "commits": round(spent["commits"] / n, 2),
+        "execute_ms": round(1000 * spent["execute"] / n, 3),
+        "commit_ms": round(1000 * spent["commit"] / n, 3),
+        "python_ms": round(1000 * (wall - spent["execute"] - spent["commit"]) / n, 3),
+    }
+
+
+def engine_baseline(store: SessionStore, seconds: float) -> float:
     """Actions per second of the engine alone, on the same kind of games."""
     game = store.games["words-of-magic"].game
     count, started = 0, time.perf_counter()
@@ -81,18 +214,19 @@ def engine_baseline(store, seconds: float) -> float:
         state = game.new({"players": 2, **OPTIONS}, count)
         while game.result(state) is None:
             seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            state, _ = game.apply(
-                state, seat, next((a for a in legal if a["type"] == "pass"), legal[0])
-            )
+            state, _ = game.apply(state, seat, choose(game.legal_actions(state, seat)))
             count += 1
     return count / (time.perf_counter() - started)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8)
+    parser.add_argument("--seconds", type=float, default=6)
     parser.add_argument("--postgres", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--clients", nargs="+", choices=sorted(CLIENTS), default=list(CLIENTS))
+    parser.add_argument("--sessions", nargs="+", type=int, default=[1, 50])
+    parser.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"])
+    parser.add_argument("--profile", action="store_true", help="where an action's time goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -102,31 +236,41 @@ def main() -> None:
     admin = create_engine(args.postgres, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
-    results = {}
+    results: dict[str, Any] = {}
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            backends = {
+            urls = {
                 "sqlite": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
                 "postgresql": args.postgres.rsplit("/", 1)[0] + "/" + name,
             }
-            for backend, url in backends.items():
+            engine_rates = []
+            for backend in args.backends:
+                url = urls[backend]
                 store = open_store(dataclasses.replace(settings, database_url=url), judge)
-                for sessions in (1, 50):
-                    results[f"{backend}, {sessions} sessions"] = measure(
-                        store, sessions, args.seconds
-                    )
+                engine_rates.append(engine_baseline(store, args.seconds / 4))
+                for client in args.clients:
+                    if args.profile:
+                        results[f"{backend}, profile, {client} client"] = profile(store, client)
+                    for sessions in args.sessions:
+                        cell = measure(store, client, sessions, args.seconds)
+                        results[f"{backend}, {sessions} sessions, {client} client"] = cell
+                store.live.close()
                 store.engine.dispose()
-            results["engine alone (baseline), actions/s"] = round(
-                engine_baseline(store, args.seconds / 2), 1
-            )
+            engine_rates.append(engine_baseline(store, args.seconds / 4))
+            engine = statistics.median(engine_rates)
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    for cell in results.values():
+        if "actions_per_s" in cell:
+            cell["vs_engine"] = round(cell["actions_per_s"] / engine, 4)
+    results["engine alone (baseline), actions/s"] = round(engine, 1)
+    results["machine"] = {"cpus": os.cpu_count(), "load_average": os.getloadavg()}
     if args.json:
         print(json.dumps(results, indent=2))
         return
     for key, value in results.items():
-        print(f"{key:40} {value}")
+        print(f"{key:45} {value}")
 
 
 if __name__ == "__main__":

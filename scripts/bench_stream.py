@@ -27,6 +27,17 @@ arrive with the human's that triggered them).
                                    [--clients 20] [--game lost-words] [--think-ms 1000]
                                    [--baseline] [--json]
 
+``--throughput`` measures the store over HTTP instead (issue 27): ``--clients`` (default
+50) clients play flat out with no stream, each one game after another until ``--seconds``
+have passed, choosing every action from the reply to the last one (its new version and
+legal actions; a ``GET`` only for a game's first move, or when a reply does not say), so
+each ``POST`` is one committed action and its bots' replies. The same clients then play
+the same way through the store alone, in this process, on a fresh database of the same
+kind: what HTTP, the wire models and gunicorn add is the difference.
+
+    python scripts/bench_stream.py --throughput [--database postgresql://...]
+                                   [--clients 50] [--seconds 20] [--json]
+
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache). Prints Markdown for
 docs/performance.md, or JSON; exits 1 when a requirement is not met.
 """
@@ -194,6 +205,173 @@ def play(port, session, token, seed, timings, acked, deadline, think_ms):
             acked[(session, applied["number"])] = end
 
 
+# --- throughput: games flat out, no streams, over HTTP and through the store alone -----------
+
+
+class HttpPlayer:
+    """A client of the HTTP API, on one keep-alive connection."""
+
+    def __init__(self, port, args):
+        self.api, self.args = Api(port), args
+        self.seats = [{"kind": "human"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
+
+    def new_game(self, seed):
+        body = {"game": self.args.game, "seats": self.seats, "seed": seed}
+        status, created = self.api.request("POST", "/v1/games/sessions", body)
+        assert status == 201, created
+        status, joined = self.api.request(
+            "POST", f"/v1/games/sessions/{created['id']}/join", {"seat": 0}
+        )
+        assert status == 200, joined
+        self.token = joined["token"]
+        return created["id"]
+
+    def read(self, session):
+        status, summary = self.api.request("GET", f"/v1/games/sessions/{session}", token=self.token)
+        assert status == 200, summary
+        return summary["status"], summary["version"], summary["legal_actions"]
+
+    def act(self, session, action, version):
+        body = {"action": action, "expected_version": version}
+        path = f"/v1/games/sessions/{session}/actions"
+        status, reply = self.api.request("POST", path, body, self.token)
+        assert status == 200, reply
+        # a server from before issue 27 does not say: the client reads the session then
+        legal = reply.get("legal_actions")
+        return reply["status"], reply["version"], legal, len(reply["applied"])
+
+
+class StorePlayer:
+    """The same client, calling the session store in this process."""
+
+    def __init__(self, store, args):
+        from wordsvc.sessions.store import SeatSpec
+
+        self.store, self.args = store, args
+        self.seats = [SeatSpec("human")] + [SeatSpec("bot", args.bot)] * (args.players - 1)
+
+    def new_game(self, seed):
+        return self.store.create(self.args.game, {}, self.seats, seed).id
+
+    def read(self, session):
+        summary = self.store.summary(session, 0)
+        return summary.status, summary.version, summary.legal_actions
+
+    def act(self, session, action, version):
+        reply = self.store.act(session, 0, action, version)
+        legal = getattr(reply, "legal_actions", None)  # as HttpPlayer's
+        return reply.status, reply.version, legal, len(reply.applied)
+
+
+def play_games(player, seed, timings, logged, deadline):
+    """Games one after another, flat out, until ``deadline``; each action chosen at random
+    from the reply to the last one, the session read only when a reply does not say."""
+    rng = random.Random(seed)
+    while time.monotonic() < deadline:
+        session, legal = player.new_game(rng.randrange(2**31)), None
+        while time.monotonic() < deadline:
+            if not legal:
+                status, version, legal = player.read(session)
+                if status == "over" or not legal:
+                    break
+            start = time.monotonic()
+            status, version, legal, applied = player.act(session, rng.choice(legal), version)
+            timings.append((time.monotonic() - start) * 1000)
+            logged.append(applied)
+            if status == "over":
+                break
+
+
+def flat_out(players, seconds):
+    timings, logged = [], []
+    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    threads = [
+        threading.Thread(target=play_games, args=(player, i, timings, logged, deadline))
+        for i, player in enumerate(players)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    return {
+        "actions_per_s": round(len(timings) / elapsed, 1),
+        "logged_per_s": round(sum(logged) / elapsed, 1),
+        "p50_ms": round(percentile(timings, 50), 2),
+        "p99_ms": round(percentile(timings, 99), 2),
+        "actions": len(timings),
+    }
+
+
+def fresh_postgres(url):
+    """Empty the PostgreSQL database at ``url`` (the server's migrations make it anew)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS idempotency, actions, seats, sessions"))
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+def throughput(args):
+    """The store over HTTP (``wordsvc serve``, its defaults) and alone, the same clients."""
+    import dataclasses
+
+    from wordsvc.config import Settings
+    from wordsvc.judge import Judge
+    from wordsvc.sessions.service import open_store
+
+    report = {
+        "settings": {
+            "database": "postgresql" if args.database else "sqlite",
+            "clients": args.clients,
+            "game": args.game,
+            "seats": f"1 human + {args.players - 1} {args.bot} bot(s)",
+            "seconds": args.seconds,
+            "server": "wordsvc serve (defaults)",
+        },
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+    }
+    with tempfile.TemporaryDirectory(prefix="bench_stream-") as tmp:
+        settings = Settings.from_env()
+        if args.database:
+            fresh_postgres(args.database)
+        url = args.database or f"sqlite:///{tmp}/alone.sqlite3"
+        store = open_store(dataclasses.replace(settings, database_url=url), Judge.open(settings))
+        log(f"{args.clients} clients through the store alone ...")
+        report["store_alone"] = flat_out([StorePlayer(store, args)] * args.clients, args.seconds)
+        store.live.close()
+        store.engine.dispose()
+        server = serve(args, tmp)
+        try:
+            log(f"{args.clients} clients over HTTP ...")
+            players = [HttpPlayer(server.port, args) for _ in range(args.clients)]
+            report["http"] = flat_out(players, args.seconds)
+        finally:
+            server.stop(timeout=15)
+    report["http_vs_store"] = round(
+        report["http"]["actions_per_s"] / report["store_alone"]["actions_per_s"], 3
+    )
+    return report
+
+
+def throughput_markdown(r):
+    rows = [
+        "| run | actions/s (logged/s) | p50 ms | p99 ms | actions |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name in ("store_alone", "http"):
+        m = r[name]
+        rows.append(
+            f"| {r['settings']['database']}, {name.replace('_', ' ')} | {m['actions_per_s']} "
+            f"({m['logged_per_s']}) | {m['p50_ms']} | {m['p99_ms']} | {m['actions']} |"
+        )
+    rows.append(f"\nHTTP / store alone: {r['http_vs_store']}")
+    return "\n".join(rows)
+
+
 # --- the run ---------------------------------------------------------------------------------
 
 
@@ -202,14 +380,7 @@ def serve(args, tmp):
     env = {**os.environ}
     if args.database:
         env["WORDSVC_DATABASE_URL"] = args.database
-        from sqlalchemy import create_engine, text
-
-        url = args.database.replace("postgresql://", "postgresql+psycopg://", 1)
-        engine = create_engine(url)
-        with engine.begin() as conn:  # a fresh store: the migrations run on serve
-            conn.execute(text("DROP TABLE IF EXISTS idempotency, actions, seats, sessions"))
-            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
-        engine.dispose()
+        fresh_postgres(args.database)  # a fresh store: the migrations run on serve
     else:
         env["WORDSVC_DATABASE_URL"] = f"sqlite:///{tmp}/sessions.sqlite3"
     server = Server(
@@ -381,8 +552,20 @@ def main(argv=None):
         help="a client's think before each action, ms (0.5x to 1.5x); 0: flat out [1000]",
     )
     p.add_argument("--baseline", action="store_true", help="first the same run with no streams")
+    p.add_argument(
+        "--throughput",
+        action="store_true",
+        help="clients flat out, no streams, over HTTP and through the store alone",
+    )
+    p.add_argument("--seconds", type=float, default=20, help="--throughput: each run's length")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.throughput:
+        if args.clients == p.get_default("clients"):
+            args.clients = 50
+        report = throughput(args)
+        print(json.dumps(report, indent=2) if args.json else throughput_markdown(report))
+        return 0
     reports = []
     runs = [argparse.Namespace(**{**vars(args), "streams": 0}), args] if args.baseline else [args]
     for run in runs:

@@ -148,6 +148,32 @@ def test_a_whole_game_with_bots_replays_to_the_cached_state(store):
     assert over.value.code == "game_over"
 
 
+@pytest.mark.parametrize("game", ["words-of-magic", "lost-words"])
+def test_the_reply_says_what_the_caller_needs_to_choose_its_next_action(store, game):
+    """A client that uses the reply needs no read: the new version, who is to act, and the
+    caller's legal actions when it is among them (another seat's, never)."""
+    summary = store.create(game, {"characters": False} if game == "words-of-magic" else {},
+                           [SeatSpec("human"), SeatSpec("human")], 3)  # fmt: skip
+    seat, version, legal = summary.to_act[0], summary.version, None
+    again = 0
+    for step in range(40):
+        legal = legal or store.summary(summary.id, seat).legal_actions
+        action = legal[step % len(legal)] if game == "lost-words" else legal[0]
+        try:
+            reply = store.act(summary.id, seat, action, version)
+        except ActionRefused:  # an action listed by type, without its arguments
+            reply = store.act(summary.id, seat, {"type": "pass"}, version)
+        now = store.summary(summary.id, seat)
+        assert (reply.version, reply.to_act) == (now.version, now.to_act)
+        assert reply.legal_actions == (now.legal_actions if seat in now.to_act else ())
+        if reply.status == "over":
+            break
+        again += seat in reply.to_act
+        seat = seat if seat in reply.to_act else reply.to_act[0]
+        version, legal = reply.version, reply.legal_actions
+    assert again or game == "words-of-magic", "some replies let the caller act again"
+
+
 def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
     session_id, tokens = new_session(store)
     with store.engine.connect() as conn:
@@ -324,21 +350,39 @@ def test_a_bug_in_a_bots_turn_is_raised_and_nothing_is_committed(store, buggy, m
     assert broken.verify(summary.id)
 
 
-def _writers(tree: ast.AST) -> dict[str, set[str]]:
+def _writers(tree: ast.Module) -> dict[str, set[str]]:
     """For each write of the session's play in ``tree`` (``update(sessions)``,
-    ``insert(actions)``, ``pg_notify``), the functions that make it."""
+    ``insert(actions)``, ``pg_notify``), the functions and the module's statements (built
+    once, by name) that make it."""
     found: dict[str, set[str]] = {}
-    for function in ast.walk(tree):
-        if not isinstance(function, ast.FunctionDef):
-            continue
-        for node in ast.walk(function):
+    scopes = [(node.name, node) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+    scopes += [
+        (node.targets[0].id, node)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    ]
+    for name, scope in scopes:
+        for node in ast.walk(scope):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
                 table = node.args[0]
                 if isinstance(table, ast.Name) and (node.func.id, table.id) in WRITES:
-                    found.setdefault(f"{node.func.id}({table.id})", set()).add(function.name)
-            if isinstance(node, ast.Constant) and "pg_notify" in str(node.value):
-                found.setdefault("pg_notify", set()).add(function.name)
+                    found.setdefault(f"{node.func.id}({table.id})", set()).add(name)
+            named = isinstance(node, ast.Attribute) and node.attr == "pg_notify"  # func.pg_notify
+            if named or (isinstance(node, ast.Constant) and "pg_notify" in str(node.value)):
+                found.setdefault("pg_notify", set()).add(name)
     return found
+
+
+def _users(tree: ast.Module, names: set[str]) -> set[str]:
+    """The functions and module statements that use any of ``names``."""
+    used = set()
+    for scope in tree.body + [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
+        if isinstance(scope, ast.ClassDef):
+            continue
+        uses = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id in names}
+        if uses - {getattr(t, "id", None) for t in getattr(scope, "targets", [])}:
+            used.add(scope.name if isinstance(scope, ast.FunctionDef) else "<module>")
+    return used
 
 
 WRITES = {("update", "sessions"), ("insert", "actions")}
@@ -346,13 +390,16 @@ WRITES = {("update", "sessions"), ("insert", "actions")}
 
 def test_every_write_of_play_goes_through_the_one_commit():
     """The version's compare-and-set, the log and the notification are written by
-    `_commit` alone, so no path can store a state without its log, or skip the followers."""
+    `_commit` alone (with statements built once beside it), so no path can store a state
+    without its log, or skip the followers."""
     tree = ast.parse(Path(store_module.__file__).read_text(encoding="utf-8"))
     assert _writers(tree) == {
-        "update(sessions)": {"_commit"},
-        "insert(actions)": {"_commit"},
-        "pg_notify": {"_commit"},
+        "update(sessions)": {"MOVE_ON"},
+        "insert(actions)": {"APPEND"},
+        "pg_notify": {"MOVE_ON_AND_NOTIFY"},
     }
+    assert _users(tree, {"MOVE_ON_AND_NOTIFY", "APPEND"}) == {"_commit"}
+    assert _users(tree, {"MOVE_ON"}) == {"_commit", "<module>"}  # MOVE_ON_AND_NOTIFY's
 
 
 @pytest.mark.parametrize(

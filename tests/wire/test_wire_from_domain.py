@@ -220,7 +220,9 @@ def test_a_session_and_its_log_are_written_whole_in_the_models_order(store):
     legal = store.summary(created.id, seat).legal_actions
     acted = store.act(created.id, seat, legal[0], store.summary(created.id).version, "k")
     written = keys(game_models.Acted, acted)
-    assert list(written) == ["version", "applied", "status"], "replayed: only on a replay"
+    assert list(written) == ["version", "applied", "status", "to_act", "legal_actions"], (
+        "replayed: only on a replay"
+    )
     assert list(written["applied"][0]) == list(game_models.AppliedAction.model_fields)
     replayed = store.act(created.id, seat, legal[0], acted.version - len(acted.applied), "k")
     assert keys(game_models.Acted, replayed) == {**written, "replayed": True}

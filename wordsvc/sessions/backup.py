@@ -419,7 +419,7 @@ def _write(
     """One transaction: the batch's sessions, up to the first one refused (returned, to be
     raised once the sessions before it are committed)."""
     refusal = None
-    with writer_queue(engine), engine.connect() as conn:
+    with writer_queue(engine)(), engine.connect() as conn:
         conn = conn.execution_options(write=True)  # BEGIN IMMEDIATE on SQLite
         with conn.begin():
             ids = [record.id for _, record in batch]

@@ -11,19 +11,33 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DisconnectionError
+
+T = TypeVar("T")
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 #: How long a SQLite writer waits for the lock before giving up, ms.
 SQLITE_BUSY_MS = 30_000
+#: PostgreSQL connections per process, and no more: a request waits for one (in order)
+#: rather than run beside more statements than the cores serve. On 2 vCPUs and 50 sessions
+#: playing flat out, 5 + 10 overflow gave a p99 three times 8's, for the same actions a
+#: second (docs/performance.md, issue 27); a machine with more cores may want more.
+PG_POOL = 8
+#: A pooled PostgreSQL connection idle longer than this, s, is pinged before it is used. A
+#: server restart kills every connection, and takes longer; a connection in constant use is
+#: not pinged (a round trip and about 80 µs of CPU a checkout, two checkouts an action:
+#: docs/performance.md, issue 27).
+PING_IDLE_SECONDS = 1.0
 
 
 def make_engine(url: str) -> Engine:
@@ -49,13 +63,57 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _on_begin(connection: Connection) -> None:
-            immediate = connection.get_execution_options().get("write", False)
-            connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            options = connection.get_execution_options()
+            if options.get("isolation_level") == "AUTOCOMMIT":
+                return  # each statement its own transaction (readers, below)
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
-    return create_engine(
-        url, pool_pre_ping=True, pool_size=5, max_overflow=10, hide_parameters=True
-    )
+    engine = create_engine(url, pool_size=PG_POOL, max_overflow=0, hide_parameters=True)
+    _ping_when_idle(engine)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Ping a pooled connection before use only when it has been idle for more than
+    :data:`PING_IDLE_SECONDS` (SQLAlchemy's ``pool_pre_ping`` pings at every checkout); one
+    that does not answer is replaced at once (``DisconnectionError``: the pool connects
+    anew), so the first requests after a server restart do not fail."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.pop("idle_since", None)  # None: connected just now
+        if idle_since is None or time.monotonic() - idle_since <= PING_IDLE_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise DisconnectionError(f"a pooled connection did not answer: {error}") from error
+
+
+#: The most writes one SQLite transaction commits together (:meth:`WriterQueue.transact`).
+MAX_GROUP = 64
+
+
+class _Write(Generic[T]):
+    """A write waiting to be run by :meth:`WriterQueue.transact`, and then its outcome."""
+
+    def __init__(self, work: Callable[[Connection], T]) -> None:
+        self.work = work
+        self.woken = threading.Event()
+        self.leads = False  # woken to run the next group, its own write among them
+        self.done = False
+        self.result: T | None = None
+        self.error: BaseException | None = None
+
+    def outcome(self) -> T:
+        if self.error is not None:
+            raise self.error
+        return self.result  # type: ignore[return-value]  # set when done without an error
 
 
 class WriterQueue:
@@ -64,13 +122,75 @@ class WriterQueue:
 
     Without it, writers that find SQLite's lock taken poll for it with the busy handler's
     sleeps (up to 100 ms each), and a queue of a few writers turns into a tail of seconds;
-    the kernel wakes an ``flock`` waiter the moment the lock is released instead."""
+    the kernel wakes an ``flock`` waiter the moment the lock is released instead.
+
+    SQLite commits one transaction at a time, each with its own fsync, so writers that arrive
+    while one runs are committed together in the next (:meth:`transact`, group commit)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._threads = threading.Lock()
         self._fd: int | None = None
         self._pid: int | None = None
+        self._waiting: list[_Write[Any]] = []
+        self._leading = False
+        self._waiting_lock = threading.Lock()
+
+    def transact(self, connect: Callable[[], Connection], work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a write transaction and return what it returns once that is
+        committed (or raise what it raised, and nothing of it is committed).
+
+        The writes that queue while a transaction runs are run together in the next one,
+        by one of their threads (the first to come), each in a savepoint of its own: a write
+        that raises is rolled back alone, and its exception raised in its own thread. Then
+        one commit (one fsync) makes them all durable, and only then is any of them
+        answered; a failed commit fails them all."""
+        write = _Write(work)
+        with self._waiting_lock:
+            self._waiting.append(write)
+            write.leads = not self._leading
+            self._leading = True
+        if not write.leads:
+            write.woken.wait()
+        if not write.done:  # this thread runs the next group, its own write in it
+            with self._waiting_lock:
+                group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
+            try:
+                self._run(connect, group)
+            finally:
+                with self._waiting_lock:
+                    if self._waiting:
+                        self._waiting[0].leads = True  # the next group's runner
+                        self._waiting[0].woken.set()
+                    else:
+                        self._leading = False
+        return write.outcome()
+
+    def _run(self, connect: Callable[[], Connection], group: list[_Write[Any]]) -> None:
+        try:
+            with self.held(), connect() as conn:
+                conn = conn.execution_options(write=True)
+                with conn.begin():
+                    for write in group:
+                        if len(group) == 1:
+                            write.result = write.work(conn)
+                            continue
+                        savepoint = conn.begin_nested()
+                        try:
+                            write.result = write.work(conn)
+                        except Exception as error:
+                            savepoint.rollback()
+                            write.error = error
+                        else:
+                            savepoint.commit()
+        except BaseException as error:  # the transaction, or its commit, failed: none is
+            for write in group:  # committed
+                write.result, write.error = None, write.error or error
+            raise
+        finally:
+            for write in group:
+                write.done = True
+                write.woken.set()
 
     @contextmanager
     def held(self) -> Iterator[None]:
@@ -86,11 +206,26 @@ class WriterQueue:
                 fcntl.flock(self._fd, fcntl.LOCK_UN)
 
 
-def writer_queue(engine: Engine) -> AbstractContextManager[None]:
-    """A context that queues this write transaction behind the others (SQLite on a file);
+def readers(engine: Engine) -> Engine:
+    """``engine`` for reads that need no transaction of their own: each statement sees what
+    was committed when it ran, and reading takes no ``BEGIN`` and no ``ROLLBACK`` (two round
+    trips a read on PostgreSQL). A read that must see one moment across several rows reads
+    them in one statement."""
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
+def writers(engine: Engine) -> WriterQueue | None:
+    """The writer queue of ``engine``'s database (SQLite on a file); None for PostgreSQL,
+    whose row locks wake their waiters themselves, and whose commits of many connections
+    are grouped by the server."""
+    return _WRITERS.get(engine.url.render_as_string(hide_password=False))
+
+
+def writer_queue(engine: Engine) -> Callable[[], AbstractContextManager[None]]:
+    """What queues a write transaction on ``engine`` behind the others (SQLite on a file);
     nothing for PostgreSQL, whose row locks wake their waiters themselves."""
     queue = _WRITERS.get(engine.url.render_as_string(hide_password=False))
-    return queue.held() if queue is not None else nullcontext()
+    return queue.held if queue is not None else nullcontext
 
 
 #: The writer queue of each SQLite database file this process opened, by engine URL.

@@ -82,13 +82,17 @@ class Applied:
 @dataclass(frozen=True)
 class Acted:
     """The reply to an action: the session's new version, the caller's action and every bot
-    reply it triggered (as the caller may see them). ``replayed``: True when this is the
+    reply it triggered (as the caller may see them), and what the caller needs to choose its
+    next action without reading the session again: who may act now (``to_act``, public) and,
+    when the caller is among them, its legal actions. ``replayed``: True when this is the
     stored reply to a retried request (its ``Idempotency-Key``), None otherwise. ``game``:
     the session's game (for the service's metrics; not part of the reply on the wire)."""
 
     version: int
     applied: tuple[Applied, ...]
     status: Status
+    to_act: tuple[Seat, ...] = ()
+    legal_actions: tuple[Action, ...] = ()
     replayed: bool | None = None
     game: str | None = None
 
@@ -107,6 +111,8 @@ class Acted:
                 for a in self.applied
             ],
             "status": self.status,
+            "to_act": list(self.to_act),
+            "legal_actions": [dict(a) for a in self.legal_actions],
         }
 
     @classmethod
@@ -127,6 +133,9 @@ class Acted:
                 for a in record["applied"]
             ),
             record["status"],
+            # replies kept before these fields existed have neither: they read as empty
+            tuple(record.get("to_act", ())),
+            tuple(record.get("legal_actions", ())),
             replayed,
             game,
         )

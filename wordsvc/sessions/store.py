@@ -7,7 +7,11 @@ the action and every bot reply it triggers, and hands them all to :meth:`Session
 the one write of play: it moves the version on with a compare-and-set, appends the log and
 tells live followers. The transaction commits before the caller is answered, so an
 acknowledged action is durable, and two actions sent against the same version cannot both
-apply.
+apply. On SQLite, which commits one transaction at a time, the actions that queue meanwhile
+share the next transaction, each in a savepoint of its own, and its one commit
+(``WriterQueue.transact``). Each process keeps the latest committed state of the sessions it
+touched (``cache.py``), found by the version just read, so that the state's JSON is read
+and decoded only when another process moved the session on.
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Engine, func, insert, select, text, update
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy.engine import Connection
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
 from wordsvc.games.contract import (
@@ -41,7 +45,8 @@ from wordsvc.games.contract import (
     replay,
 )
 from wordsvc.games.registry import SEAT_COUNT_OPTION, WordRules, WordRulesOf
-from wordsvc.sessions.database import writer_queue
+from wordsvc.sessions.cache import StateCache
+from wordsvc.sessions.database import readers, writer_queue, writers
 from wordsvc.sessions.errors import (
     ActionRefused,
     GameOver,
@@ -82,6 +87,61 @@ from wordsvc.sessions.records import (
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: A session's columns but its state, which is read apart, and only when this process does
+#: not hold it already (:class:`StateCache`).
+HEAD = tuple(column for column in sessions.c if column.name != "state")
+
+# The statements of every action, built once: building a statement and working out its cache
+# key cost SQLAlchemy more than running it (about 45 + 170 against 95 µs of CPU on
+# PostgreSQL, docs/performance.md). Their values are bound at each call.
+
+#: What a summary reads of a session (not its state) and of its seats: one row per seat, in
+#: order. Every column read costs a little (timestamps and JSON are decoded), so no more.
+HEAD_AND_SEATS = (
+    select(
+        *(sessions.c[name] for name in ("id", "game", "options", "seed", "seed_chosen")),
+        *(sessions.c[name] for name in ("version", "status")),
+        *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
+        *(seats.c[name] for name in ("claimed_at", "auto_pass", "only_when_concerned")),
+    )
+    .join(seats, seats.c.session_id == sessions.c.id)
+    .where(sessions.c.id == bindparam("session_id"))
+    .order_by(seats.c.seat)
+)
+#: What a write reads, the session's row locked for the transaction (PostgreSQL; SQLite's
+#: writers hold the whole database): the session's version and how its seats play.
+LOCK = (
+    select(
+        *(sessions.c[name] for name in ("id", "game", "seed", "version", "status")),
+        *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
+        *(seats.c[name] for name in ("auto_pass", "only_when_concerned")),
+    )
+    .join(seats, seats.c.session_id == sessions.c.id)
+    .where(sessions.c.id == bindparam("session_id"))
+    .order_by(seats.c.seat)
+    .with_for_update(of=sessions)
+)
+#: A session's whole row, its state included.
+ROW = select(sessions).where(sessions.c.id == bindparam("session_id"))
+#: The compare-and-set of :meth:`SessionStore._commit`: the new state, if the version is
+#: still the one read.
+MOVE_ON = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("session_id"), sessions.c.version == bindparam("read"))
+    .values(
+        version=bindparam("new_version"),
+        state=bindparam("new_state", type_=sessions.c.state.type),
+        status=bindparam("new_status"),
+        updated_at=bindparam("now", type_=sessions.c.updated_at.type),
+    )
+)
+#: On PostgreSQL, live followers are told by the compare-and-set itself (one round trip):
+#: the notification is delivered when, and only if, the transaction commits.
+MOVE_ON_AND_NOTIFY = MOVE_ON.returning(func.pg_notify(CHANNEL, bindparam("payload")))
+#: The log's new entries.
+APPEND = insert(actions)
 
 
 @dataclass(frozen=True)
@@ -126,10 +186,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _result(game: Game, row: Row[Any]) -> SessionResult | None:
+def _result(game: Game, state: State, seed: int) -> SessionResult | None:
     """The game's result once it is over, with its seed revealed; None while it goes on."""
-    result = game.result(row.state)
-    return SessionResult.of(result, row.seed) if result else None
+    result = game.result(state)
+    return SessionResult.of(result, seed) if result else None
 
 
 def _now() -> datetime:
@@ -143,6 +203,11 @@ class SessionStore:
         self._bots: dict[tuple[str, str], Bot] = {}
         #: This process's live view of the sessions its streams follow (live.py).
         self.live = LiveLog(engine)
+        #: The newest committed state this process has seen of each session (cache.py).
+        self.states = StateCache()
+        self._reads = readers(engine)
+        self._queue = writer_queue(engine)
+        self._writers = writers(engine)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -175,7 +240,8 @@ class SessionStore:
             raise ActionRefused(error.code, error.message, error.details) from None
         session_id = secrets.token_hex(16)
         now = _now()
-        with self._write() as conn:
+
+        def work(conn: Connection) -> tuple[list[Applied], State]:
             conn.execute(
                 insert(sessions).values(
                     id=session_id,
@@ -207,8 +273,12 @@ class SessionStore:
                     for spec in specs
                 ],
             )
-            row = self._lock(conn, session_id)
-            applied, _ = self._run_bots(conn, row, hosted, state, [])
+            row, seat_rows = self._lock(conn, session_id)
+            applied, _, played = self._run_bots(conn, row, seat_rows, hosted, state, [])
+            return applied, played
+
+        applied, state = self._transact(work)
+        self.states.put(session_id, len(applied), state)
         summary = self.summary(session_id)
         return replace(summary, bot_actions=tuple(a.seen_by(None) for a in applied))
 
@@ -258,10 +328,8 @@ class SessionStore:
             raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
         token = secrets.token_urlsafe(32)
         with self._write() as conn:
-            self._lock(conn, session_id)
-            row = conn.execute(
-                select(seats).where(seats.c.session_id == session_id, seats.c.seat == seat)
-            ).first()
+            _, seat_rows = self._lock(conn, session_id)
+            row = next((s for s in seat_rows if s.seat == seat), None)
             if row is None:
                 raise UnknownSeat("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
             if row.kind != "human":
@@ -285,9 +353,9 @@ class SessionStore:
 
     def your_seat(self, session_id: str, token: str) -> YourSeat:
         """The seat ``token`` belongs to, its name and whether it is claimed yet."""
-        with self.engine.connect() as conn:
-            session = self._session(conn, session_id)
-            row = self._token_seat(conn, session_id, token)
+        with self._reads.connect() as conn:
+            session, seat_rows = self._head(conn, session_id)
+        row = _token_seat(seat_rows, token)
         hosted = self.games.get(session.game)
         return YourSeat(
             session_id,
@@ -317,8 +385,8 @@ class SessionStore:
         if name is not None and not is_seat_name(name):
             raise InvalidValue("invalid_name", f"A seat's name has 1-{MAX_NAME} characters.")
         with self._write() as conn:
-            session = self._lock(conn, session_id)
-            row = self._token_seat(conn, session_id, token)
+            session, seat_rows = self._lock(conn, session_id)
+            row = _token_seat(seat_rows, token)
             hosted = self.hosted(session.game)
             if auto_pass is not None and hosted.auto_pass_action is None:
                 raise NoAutoPass("no_auto_pass", "This game has no setting to pass by itself.")
@@ -341,8 +409,14 @@ class SessionStore:
                 .values(**values)
             )
             applied: list[Applied] = []
+            moved = None
             if (auto_pass or only_when_concerned) and session.status == "active":
-                applied, _ = self._run_bots(conn, session, hosted, session.state, [])
+                _, seat_rows = self._head(conn, session_id)  # the settings just written
+                session, state = self._load(conn, session, keep=False)
+                applied, _, state = self._run_bots(conn, session, seat_rows, hosted, state, [])
+                moved = (session.version + len(applied), state)
+        if moved is not None:
+            self.states.put(session_id, *moved)
         return YourSeat(
             session_id,
             row.seat,
@@ -363,8 +437,8 @@ class SessionStore:
         of it, stops working at once. The seat stays as it was (claimed or not)."""
         new = secrets.token_urlsafe(32)
         with self._write() as conn:
-            self._lock(conn, session_id)
-            row = self._token_seat(conn, session_id, token)
+            _, seat_rows = self._lock(conn, session_id)
+            row = _token_seat(seat_rows, token)
             changed = conn.execute(
                 update(seats)
                 .where(
@@ -377,15 +451,6 @@ class SessionStore:
             if changed != 1:  # the session's lock makes this unreachable; never hand out two
                 raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
         return Joined(session_id, row.seat, new)
-
-    def _token_seat(self, conn: Connection, session_id: str, token: str) -> Any:
-        """The seat row ``token`` belongs to, read in ``conn``; :class:`InvalidToken` if none."""
-        found = _holder(
-            conn.execute(select(seats).where(seats.c.session_id == session_id)).all(), token
-        )
-        if found is None:
-            raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
-        return found
 
     def open_sessions(self, game: str | None = None, limit: int = 100) -> list[OpenSession]:
         """Active sessions with a human seat nobody has joined yet, the newest first."""
@@ -402,7 +467,7 @@ class SessionStore:
                 return []
             query = query.where(sessions.c.game == game)
         found: dict[str, tuple[Any, list[Seat]]] = {}
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             for row in conn.execute(query):
                 found.setdefault(row.id, (row, []))[1].append(row.seat)
             listed = list(found.values())[:limit]
@@ -442,7 +507,7 @@ class SessionStore:
             return None
         if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             rows = conn.execute(
                 select(seats.c.seat, seats.c.token_hash).where(seats.c.session_id == session_id)
             ).all()
@@ -454,7 +519,7 @@ class SessionStore:
     def word_rules(self, session_id: str) -> WordRules:
         """The session's word rules (its game's hook), for settling a word dispute at its
         table; :class:`NoWordRules` for a game that judges no words."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             row = self._session(conn, session_id)
         rules = self.hosted(row.game).word_rules
         if rules is None:
@@ -465,7 +530,7 @@ class SessionStore:
 
     def game_of(self, session_id: str) -> str:
         """The name of the game session ``session_id`` plays (``UnknownSession`` if none)."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             if not is_session_id(session_id):
                 raise UnknownSession("session_not_found", "No such session.")
             game = conn.execute(
@@ -476,14 +541,11 @@ class SessionStore:
         return str(game)
 
     def summary(self, session_id: str, seat: int | None = None) -> SessionSummary:
-        with self.engine.connect() as conn:
-            row = self._session(conn, session_id)
-            seat_rows = conn.execute(
-                select(seats).where(seats.c.session_id == session_id).order_by(seats.c.seat)
-            ).all()
+        with self._reads.connect() as conn:
+            row, seat_rows = self._head(conn, session_id)
+            row, state = self._load(conn, row)
         hosted = self.hosted(row.game)
         game = hosted.game
-        state = row.state
         return SessionSummary(
             id=row.id,
             game=row.game,
@@ -496,7 +558,7 @@ class SessionStore:
             legal_actions=tuple(game.legal_actions(state, seat)) if seat is not None else (),
             view=game.view(state, seat),
             deal="chosen" if row.seed_chosen else "drawn",
-            result=_result(game, row),
+            result=_result(game, state, row.seed),
         )
 
     def act(
@@ -518,8 +580,9 @@ class SessionStore:
         request_hash = hashlib.sha256(
             json.dumps([seat, action, expected_version], sort_keys=True).encode()
         ).hexdigest()
-        with self._write() as conn:
-            row = self._lock(conn, session_id)
+
+        def work(conn: Connection) -> tuple[Acted, State | None]:
+            row, seat_rows = self._lock(conn, session_id)
             if idempotency_key is not None:
                 stored = conn.execute(
                     select(idempotency).where(
@@ -533,9 +596,8 @@ class SessionStore:
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    return Acted.from_record(
-                        json.loads(stored.response), replayed=True, game=row.game
-                    )
+                    stored_reply = json.loads(stored.response)
+                    return Acted.from_record(stored_reply, replayed=True, game=row.game), None
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -545,16 +607,21 @@ class SessionStore:
                     {"version": row.version},
                 )
             hosted = self.hosted(row.game)
+            row, state = self._load(conn, row, keep=False)
             try:
-                state, events = hosted.game.apply(row.state, seat, dict(action))
+                state, events = hosted.game.apply(state, seat, dict(action))
             except RuleError as error:
                 raise ActionRefused(error.code, error.message, error.details) from None
             human = _Move(seat, "human", dict(action), events)
-            applied, status = self._run_bots(conn, row, hosted, state, [human])
+            applied, status, state = self._run_bots(conn, row, seat_rows, hosted, state, [human])
+            game = hosted.game
+            to_act = tuple(game.to_act(state)) if status == "active" else ()
             acted = Acted(
                 applied[-1].number,
                 tuple(a.seen_by(seat) for a in applied),
                 status,
+                to_act,
+                tuple(game.legal_actions(state, seat)) if seat in to_act else (),
                 game=row.game,
             )
             if idempotency_key is not None:
@@ -568,11 +635,16 @@ class SessionStore:
                         created_at=_now(),
                     )
                 )
+            return acted, state
+
+        acted, state = self._transact(work)
+        if state is not None:
+            self.states.put(session_id, acted.version, state)  # committed
         return acted
 
     def events(self, session_id: str, seat: int | None, after: int = 0) -> list[LoggedAction]:
         """The log as ``seat`` may see it: every action's number, seat and visible events."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             self._session(conn, session_id)
             rows = log_rows(conn, session_id, after)
         return [row.seen_by(seat) for row in rows]
@@ -592,13 +664,13 @@ class SessionStore:
         return self.live.follow(session_id, seat, after, heartbeat)
 
     def result(self, session_id: str) -> SessionResult | None:
-        with self.engine.connect() as conn:
-            row = self._session(conn, session_id)
-        return _result(self.hosted(row.game).game, row)
+        with self._reads.connect() as conn:
+            row, state = self._load(conn, self._session(conn, session_id))
+        return _result(self.hosted(row.game).game, state, row.seed)
 
     def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
         """The session's actions, in order, as (seat, action): what :func:`replay` takes."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.session_id == session_id)
@@ -607,47 +679,95 @@ class SessionStore:
         return [(r.seat, r.action) for r in rows]
 
     def verify(self, session_id: str) -> bool:
-        """Does replaying the log give the cached state? (after a crash, or on demand)"""
-        with self.engine.connect() as conn:
-            row = self._session(conn, session_id)
-        replayed = replay(self.hosted(row.game).game, row.options, row.seed, self.log(session_id))
+        """Does replaying the log give the cached state? (after a crash, or on demand) The
+        state is the database's, never this process's copy."""
+        if not is_session_id(session_id):
+            raise UnknownSession("session_not_found", "No such session.")
+        with self._reads.connect() as conn:
+            row = conn.execute(ROW, {"session_id": session_id}).first()
+        if row is None:
+            raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
+        log = self.log(session_id)[: row.version]  # the log may have grown since
+        replayed = replay(self.hosted(row.game).game, row.options, row.seed, log)
         return canonical(replayed) == canonical(row.state)
 
     # --- internals --------------------------------------------------------------------------
+
+    def _transact(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a write transaction, committed before this returns: on SQLite
+        with the writes queued meanwhile (one commit, one fsync for all of them:
+        :meth:`WriterQueue.transact`), on PostgreSQL in its own (the server groups the
+        commits of its connections)."""
+        if self._writers is not None:
+            return self._writers.transact(self.engine.connect, work)
+        with self._write() as conn:
+            return work(conn)
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction (BEGIN IMMEDIATE on SQLite, see database.py), committed when
         the block ends without an exception, rolled back otherwise."""
-        with writer_queue(self.engine), self.engine.connect() as conn:
+        with self._queue(), self.engine.connect() as conn:
             conn = conn.execution_options(write=True)
             with conn.begin():
                 yield conn
 
-    def _session(self, conn: Connection, session_id: str, lock: bool = False) -> Any:
+    def _session(self, conn: Connection, session_id: str) -> Any:
+        """The session's row, without its state (:meth:`_state`)."""
         if not is_session_id(session_id):
             raise UnknownSession("session_not_found", "No such session.")
-        query = select(sessions).where(sessions.c.id == session_id)
-        if lock:
-            query = query.with_for_update()
-        row = conn.execute(query).first()
+        row = conn.execute(select(*HEAD).where(sessions.c.id == session_id)).first()
         if row is None:
             raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
         return row
 
-    def _lock(self, conn: Connection, session_id: str) -> Any:
-        return self._session(conn, session_id, lock=True)
+    def _head(
+        self, conn: Connection, session_id: str, lock: bool = False
+    ) -> tuple[Any, Sequence[Any]]:
+        """The session's row (without its state: :meth:`_state`) and its seats' rows, in
+        one statement; with ``lock``, the session's row is locked for the transaction."""
+        if not is_session_id(session_id):
+            raise UnknownSession("session_not_found", "No such session.")
+        rows = conn.execute(LOCK if lock else HEAD_AND_SEATS, {"session_id": session_id}).all()
+        if not rows:
+            raise UnknownSession("session_not_found", "No such session.", {"session": session_id})
+        return rows[0], rows
+
+    def _lock(self, conn: Connection, session_id: str) -> tuple[Any, Sequence[Any]]:
+        """Lock the session for this write transaction (see :meth:`_head`)."""
+        return self._head(conn, session_id, lock=True)
+
+    def _load(self, conn: Connection, row: Any, keep: bool = True) -> tuple[Any, State]:
+        """``row`` and the session's state at the version it was read at: this process's
+        copy, or else the row read again with its state, in one statement so that the two
+        belong together, and the state kept if ``keep``. Outside a write transaction the
+        session may have moved on since ``row`` was read; the newer row is returned then.
+        A write transaction keeps nothing it reads (on SQLite it may see another write of
+        its group that is not committed yet): it keeps its own state once committed."""
+        state = self.states.get(row.id, row.version)
+        if state is not None:
+            return row, state
+        row = conn.execute(ROW, {"session_id": row.id}).one()
+        if keep:
+            self.states.put(row.id, row.version, row.state)
+        return row, row.state
 
     def _run_bots(
-        self, conn: Connection, row: Any, hosted: HostedGame, state: State, moves: list[_Move]
-    ) -> tuple[list[Applied], Status]:
+        self,
+        conn: Connection,
+        row: Any,
+        seat_rows: Sequence[Any],
+        hosted: HostedGame,
+        state: State,
+        moves: list[_Move],
+    ) -> tuple[list[Applied], Status, State]:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
         while only bots are asked to, and human seats whose "answer only when I can" setting
         is on pass when the pass is all they may do, or, with "answer only when it concerns
         me" on too, whenever they may pass and nothing concerns them
         (:func:`_passes_by_itself`); then commit it all (:meth:`_commit`). Returns every move
-        applied, numbered, and the session's status."""
-        seat_rows = conn.execute(select(seats).where(seats.c.session_id == row.id)).all()
+        applied, numbered, the session's status and its state now. ``seat_rows``: the
+        session's seats, read under its lock."""
         kinds = {s.seat: (s.kind, s.bot) for s in seat_rows}
         passing = hosted.auto_pass_action
         #: The seats that pass by themselves, each with the rule of what concerns it, if any.
@@ -677,7 +797,8 @@ class SessionStore:
             if move is None:
                 break
             moves.append(move)
-        return self._commit(conn, row, game, state, moves)
+        applied, status = self._commit(conn, row, game, state, moves)
+        return applied, status, state
 
     def _commit(
         self, conn: Connection, row: Any, game: Game, state: State, moves: Sequence[_Move]
@@ -687,24 +808,32 @@ class SessionStore:
         ``moves`` to the log (numbered from there), and tell live followers. It is part of
         the caller's transaction, which commits before anyone is answered. Returns the moves
         as applied, with every event, and the session's status."""
-        version = row.version + len(moves)
         status: Status = "over" if game.result(state) is not None else "active"
+        if not moves:  # nothing changed
+            return [], status
+        version = row.version + len(moves)
         now = _now()
-        changed = conn.execute(
-            update(sessions)
-            .where(sessions.c.id == row.id, sessions.c.version == row.version)
-            .values(version=version, state=state, status=status, updated_at=now)
-        ).rowcount
+        values = {
+            "session_id": row.id,
+            "read": row.version,
+            "new_version": version,
+            "new_state": state,
+            "new_status": status,
+            "now": now,
+        }
+        if conn.dialect.name == "postgresql":
+            values["payload"] = f"{row.id}:{version}"
+            changed = len(conn.execute(MOVE_ON_AND_NOTIFY, values).all())
+        else:
+            changed = conn.execute(MOVE_ON, values).rowcount
         if changed != 1:
             raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
-        if not moves:
-            return [], status
         applied = [
             Applied(number, move.seat, move.actor, move.action.get("type"), tuple(move.events))
             for number, move in enumerate(moves, row.version + 1)
         ]
         conn.execute(
-            insert(actions),
+            APPEND,
             [
                 {
                     "session_id": row.id,
@@ -718,12 +847,6 @@ class SessionStore:
                 for entry, move in zip(applied, moves, strict=True)
             ],
         )
-        if conn.dialect.name == "postgresql":
-            # Delivered to every listening process when (and only if) this transaction commits.
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{row.id}:{version}"},
-            )
         return applied, status
 
     def _bot(self, game: str, name: str) -> Bot:
@@ -783,6 +906,14 @@ def _passes_by_itself(
     if concerns is not None and not concerns(state, seat):
         return next((dict(a) for a in legal if a.get("type") == passing), None)
     return None
+
+
+def _token_seat(seat_rows: Sequence[Any], token: str) -> Any:
+    """The seat row ``token`` belongs to; :class:`InvalidToken` if none."""
+    found = _holder(seat_rows, token)
+    if found is None:
+        raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
+    return found
 
 
 def _holder(rows: Sequence[Any], token: str) -> Any | None:

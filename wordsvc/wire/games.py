@@ -255,6 +255,12 @@ class Acted(WireModel):
     version: int
     applied: list[AppliedAction]
     status: Literal["active", "over"]
+    to_act: list[int] = Field(description="Who may act now (empty once the game is over).")
+    legal_actions: list[dict[str, Any]] = Field(
+        description="Your legal actions now, if you are among `to_act`; else empty. With "
+        "`version` and `to_act`, what you need to choose your next action without fetching "
+        "the session again."
+    )
     replayed: bool | None = Field(default=None, exclude_if=lambda replayed: replayed is None)
 
 
