@@ -32,12 +32,14 @@ def respond(
 
 
 def mount(app: Flask) -> None:
-    """Add the API's routes to ``app``, and make every error the app answers with (the
-    pages' too) a problem document."""
-    from wordsvc.api import games, health, meta, problems, solver, words
+    """Add the API's routes to ``app``, make every error the app answers with (the pages'
+    too) a problem document, and count every request against the rate limits."""
+    from wordsvc.api import games, health, limits, meta, problems, solver, words
+    from wordsvc.services import SETTINGS
 
     app.url_map.converters["word"] = WordConverter
     app.url_map.merge_slashes = False  # a word path is answered, never redirected
     problems.register(app)
     for area in (words, solver, games, health, meta):
         app.register_blueprint(area.blueprint)
+    limits.install(app, app.extensions[SETTINGS])  # the pages' requests count too
