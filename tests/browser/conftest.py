@@ -26,6 +26,20 @@ FLAGS = [
 
 
 @pytest.fixture(scope="session")
+def app(settings, judge):
+    """The app the pages are tested on, with the default rate limits (docs/deploy.md): a
+    browser clicking through at machine speed must never meet them, as a table of friends
+    never does (every page, API call and solve of this session's tests counts, from one
+    address)."""
+    from wordsvc.app import create_app
+
+    app = create_app(settings, judge=judge)
+    assert app.extensions.get("wordsvc.limiter") is not None
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture(scope="session")
 def live_url(app) -> Iterator[str]:
     """The app served on a free loopback port for the session."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
