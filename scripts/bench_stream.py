@@ -199,7 +199,9 @@ def play(port, session, token, seed, timings, acked, deadline, think_ms):
 
 def serve(args, tmp):
     """``wordsvc serve``, its defaults, on a fresh session store; started once it answers."""
-    env = {**os.environ}
+    # Every simulated client is on loopback, one address: the rate limits (docs/deploy.md)
+    # would refuse a table that large. Measured here are the streams.
+    env = {**os.environ, "WORDSVC_RATE_LIMITS": "off"}
     if args.database:
         env["WORDSVC_DATABASE_URL"] = args.database
         from sqlalchemy import create_engine, text
