@@ -184,7 +184,7 @@ def _too_many(exc: RateLimitExceeded) -> Response:
     retry_after = 1
     if current is not None:
         try:
-            retry_after = max(1, math.ceil(current.reset_at - time.time()))
+            retry_after = max(1, math.ceil(current.window[0] - time.time()))
         except Exception:  # the storage went away meanwhile: a second is a fair guess
             log.warning("rate limit storage unreachable while answering 429", exc_info=True)
     per = "seat" if getattr(exc.limit, "scope", None) == "seat" else "address"
