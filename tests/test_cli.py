@@ -410,3 +410,15 @@ def test_a_public_url_that_is_no_http_address_is_refused(serve, url):
     assert result.exit_code == 2
     assert "[invalid_public_url]" in result.stderr
     assert result.calls == []
+
+
+def test_serve_says_its_rate_limits_and_where_they_are_counted(serve):
+    result = serve()
+    assert (
+        "Rate limits: 1200/minute per client address, 600/minute per seat token, counted in"
+        " each worker's memory (2 workers)"
+    ) in result.stderr
+    shared = serve(env={"WORDSVC_REDIS_URL": "redis://:s3cret@cache.internal:6379/0"})
+    assert "counted in Redis (redis://cache.internal:6379, prefix 'wordsvc')" in shared.stderr
+    assert "s3cret" not in shared.stderr
+    assert "Rate limits: off" in serve(env={"WORDSVC_RATE_LIMITS": "off"}).stderr
