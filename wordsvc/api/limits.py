@@ -75,9 +75,13 @@ def _words_cost() -> int:
 
 
 def _search_cost() -> int:
+    from wordsvc.wire.words import SearchQuery
+
+    field = SearchQuery.model_fields["limit"]
+    most = max(m.le for m in field.metadata if getattr(m, "le", None) is not None)
     given = request.args.getlist("limit")
-    limit = int(given[0]) if len(given) == 1 and given[0].isdecimal() else 50
-    return costs.search_cost(min(limit, 500))
+    limit = int(given[0]) if len(given) == 1 and given[0].isdecimal() else field.default
+    return costs.search_cost(min(limit, most))
 
 
 SOLVE = Cost(_solve_cost, f"ceil(budget_ms / {costs.SOLVE_MS_PER_UNIT})")
