@@ -10,6 +10,7 @@ import secrets
 import shutil
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -56,11 +57,19 @@ def judge(settings: Settings) -> Judge:
     return Judge.open(settings)
 
 
+def unlimited(settings: Settings) -> Settings:
+    """``settings`` without rate limits: for an app that one test process drives as every
+    client at once, at machine speed (thousands of requests a minute from one address), no
+    table of friends. tests/api/test_limits.py tests the limits; the browser tests run with
+    the defaults (tests/browser/conftest.py)."""
+    return dataclasses.replace(settings, rate_limits=False)
+
+
 @pytest.fixture(scope="session")
 def app(settings: Settings, judge: Judge):
     from wordsvc.app import create_app
 
-    app = create_app(settings, judge=judge)
+    app = create_app(unlimited(settings), judge=judge)
     app.config["TESTING"] = True
     return app
 
@@ -216,7 +225,81 @@ def games_client(settings, judge, store):
     """A test client whose app keeps sessions in ``store`` (SQLite, then PostgreSQL)."""
     from wordsvc.app import create_app
 
-    app = create_app(settings, judge)
+    app = create_app(unlimited(settings), judge)
     app.extensions["wordsvc.sessions"] = store
     app.config["TESTING"] = True
     return app.test_client()
+
+
+# --- Redis, for the rate limits' shared counts ---------------------------------------------
+# From $WORDSVC_TEST_REDIS_URL (default: the CI server on 127.0.0.1:6379, database 0). `.ci/run`
+# makes sure it runs. Without one, a throwaway server is started from Debian's `redis-server`
+# when installed, or the Redis tests are skipped, saying how to run them. Each test keys its
+# counts under a prefix of its own (`redis_prefix`), so parallel tests never share a count.
+
+REDIS_URL = os.environ.get("WORDSVC_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+#: Set by `.ci/run`: a missing server fails the run instead of skipping its tests.
+REQUIRE_REDIS = os.environ.get("WORDSVC_REQUIRE_REDIS") == "1"
+HOW_TO_RUN_REDIS = (
+    "no Redis server at WORDSVC_TEST_REDIS_URL and no `redis-server` to start one: the Redis "
+    "tests are skipped (install Debian's `redis-server`, or point WORDSVC_TEST_REDIS_URL at a "
+    "server, to run them)"
+)
+
+
+def _redis_answers(url: str) -> bool:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    """The URL of a Redis server: the configured one, or a throwaway one for this run."""
+    if _redis_answers(REDIS_URL):
+        yield REDIS_URL
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if REQUIRE_REDIS:
+            pytest.fail(HOW_TO_RUN_REDIS.replace("are skipped", "cannot run"))
+        pytest.skip(HOW_TO_RUN_REDIS)
+    port = _free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        cwd=tmp_path_factory.mktemp("redis"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        for _ in range(100):
+            if _redis_answers(url):
+                break
+            time.sleep(0.05)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_prefix(redis_server):
+    """A key prefix of this test's own; its keys are deleted afterwards."""
+    import redis
+
+    prefix = f"wordsvc-test-{secrets.token_hex(6)}"
+    yield prefix
+    client = redis.Redis.from_url(redis_server)
+    try:
+        keys = list(client.scan_iter(match=f"*{prefix}*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()

@@ -572,3 +572,15 @@ def test_the_db_group_takes_the_database_for_every_command():
     group = CliRunner().invoke(main, ["db", "--help"]).output
     assert "--database URL" in group
     assert {"upgrade", "export", "import", "verify"} <= set(main.commands["db"].commands)
+
+
+def test_serve_says_its_rate_limits_and_where_they_are_counted(serve):
+    result = serve()
+    assert (
+        "Rate limits: 1200/minute per client address, 600/minute per seat token, counted in"
+        " each worker's memory (2 workers)"
+    ) in result.stderr
+    shared = serve(env={"WORDSVC_REDIS_URL": "redis://:s3cret@cache.internal:6379/0"})
+    assert "counted in Redis (redis://cache.internal:6379, prefix 'wordsvc')" in shared.stderr
+    assert "s3cret" not in shared.stderr
+    assert "Rate limits: off" in serve(env={"WORDSVC_RATE_LIMITS": "off"}).stderr

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from wordsvc import api, web
 from wordsvc.config import Settings
@@ -41,6 +42,12 @@ def create_app(settings: Settings | None = None, judge: Judge | None = None) -> 
     app = _App(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     settings = app.extensions[SETTINGS] = settings or Settings.from_env()
+    if settings.trusted_proxies:
+        # The client's address (for the rate limits), scheme and host (for links built from
+        # the address a page was opened at) as the last N proxies forwarded them: a header
+        # any client can send is believed only from a proxy that overwrites it.
+        n = settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
     if judge is not None:
         app.extensions[JUDGE] = judge
     app.extensions[metrics.ENABLED] = settings.metrics

@@ -168,7 +168,11 @@ def main(ctx: click.Context) -> None:
     The lexicon lives in $WORDSVC_DATA_DIR (default: your cache directory) and is built on
     first use.
     """
-    ctx.obj = Settings.from_env()
+    try:
+        ctx.obj = Settings.from_env()
+    except WordsvcError as exc:  # a setting that cannot be used: say which, as commands do
+        click.secho(f"Error [{exc.code}]: {exc.message}", err=True, fg="red")
+        sys.exit(EXIT_ERROR)
 
 
 @main.command()
@@ -1000,7 +1004,32 @@ def serve(
     click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} {kind}", err=True)
     for line in _where_to_open(host, port, settings.public_url):
         click.echo(line, err=True)
+    click.echo(_limits_line(settings, workers), err=True)
     run_gunicorn(host, port, workers, worker_class, threads, settings)
+
+
+def _limits_line(settings: Settings, workers: int) -> str:
+    """What `serve` says about the rate limits (docs/deploy.md#rate-limits)."""
+    if not settings.rate_limits:
+        return "Rate limits: off (WORDSVC_RATE_LIMITS=off)"
+    where = (
+        f"counted in Redis ({_safe_redis(settings.redis_url)}, prefix {settings.redis_prefix!r})"
+        if settings.redis_url
+        else "counted in each worker's memory" + (f" ({workers} workers)" if workers > 1 else "")
+    )
+    return (
+        f"Rate limits: {settings.rate_limit} per client address, {settings.seat_rate_limit}"
+        f" per seat token, {where}"
+    )
+
+
+def _safe_redis(url: str) -> str:
+    """A Redis URL without its password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or parts.path or "?"
+    return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
 
 
 def _where_to_open(host: str, port: int, public_url: str | None) -> list[str]:

@@ -16,6 +16,22 @@
 ``PROMETHEUS_MULTIPROC_DIR``  where gunicorn's workers keep their metrics, summed at each scrape
                               (default: ``wordsvc serve`` makes a fresh private directory and
                               removes it on exit); read by prometheus-client itself
+``WORDSVC_TRUSTED_PROXIES``   how many reverse proxies in front of the service to trust for the
+                              client's address, scheme and host (their ``X-Forwarded-For``,
+                              ``-Proto`` and ``-Host``; default 0: the peer's own address, which
+                              behind a proxy is the proxy's: docs/deploy.md)
+``WORDSVC_RATE_LIMITS``       ``off`` turns the rate limits off (default: on)
+``WORDSVC_RATE_LIMIT``        each client address's limit, in flask-limiter's syntax (default
+                              ``1200/minute``; several: ``1200/minute;20000/hour``); a solve,
+                              a batch check and a pattern search count by their size
+                              (wordsvc/api/limits.py)
+``WORDSVC_SEAT_RATE_LIMIT``   each seat token's limit on the game routes it is sent to (default
+                              ``600/minute``), whatever address it comes from
+``WORDSVC_REDIS_URL``         Redis for the limits' counts (``redis://host:6379/0``), shared by
+                              every worker and every server using it (default: unset, each
+                              worker counts in its own memory)
+``WORDSVC_REDIS_PREFIX``      the prefix of those counts' keys in Redis (default ``wordsvc``):
+                              one per service sharing a Redis
 """
 
 from __future__ import annotations
@@ -34,26 +50,57 @@ DEFAULT_DICTIONARIES_DIR = PACKAGE_DIR.parent / "dictionaries"
 CATEGORIES_FILE = PACKAGE_DIR / "data" / "categories.toml"
 
 
+#: Each client address's rate limit: a table of friends never comes near it (docs/deploy.md).
+DEFAULT_RATE_LIMIT = "1200/minute"
+#: Each seat token's rate limit on the game routes.
+DEFAULT_SEAT_RATE_LIMIT = "600/minute"
+DEFAULT_REDIS_PREFIX = "wordsvc"
+_OFF = ("off", "false", "0", "no")
+_ON = ("on", "true", "1", "yes", "")
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Where the compiled lexicon lives (``data_dir``) and where the word lists are read."""
+    """Where the compiled lexicon lives (``data_dir``) and where the word lists are read; the
+    session database, the public address, and the rate limits (see the module's docstring)."""
 
     data_dir: Path
     dictionaries_dir: Path
     database_url: str | None = None  # None: SQLite in the data directory
     public_url: str | None = None  # None: links are built from the address a page was opened at
     metrics: bool = True  # GET /metrics and the counting behind it
+    trusted_proxies: int = 0  # 0: the client is the peer of the connection
+    rate_limits: bool = True
+    rate_limit: str = DEFAULT_RATE_LIMIT
+    seat_rate_limit: str = DEFAULT_SEAT_RATE_LIMIT
+    redis_url: str | None = None  # None: each worker counts in its own memory
+    redis_prefix: str = DEFAULT_REDIS_PREFIX
 
     @classmethod
     def from_env(cls) -> Settings:
-        data_dir = os.environ.get("WORDSVC_DATA_DIR") or platformdirs.user_cache_dir("wordsvc")
-        dictionaries = os.environ.get("WORDSVC_DICTIONARIES_DIR") or DEFAULT_DICTIONARIES_DIR
+        """The settings the environment gives; a :class:`ConfigurationError` for one that is
+        set but cannot be used, naming it."""
+        env = os.environ
+        data_dir = env.get("WORDSVC_DATA_DIR") or platformdirs.user_cache_dir("wordsvc")
+        dictionaries = env.get("WORDSVC_DICTIONARIES_DIR") or DEFAULT_DICTIONARIES_DIR
         return cls(
             data_dir=Path(data_dir),
             dictionaries_dir=Path(dictionaries),
-            database_url=os.environ.get("WORDSVC_DATABASE_URL") or None,
-            public_url=os.environ.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
-            metrics=switch("WORDSVC_METRICS", os.environ.get("WORDSVC_METRICS", "")),
+            database_url=env.get("WORDSVC_DATABASE_URL") or None,
+            public_url=env.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
+            trusted_proxies=_proxy_count(env.get("WORDSVC_TRUSTED_PROXIES", "")),
+            rate_limits=_switch("WORDSVC_RATE_LIMITS", env.get("WORDSVC_RATE_LIMITS", "")),
+            rate_limit=checked_rate_limit(
+                env.get("WORDSVC_RATE_LIMIT", "").strip() or DEFAULT_RATE_LIMIT,
+                "WORDSVC_RATE_LIMIT",
+            ),
+            seat_rate_limit=checked_rate_limit(
+                env.get("WORDSVC_SEAT_RATE_LIMIT", "").strip() or DEFAULT_SEAT_RATE_LIMIT,
+                "WORDSVC_SEAT_RATE_LIMIT",
+            ),
+            redis_url=checked_redis_url(env.get("WORDSVC_REDIS_URL", "").strip() or None),
+            redis_prefix=env.get("WORDSVC_REDIS_PREFIX", "").strip() or DEFAULT_REDIS_PREFIX,
+            metrics=_switch("WORDSVC_METRICS", env.get("WORDSVC_METRICS", "")),
         )
 
     @property
@@ -65,22 +112,6 @@ class Settings:
                 url = "postgresql+psycopg://" + url.split("://", 1)[1]
             return url
         return f"sqlite:///{self.data_dir / 'sessions.sqlite3'}"
-
-
-#: How a setting that is on or off may be spelt ("" is the default: on).
-SWITCH = {"on": True, "1": True, "true": True, "yes": True, "": True,
-          "off": False, "0": False, "false": False, "no": False}  # fmt: skip
-
-
-def switch(name: str, value: str) -> bool:
-    """The on/off setting ``name`` set to ``value``: a :class:`ConfigurationError` for a
-    value that is neither, rather than a guess."""
-    try:
-        return SWITCH[value.strip().lower()]
-    except KeyError:
-        raise ConfigurationError(
-            f"{name}={value!r} is neither on nor off.", code="invalid_setting"
-        ) from None
 
 
 #: The longest public URL: seat links add a session id and a token to it.
@@ -105,3 +136,57 @@ def checked_public_url(url: str) -> str:
             code="invalid_public_url",
         )
     return base
+
+
+#: The most proxies one request can pass through that are worth trusting.
+MAX_TRUSTED_PROXIES = 10
+
+
+def _proxy_count(text: str) -> int:
+    text = text.strip() or "0"
+    if not text.isdecimal() or not text.isascii() or int(text) > MAX_TRUSTED_PROXIES:
+        raise ConfigurationError(
+            f"WORDSVC_TRUSTED_PROXIES is {text!r}: the number of reverse proxies in front of the"
+            f" service, 0 to {MAX_TRUSTED_PROXIES}.",
+            code="invalid_trusted_proxies",
+        )
+    return int(text)
+
+
+def _switch(name: str, text: str) -> bool:
+    """The on/off setting ``name`` set to ``text`` (empty: on), or a
+    :class:`ConfigurationError` for a value that is neither, rather than a guess."""
+    value = text.strip().lower()
+    if value in _OFF:
+        return False
+    if value in _ON:
+        return True
+    raise ConfigurationError(f"{name} is {text!r}: `on` or `off`.", code="invalid_switch")
+
+
+def checked_rate_limit(text: str, name: str = "the rate limit") -> str:
+    """``text`` when flask-limiter can read it as one or more limits (``1200/minute``,
+    ``10 per second;500/hour``), else a :class:`ConfigurationError` naming ``name``."""
+    from limits import parse_many
+
+    try:
+        parsed = parse_many(text)
+    except ValueError:
+        parsed = []
+    if not parsed or any(item.amount < 1 for item in parsed):
+        raise ConfigurationError(
+            f"{name} is {text!r}: a limit such as 1200/minute (several: 1200/minute;20000/hour).",
+            code="invalid_rate_limit",
+        )
+    return text
+
+
+def checked_redis_url(url: str | None) -> str | None:
+    """``url`` when it names a Redis server (``redis://``, ``rediss://``, ``redis+unix://``)."""
+    if url is not None and urlsplit(url).scheme not in ("redis", "rediss", "redis+unix"):
+        raise ConfigurationError(
+            "WORDSVC_REDIS_URL names no Redis server: redis://host:6379/0, rediss://... or"
+            " redis+unix:///path.",
+            code="invalid_redis_url",
+        )
+    return url

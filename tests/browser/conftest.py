@@ -31,6 +31,23 @@ FLAGS = [
 
 
 @pytest.fixture(scope="session")
+def app(settings, judge, tmp_path_factory):
+    """The app the pages are tested on, with the default rate limits (docs/deploy.md): a
+    browser clicking through at machine speed must never meet them, as a table of friends
+    never does (every page, API call and solve of this session's tests counts, from one
+    address). Its sessions are kept in a SQLite database of its own."""
+    import dataclasses
+
+    from wordsvc.app import create_app
+
+    database = tmp_path_factory.mktemp("browser-sessions") / "sessions.sqlite3"
+    app = create_app(dataclasses.replace(settings, database_url=f"sqlite:///{database}"), judge)
+    assert app.extensions.get("wordsvc.limiter") is not None
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture(scope="session")
 def live_url(app) -> Iterator[str]:
     """The app served on a free loopback port for the session."""
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -51,6 +51,9 @@ class Server:
             "WORDSVC_DATA_DIR": str(settings.data_dir),
             "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
             "WORDSVC_DATABASE_URL": database_url,
+            # 12 clients polling from one address every few milliseconds are a load test,
+            # not a table: the rate limits (tests/api/test_limits.py) would stop them.
+            "WORDSVC_RATE_LIMITS": "off",
             **(env or {}),
         }
         self.process: subprocess.Popen | None = None

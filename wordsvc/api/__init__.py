@@ -32,11 +32,13 @@ def respond(
 
 
 def mount(app: Flask) -> None:
-    """Add the API's routes to ``app``, and make every error the app answers with (the
-    pages' too) a problem document. ``GET /metrics`` is mounted when the app records
-    metrics (its settings' ``metrics``), outside the API's document."""
-    from wordsvc.api import games, health, meta, metrics, problems, solver, words
+    """Add the API's routes to ``app``, make every error the app answers with (the pages'
+    too) a problem document, and count every request against the rate limits.
+    ``GET /metrics`` is mounted when the app records metrics (its settings' ``metrics``),
+    outside the API's document and the limits."""
+    from wordsvc.api import games, health, limits, meta, metrics, problems, solver, words
     from wordsvc.observability.metrics import ENABLED
+    from wordsvc.services import SETTINGS
 
     app.url_map.converters["word"] = WordConverter
     app.url_map.merge_slashes = False  # a word path is answered, never redirected
@@ -45,3 +47,4 @@ def mount(app: Flask) -> None:
         app.register_blueprint(area.blueprint)
     if app.extensions.get(ENABLED):
         app.register_blueprint(metrics.blueprint)
+    limits.install(app, app.extensions[SETTINGS])  # the pages' requests count too

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, Response, current_app, request
 
 from wordsvc.api import respond
+from wordsvc.api.limits import CHECK_WORDS
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
 from wordsvc.api.words import LEXICON_ERRORS, observe_suggestions
@@ -349,6 +350,7 @@ RESTART_RETRY_MS = (1000, 3000)
     headers={"Last-Event-ID": {"type": "string", "pattern": "^[0-9]{1,9}$"}},
     auth="optional",
     content_type="text/event-stream",
+    limited=False,  # a 429 would end an EventSource for good (wordsvc/api/limits.py)
     errors={400: ("invalid_last_event_id",), **TOKEN_ERRORS, **SESSION_ERRORS},
 )
 def stream_events(session_id: str) -> Response:
@@ -481,6 +483,7 @@ def get_result(session_id: str) -> Response:
     body=ArbitrateBody,
     response=ArbitrationResult,
     path_params=SESSION,
+    cost=CHECK_WORDS,
     errors={
         422: ("no_word_rules", "unknown_category"),  # a category a deployment dropped
         404: STORED,

@@ -19,6 +19,7 @@ blueprint = Blueprint("health", __name__)
     operation_id="health",
     summary="Ready when the lexicon is loaded.",
     response=Health,
+    limited=False,  # probes are never refused for coming often
     errors={503: ("lexicon_not_built", "lexicon_corrupt")},
 )
 def healthz() -> Response:

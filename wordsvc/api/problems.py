@@ -28,6 +28,7 @@ HTTP_CODES = {
     413: "payload_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",
+    429: "rate_limited",  # wordsvc.api.limits answers its own, with Retry-After
     500: "internal_error",
 }
 

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app
 
 from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
+from wordsvc.api.limits import SOLVE
 from wordsvc.api.params import parse_body
 from wordsvc.api.spec import operation
 from wordsvc.observability import metrics
@@ -41,6 +42,7 @@ def get_solver() -> Solver:
     summary="The best Words of Magic plays for a hand, ranked, with the pass as baseline.",
     body=SolveBody,
     response=Solution,
+    cost=SOLVE,
     errors={
         422: ("unknown_card", "invalid_card", "invalid_familiar", "unknown_category",
               "word_not_playable", "word_not_formable", "invalid_min_length", "invalid_min_zipf",

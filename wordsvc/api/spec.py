@@ -5,6 +5,10 @@ query string, body and answer, and the problem codes it may answer with, by stat
 gets the view; :func:`openapi_document` builds the document from the same declarations and
 the models' JSON Schema (2020-12, which OpenAPI 3.1 uses as is), so the document cannot drift
 from the code. No document is written by hand.
+
+Every operation is counted against the rate limits (429 ``rate_limited``, documented with its
+``Retry-After``) unless declared ``limited=False``; one that counts for more than one request
+declares its :class:`Cost`, which the document states (:mod:`wordsvc.api.limits`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from flask import Blueprint
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
+from wordsvc import costs
+
 F = TypeVar("F", bound=Callable[..., Any])
 REF_TEMPLATE = "#/components/schemas/{model}"
 PROBLEM_REF = {"$ref": REF_TEMPLATE.format(model="Problem")}
@@ -28,6 +34,9 @@ COMMON_ERRORS: Mapping[int, Sequence[str]] = {
     414: ("uri_too_long",),
     500: ("internal_error",),
 }
+#: The problem of a request over a rate limit: every limited operation may answer it.
+RATE_LIMITED: Mapping[int, Sequence[str]] = {429: ("rate_limited",)}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}}}
 TITLE = "wordsvc"
 DESCRIPTION = (
     "Settles Ukrainian word disputes for Words of Magic: checks words against the agreed "
@@ -35,6 +44,15 @@ DESCRIPTION = (
     "whole games for front ends and bots. Every error is an RFC 9457 problem document "
     "(application/problem+json) with a stable `code`; each operation lists its codes."
 )
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a request to an operation counts for against the rate limits (:mod:`wordsvc.costs`):
+    ``counts`` reads it from the request, ``says`` it for the document ("ceil(words / 10)")."""
+
+    counts: Callable[[], int]
+    says: str
 
 
 @dataclass(frozen=True)
@@ -58,6 +76,10 @@ class Operation:
     #: OpenAPI links from the answer to other operations: name -> (operationId, parameters)
     links: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
     content_type: str = "application/json"
+    endpoint: str = ""  # Flask's name of the route: blueprint.view
+    #: Counted against the rate limits (False: the health check and the event stream)
+    limited: bool = True
+    cost: Cost | None = None  # None: an ordinary request, counting 1
 
 
 #: Every declared operation, in declaration order.
@@ -78,16 +100,18 @@ def operation(
     def decorate(view: F) -> F:
         blueprint.add_url_rule(rule, view_func=view, methods=[method])
         path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", (blueprint.url_prefix or "") + rule)
-        OPERATIONS.append(
-            Operation(
-                method=method.lower(),
-                path=path,
-                operation_id=operation_id,
-                summary=summary,
-                tag=blueprint.name,
-                **spec,
-            )
+        op = Operation(
+            method=method.lower(),
+            path=path,
+            operation_id=operation_id,
+            summary=summary,
+            tag=blueprint.name,
+            endpoint=f"{blueprint.name}.{view.__name__}",
+            **spec,
         )
+        if op.cost is not None:
+            costs.charge(op.endpoint, op.cost.counts)
+        OPERATIONS.append(op)
         return view
 
     return decorate
@@ -193,7 +217,8 @@ def _responses(op: Operation) -> dict[str, Any]:
     responses: dict[str, Any] = {str(op.status): ok}
     for status, codes in documented_codes(op).items():
         responses[str(status)] = {
-            "description": "A problem document; `code` is one of: "
+            "description": _problem_preamble(op, status)
+            + "A problem document; `code` is one of: "
             + ", ".join(f"`{c}`" for c in codes)
             + ".",
             "content": {
@@ -202,15 +227,26 @@ def _responses(op: Operation) -> dict[str, Any]:
                 }
             },
         }
-        if status == 503 and "database_busy" in codes:
-            responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "string"}}}
+        if (status == 503 and "database_busy" in codes) or status == 429:
+            responses[str(status)]["headers"] = dict(RETRY_AFTER)
     return responses
+
+
+def _problem_preamble(op: Operation, status: int) -> str:
+    """What the document says of a status before its codes (which follow "is one of:")."""
+    if status != 429:
+        return ""
+    counts = "one request" if op.cost is None else f"{op.cost.says} requests"
+    return (
+        f"Over a rate limit, of the client's address or of the seat's token: this request"
+        f" counts as {counts}. Retry after `Retry-After` seconds. "
+    )
 
 
 def documented_codes(op: Operation) -> dict[int, list[str]]:
     """The problem codes ``op`` may answer with, by status: its own, those of every route,
     and those the request's models give when a request does not fit them."""
-    errors = {**COMMON_ERRORS, **op.errors}
+    errors = {**COMMON_ERRORS, **(RATE_LIMITED if op.limited else {}), **op.errors}
     shape = _shape_codes(op)
     if shape:
         errors[400] = (*shape, *errors.get(400, ()))

@@ -6,6 +6,7 @@ from flask import Blueprint, Response
 
 from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.api import respond
+from wordsvc.api.limits import CHECK_WORDS, SEARCH
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
 from wordsvc.batch import BatchCheck, check_batch
@@ -48,6 +49,7 @@ def check_word(word: str) -> Response:
     summary="Judge up to 1000 words; input that is no word is refused in place.",
     body=models.CheckWordsBody,
     response=models.CheckWordsResult,
+    cost=CHECK_WORDS,
     errors={
         413: ("too_many_words",),
         422: ("unknown_category",),
@@ -76,6 +78,7 @@ def observe_suggestions(checked: BatchCheck) -> None:
     summary="Words matching a pattern (? one letter, * any run), paged.",
     query=models.SearchQuery,
     response=models.SearchPage,
+    cost=SEARCH,
     errors={
         422: ("unknown_category", "invalid_length_range", "pattern_too_broad", "empty_pattern",
               "hyphenated", *WORD_ERRORS),

@@ -352,6 +352,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "problem.invalid_tokens": ("Жетонів від 0 до 3.", "Tokens: 0 to 3."),
     "problem.unknown_character": ("Невідомий персонаж.", "Unknown character."),
+    "problem.rate_limited": (
+        "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
+        "Too many requests in a short time. Wait a minute, then try again.",
+    ),
     "problem.network": (
         "Сервіс не відповідає. Перевірте з'єднання і спробуйте ще раз.",
         "The service does not answer. Check the connection and try again.",

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Response, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
+from wordsvc import costs
 from wordsvc.web import blueprint
 from wordsvc.web.checking import (
     WORD_SEPARATORS,
@@ -34,6 +35,13 @@ def index() -> tuple[str, int] | Response:
 @blueprint.post("/")
 def check_form() -> tuple[str, int] | Response:
     return _page(request.form, asked=True)
+
+
+# The page's own word check counts against the rate limits as the API's batch check does.
+costs.charge("web.index", lambda: costs.words_cost(len(split_words(request.args.get("w", "")))))
+costs.charge(
+    "web.check_form", lambda: costs.words_cost(len(split_words(request.form.get("w", ""))))
+)
 
 
 def _page(values: MultiDict[str, str], *, asked: bool = False) -> tuple[str, int]:

@@ -56,6 +56,10 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
         "Сервер зараз зайнятий. Спробуйте ще раз за мить.",
         "The server is busy. Try again in a moment.",
     ),
+    "problem.rate_limited": (
+        "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
+        "Too many requests in a short time. Wait a minute, then try again.",
+    ),
     "problem.lexicon_not_built": (
         "Словник на сервері ще не зібрано, тож слова перевірити не можна.",
         "The server's dictionary is not built yet, so no word can be checked.",

@@ -1,0 +1,80 @@
+"""Settings from the environment: the rate limits, Redis and trusted proxies, with their
+defaults, and one clear error for a value that cannot be used (docs/deploy.md)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from wordsvc.cli import main
+from wordsvc.config import Settings
+from wordsvc.errors import ConfigurationError
+
+VARIABLES = (
+    "WORDSVC_RATE_LIMITS",
+    "WORDSVC_RATE_LIMIT",
+    "WORDSVC_SEAT_RATE_LIMIT",
+    "WORDSVC_REDIS_URL",
+    "WORDSVC_REDIS_PREFIX",
+    "WORDSVC_TRUSTED_PROXIES",
+)
+
+
+@pytest.fixture
+def env(monkeypatch):
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_the_defaults(env):
+    settings = Settings.from_env()
+    assert settings.rate_limits is True
+    assert (settings.rate_limit, settings.seat_rate_limit) == ("1200/minute", "600/minute")
+    assert (settings.redis_url, settings.redis_prefix) == (None, "wordsvc")
+    assert settings.trusted_proxies == 0
+
+
+def test_each_setting_is_read(env):
+    env.setenv("WORDSVC_RATE_LIMITS", "off")
+    env.setenv("WORDSVC_RATE_LIMIT", "100/minute;2000/hour")
+    env.setenv("WORDSVC_SEAT_RATE_LIMIT", "5 per second")
+    env.setenv("WORDSVC_REDIS_URL", "redis://127.0.0.1:6379/2")
+    env.setenv("WORDSVC_REDIS_PREFIX", "games")
+    env.setenv("WORDSVC_TRUSTED_PROXIES", "2")
+    settings = Settings.from_env()
+    assert settings.rate_limits is False
+    assert settings.rate_limit == "100/minute;2000/hour"
+    assert settings.seat_rate_limit == "5 per second"
+    assert (settings.redis_url, settings.redis_prefix) == ("redis://127.0.0.1:6379/2", "games")
+    assert settings.trusted_proxies == 2
+
+
+@pytest.mark.parametrize("value", ["on", "ON", "1", "true", ""])
+def test_the_limits_are_on_unless_turned_off(env, value):
+    env.setenv("WORDSVC_RATE_LIMITS", value)
+    assert Settings.from_env().rate_limits is True
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "code"),
+    [
+        ("WORDSVC_RATE_LIMIT", "lots", "invalid_rate_limit"),
+        ("WORDSVC_RATE_LIMIT", "0/minute", "invalid_rate_limit"),
+        ("WORDSVC_SEAT_RATE_LIMIT", "10/fortnight", "invalid_rate_limit"),
+        ("WORDSVC_RATE_LIMITS", "perhaps", "invalid_switch"),
+        ("WORDSVC_REDIS_URL", "http://127.0.0.1:6379", "invalid_redis_url"),
+        ("WORDSVC_TRUSTED_PROXIES", "-1", "invalid_trusted_proxies"),
+        ("WORDSVC_TRUSTED_PROXIES", "lots", "invalid_trusted_proxies"),
+        ("WORDSVC_TRUSTED_PROXIES", "99", "invalid_trusted_proxies"),
+    ],
+)
+def test_a_value_that_cannot_be_used_is_refused_naming_it(env, name, value, code):
+    env.setenv(name, value)
+    with pytest.raises(ConfigurationError) as refused:
+        Settings.from_env()
+    assert refused.value.code == code
+    assert name in refused.value.message
+    result = CliRunner().invoke(main, ["categories"])
+    assert result.exit_code == 2
+    assert f"Error [{code}]" in result.output
