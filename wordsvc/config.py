@@ -89,7 +89,7 @@ class Settings:
             database_url=env.get("WORDSVC_DATABASE_URL") or None,
             public_url=env.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
             trusted_proxies=_proxy_count(env.get("WORDSVC_TRUSTED_PROXIES", "")),
-            rate_limits=_switch("WORDSVC_RATE_LIMITS", env.get("WORDSVC_RATE_LIMITS", "")),
+            rate_limits=switch("WORDSVC_RATE_LIMITS", env.get("WORDSVC_RATE_LIMITS", "")),
             rate_limit=checked_rate_limit(
                 env.get("WORDSVC_RATE_LIMIT", "").strip() or DEFAULT_RATE_LIMIT,
                 "WORDSVC_RATE_LIMIT",
@@ -100,7 +100,7 @@ class Settings:
             ),
             redis_url=checked_redis_url(env.get("WORDSVC_REDIS_URL", "").strip() or None),
             redis_prefix=env.get("WORDSVC_REDIS_PREFIX", "").strip() or DEFAULT_REDIS_PREFIX,
-            metrics=_switch("WORDSVC_METRICS", env.get("WORDSVC_METRICS", "")),
+            metrics=switch("WORDSVC_METRICS", env.get("WORDSVC_METRICS", "")),
         )
 
     @property
@@ -153,7 +153,7 @@ def _proxy_count(text: str) -> int:
     return int(text)
 
 
-def _switch(name: str, text: str) -> bool:
+def switch(name: str, text: str) -> bool:
     """The on/off setting ``name`` set to ``text`` (empty: on), or a
     :class:`ConfigurationError` for a value that is neither, rather than a guess."""
     value = text.strip().lower()

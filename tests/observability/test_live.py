@@ -217,7 +217,8 @@ def test_no_token_seat_link_or_seed_is_ever_logged(served, tmp_path):
     lines = text.splitlines()
     banner = [line for line in lines if not line.startswith("{")]
     assert banner, "what serve says to people before gunicorn starts"
-    assert all(line.startswith(("Serving wordsvc", "Only this computer")) for line in banner)
+    said = ("Serving wordsvc", "Only this computer", "Rate limits")
+    assert all(line.startswith(said) for line in banner), banner
     records = [json.loads(line) for line in lines if line.startswith("{")]
     access = [r for r in records if "status" in r]
     assert len(access) == client.sent + 1, "one line per request (and the start's health check)"

@@ -130,7 +130,7 @@ def test_the_metrics_setting_is_on_or_off(monkeypatch, value, on):
 
 
 def test_a_metrics_setting_that_is_neither_is_refused_not_guessed():
-    with pytest.raises(ConfigurationError, match="WORDSVC_METRICS='of'"):
+    with pytest.raises(ConfigurationError, match="WORDSVC_METRICS is 'of'"):
         switch("WORDSVC_METRICS", "of")
 
 
