@@ -61,7 +61,7 @@ def unlimited(settings: Settings) -> Settings:
     """``settings`` without rate limits: for an app that one test process drives as every
     client at once, at machine speed (thousands of requests a minute from one address), no
     table of friends. tests/api/test_limits.py tests the limits; the browser tests run with
-    the defaults (tests/browser/conftest.py)."""
+    the limiter on and limits out of reach (tests/browser/conftest.py)."""
     return dataclasses.replace(settings, rate_limits=False)
 
 

@@ -30,18 +30,30 @@ FLAGS = [
 ]
 
 
+#: The browser app's limits, per address and per seat: a whole suite from one address.
+SUITE_LIMIT = "1000000/minute"
+
+
 @pytest.fixture(scope="session")
 def app(settings, judge, tmp_path_factory):
-    """The app the pages are tested on, with the default rate limits (docs/deploy.md): a
-    browser clicking through at machine speed must never meet them, as a table of friends
-    never does (every page, API call and solve of this session's tests counts, from one
-    address). Its sessions are kept in a SQLite database of its own."""
+    """The app the pages are tested on, with the rate limiter on but its limits out of
+    reach: one test process plays every table of the suite from one address, dozens of whole
+    games and solves a minute, which is no table of friends (the defaults are tested in
+    tests/api/test_limits.py). Its sessions are kept in a SQLite database of its own."""
     import dataclasses
 
     from wordsvc.app import create_app
 
     database = tmp_path_factory.mktemp("browser-sessions") / "sessions.sqlite3"
-    app = create_app(dataclasses.replace(settings, database_url=f"sqlite:///{database}"), judge)
+    app = create_app(
+        dataclasses.replace(
+            settings,
+            database_url=f"sqlite:///{database}",
+            rate_limit=SUITE_LIMIT,
+            seat_rate_limit=SUITE_LIMIT,
+        ),
+        judge,
+    )
     assert app.extensions.get("wordsvc.limiter") is not None
     app.config["TESTING"] = True
     return app
