@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser.presentable import assert_presentable
+from tests.browser.test_play_page import full_state
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
 from wordsvc.wire import games as models
@@ -292,8 +293,7 @@ def hidden_from(app, session, seat):
     """The physical cards ``seat`` never saw: other hands, the deck, every obstacle, less
     whatever its summary and its events (as the wire writes them) name."""
     store = app.extensions["wordsvc.sessions"]
-    with store.engine.connect() as conn:
-        state = store._session(conn, session).state
+    state = full_state(app, session)
     summary = to_json(models.SessionSummary, store.summary(session, seat))
     events = to_json(list[models.LoggedAction], store.events(session, seat))
     known = (summary + events).decode()

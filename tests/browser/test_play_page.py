@@ -193,9 +193,14 @@ def seen_by(player):
 
 
 def full_state(app, session):
+    """The session's whole state as the database holds it (hidden cards included)."""
+    from sqlalchemy import select
+
+    from wordsvc.sessions.schema import sessions
+
     store = app.extensions["wordsvc.sessions"]
     with store.engine.connect() as conn:
-        return store._session(conn, session).state
+        return conn.execute(select(sessions.c.state).where(sessions.c.id == session)).scalar_one()
 
 
 def known_to(app, session, seat):
