@@ -16,7 +16,6 @@ import os
 import queue
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -26,16 +25,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from tests.sessions.test_server import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The shared limit of part (c), per client address.
 LIMIT = 20
 SEATS = [{"kind": "human", "name": "Настя"}, {"kind": "human", "name": "Олена"}]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:
