@@ -294,8 +294,10 @@ def test_an_import_stops_at_the_first_refusal_keeping_what_came_before(store, fr
 
 
 def test_a_record_is_checked_against_the_hosted_games_and_itself(store):
-    populate(store, random.Random(6), ("magos-y-tabernas",))
-    record = next(r for r in export(store, game="magos-y-tabernas") if len(r.actions) > 1)
+    (made,) = populate(store, random.Random(6), ("magos-y-tabernas",))
+    # this test's own session: the store is shared, and another test's may seat others
+    (record,) = [r for r in export(store, game="magos-y-tabernas") if r.id == made]
+    assert len(record.actions) > 1
     check(record, store.games, 1)
     with pytest.raises(BackupRefused) as refused:
         check(record, {"lost-words"}, 7)
