@@ -1,15 +1,71 @@
-"""The contract's shared pieces: places with shared ranks, events' audiences, replay."""
+"""The contract's shared pieces: places with shared ranks, events' audiences, replay, the
+state's copy."""
+
+import copy
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordsvc.games.contract import (
     Event,
     RuleError,
     as_seat,
     check_fields,
+    copy_state,
     places_by,
     validated_options,
 )
+
+#: What a state holds: JSON's values, nested, and a tuple now and then (copied by the
+#: fallback).
+STATES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+        | st.tuples(inner, inner)
+    ),
+    max_leaves=25,
+)
+
+
+def _containers(value, found):
+    """Every dict and list in ``value``, by identity."""
+    if isinstance(value, dict | list | tuple):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+@given(STATES)
+def test_a_states_copy_equals_deepcopys_and_shares_no_container(state):
+    copied = copy_state(state)
+    assert copied == copy.deepcopy(state)
+    shared = _containers(copied, set()) & _containers(state, set())
+    # tuples of immutable values may be shared (deepcopy shares them too); nothing else is
+    assert all(isinstance(v, tuple) for v in _by_id(state, shared))
+
+
+def _by_id(value, ids):
+    """The containers in ``value`` whose ids are in ``ids``."""
+    found = []
+    if id(value) in ids:
+        found.append(value)
+    if isinstance(value, dict | list | tuple):
+        for item in value.values() if isinstance(value, dict) else value:
+            found.extend(_by_id(item, ids))
+    return found
+
+
+def test_changing_a_copy_leaves_the_state_as_it_was():
+    state = {"hands": [["a", "b"], ["c"]], "table": {"cards": [1, 2]}, "turn": 0}
+    copied = copy_state(state)
+    copied["hands"][0].append("x")
+    copied["table"]["cards"].pop()
+    copied["turn"] = 1
+    assert state == {"hands": [["a", "b"], ["c"]], "table": {"cards": [1, 2]}, "turn": 0}
 
 
 def test_places_share_ranks():
