@@ -20,7 +20,7 @@ also plays 500 actions in one session with the time split by where it went (``pr
 
     python scripts/bench_sessions.py [--seconds 6] [--postgres postgresql://...]
                                      [--clients reply rereads] [--sessions 1 50]
-                                     [--profile] [--json]
+                                     [--processes 1 2] [--profile] [--json]
 
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache).
 """
@@ -30,22 +30,24 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import multiprocessing
 import os
 import secrets
 import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from _bench import busy_cpu_seconds
+from _bench import CLK_TCK, busy_cpu_seconds
 from sqlalchemy import create_engine, event, text
 
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
 from wordsvc.sessions.errors import GameOver, StaleVersion
+from wordsvc.sessions.prepared import Prepared
 from wordsvc.sessions.service import open_store
 from wordsvc.sessions.store import SeatSpec, SessionStore
 
@@ -118,7 +120,12 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> dict[str, float]:
+def play(
+    store: SessionStore, client: str, sessions: int, seconds: float, started: Callable[[], None]
+) -> tuple[list[float], list[float], float, float]:
+    """``sessions`` threads playing ``client``'s loop on ``store`` for ``seconds``; their
+    act() and read latencies, the time they played, and this process's CPU meanwhile.
+    ``started`` is called once every thread is ready, before the clock starts."""
     stop = threading.Event()
     per_thread: list[list[float]] = [[] for _ in range(sessions)]
     read_times: list[list[float]] = [[] for _ in range(sessions)]
@@ -126,29 +133,111 @@ def measure(store: SessionStore, client: str, sessions: int, seconds: float) -> 
         threading.Thread(target=CLIENTS[client], args=(store, stop, per_thread[i], read_times[i]))
         for i in range(sessions)
     ]
-    cpu, busy = time.process_time(), busy_cpu_seconds() or 0.0
-    started = time.perf_counter()
+    started()
+    cpu, begun = time.process_time(), time.perf_counter()
     for thread in threads:
         thread.start()
     time.sleep(seconds)
     stop.set()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - started
-    cpu, busy = time.process_time() - cpu, (busy_cpu_seconds() or 0.0) - busy
-    latencies = sorted(x for chunk in per_thread for x in chunk)
-    reads = sorted(x for chunk in read_times for x in chunk)
+    elapsed, cpu = time.perf_counter() - begun, time.process_time() - cpu
+    return (
+        [x for chunk in per_thread for x in chunk],
+        [x for chunk in read_times for x in chunk],
+        elapsed,
+        cpu,
+    )
+
+
+def _child(
+    url: str, judge: Judge, client: str, sessions: int, seconds: float, barrier, measured, out
+):
+    """One process of a multi-process run: its own store (engine, pool, state cache), as a
+    gunicorn worker has; it starts playing when every process is ready, and keeps its
+    connections until the parent has read PostgreSQL's CPU (a backend's CPU leaves /proc
+    with it)."""
+    settings = dataclasses.replace(Settings.from_env(), database_url=url)
+    store = open_store(settings, judge, migrate=False)
+    try:
+        out.send(play(store, client, sessions, seconds, barrier.wait))
+        measured.wait(60)
+    finally:
+        store.live.close()
+        store.engine.dispose()
+
+
+def measure(
+    store: SessionStore,
+    judge: Judge,
+    url: str,
+    client: str,
+    sessions: int,
+    seconds: float,
+    processes: int = 1,
+) -> dict[str, float]:
+    """``sessions`` tables played flat out for ``seconds``, by this process's threads or,
+    with ``processes`` > 1, by that many processes sharing the tables out (each with its own
+    store, as gunicorn's workers have theirs)."""
+    busy, postgres = busy_cpu_seconds() or 0.0, postgres_cpu_seconds()
+    if processes == 1:
+        latencies, reads, elapsed, cpu = play(store, client, sessions, seconds, lambda: None)
+    else:
+        context = multiprocessing.get_context("fork")
+        barrier, measured = context.Barrier(processes), context.Event()
+        pipes, children = [], []
+        for index in range(processes):
+            share = sessions // processes + (index < sessions % processes)
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(
+                target=_child,
+                args=(url, judge, client, share, seconds, barrier, measured, send),
+            )
+            child.start()
+            pipes.append(receive)
+            children.append(child)
+        results = [pipe.recv() for pipe in pipes]
+    busy = (busy_cpu_seconds() or 0.0) - busy
+    postgres = postgres_cpu_seconds() - postgres
+    if processes > 1:
+        measured.set()
+        for child in children:
+            child.join()
+        latencies = [x for r in results for x in r[0]]
+        reads = [x for r in results for x in r[1]]
+        elapsed = statistics.mean(r[2] for r in results)
+        cpu = sum(r[3] for r in results)
+    latencies.sort()
+    reads.sort()
+    actions = max(1, len(latencies))
     return {
         "actions_per_s": round(len(latencies) / elapsed, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 2),
         "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
         # the reply client's read when the turn comes to a seat (none for the other)
         "read_p99_ms": round(1000 * percentile(reads, 0.99), 2) if reads else None,
-        # this process's CPU (the client and the store: one Python, one GIL) per action,
-        # and what the rest of the machine used meanwhile (PostgreSQL, other work), cores
-        "cpu_ms_per_action": round(1000 * cpu / max(1, len(latencies)), 3),
-        "other_cores": round(max(0.0, busy - cpu) / elapsed, 2),
+        # the benchmark's processes' CPU (the clients and the store: one Python, one GIL
+        # each) per action; PostgreSQL's backends' (0 on SQLite); and what the rest of the
+        # machine used meanwhile (other work), in cores
+        "cpu_ms_per_action": round(1000 * cpu / actions, 3),
+        "postgres_cpu_ms_per_action": round(1000 * postgres / actions, 3),
+        "other_cores": round(max(0.0, busy - cpu - postgres) / elapsed, 2),
     }
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU seconds this machine's PostgreSQL processes have used (their backends, the WAL
+    writer...), from /proc; 0 where there is none to read."""
+    total = 0
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if stat and stat[stat.index("(") + 1 : stat.rindex(")")].startswith("postgres"):
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime: clock ticks
+    return total / CLK_TCK
 
 
 def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, float]:
@@ -177,6 +266,25 @@ def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, f
         spent["commit"] += time.perf_counter() - begun
         spent["commits"] += 1
 
+    def timed(method: Callable[..., Any]) -> Callable[..., Any]:
+        """A prepared statement's method, timed like the driver's execute (on PostgreSQL
+        they run on psycopg's cursor, which SQLAlchemy's events do not see)."""
+
+        def run(self: Prepared, conn: Any, params: Any) -> Any:
+            if conn.dialect.name != "postgresql":
+                return method(self, conn, params)
+            before()
+            try:
+                return method(self, conn, params)
+            finally:
+                after()
+                extra = 0 if isinstance(params, Mapping) else len(params) - 1
+                spent["statements"] += extra  # one statement a row
+
+        return run
+
+    originals = Prepared.all, Prepared.run
+    Prepared.all, Prepared.run = timed(Prepared.all), timed(Prepared.run)  # type: ignore[method-assign]
     event.listen(store.engine, "before_cursor_execute", before)
     event.listen(store.engine, "after_cursor_execute", after)
     dialect.do_commit = timed_commit  # type: ignore[method-assign]
@@ -194,6 +302,7 @@ def profile(store: SessionStore, client: str, actions: int = 500) -> dict[str, f
         event.remove(store.engine, "before_cursor_execute", before)
         event.remove(store.engine, "after_cursor_execute", after)
         dialect.do_commit = do_commit  # type: ignore[method-assign]
+        Prepared.all, Prepared.run = originals  # type: ignore[method-assign]
     n = len(latencies)
     return {
         "wall_ms": round(1000 * wall / n, 3),
@@ -226,6 +335,14 @@ def main() -> None:
     parser.add_argument("--clients", nargs="+", choices=sorted(CLIENTS), default=list(CLIENTS))
     parser.add_argument("--sessions", nargs="+", type=int, default=[1, 50])
     parser.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"])
+    parser.add_argument(
+        "--processes",
+        nargs="+",
+        type=int,
+        default=[1],
+        help="processes sharing the sessions out, each with its own store (as gunicorn's"
+        " workers): 1 (threads of this process), 2, ...",
+    )
     parser.add_argument("--profile", action="store_true", help="where an action's time goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -252,8 +369,14 @@ def main() -> None:
                     if args.profile:
                         results[f"{backend}, profile, {client} client"] = profile(store, client)
                     for sessions in args.sessions:
-                        cell = measure(store, client, sessions, args.seconds)
-                        results[f"{backend}, {sessions} sessions, {client} client"] = cell
+                        for processes in (p for p in args.processes if p <= sessions):
+                            cell = measure(
+                                store, judge, url, client, sessions, args.seconds, processes
+                            )
+                            where = f", {processes} processes" if processes > 1 else ""
+                            results[f"{backend}, {sessions} sessions{where}, {client} client"] = (
+                                cell
+                            )
                 store.live.close()
                 store.engine.dispose()
             engine_rates.append(engine_baseline(store, args.seconds / 4))
