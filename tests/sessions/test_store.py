@@ -24,6 +24,7 @@ from wordsvc.sessions.errors import (
     UnknownGame,
     UnknownSeat,
     UnknownSession,
+    WrongSeat,
 )
 from wordsvc.sessions.records import Acted
 from wordsvc.sessions.schema import actions, seats, sessions
@@ -190,6 +191,29 @@ def test_only_a_hash_of_the_token_is_stored_and_seats_are_taken_once(store):
     with pytest.raises(InvalidToken):
         store.authenticate(session_id, "not-a-token")
     assert store.authenticate(session_id, None) is None
+
+
+def test_acting_with_a_token_acts_for_its_seat_and_nobody_elses(store):
+    """act_as finds the seat by its token under the session's lock: a stranger's token, or
+    a seat named that is not the token's, is refused and changes nothing."""
+    session_id, tokens = new_session(store, [SeatSpec("human"), SeatSpec("human")])
+    summary = store.summary(session_id)
+    seat = summary.to_act[0]
+    with pytest.raises(InvalidToken) as stranger:
+        store.act_as(session_id, "not-a-token", {"type": "pass"}, summary.version)
+    assert stranger.value.code == "invalid_token"
+    with pytest.raises(WrongSeat) as wrong:
+        store.act_as(session_id, tokens[seat], {"type": "pass"}, summary.version, seat=1 - seat)
+    assert wrong.value.code == "wrong_seat"
+    with pytest.raises(ActionRefused) as turn:  # the other seat's own token: not its turn
+        store.act_as(session_id, tokens[1 - seat], {"type": "pass"}, summary.version)
+    assert turn.value.code == "not_your_turn"
+    assert store.summary(session_id).version == summary.version
+    acted = store.act_as(session_id, tokens[seat], {"type": "pass"}, summary.version, seat=seat)
+    assert [a.seat for a in acted.applied] == [seat]
+    assert acted.version == summary.version + 1
+    with pytest.raises(UnknownSession):
+        store.act_as("0" * 32, tokens[seat], {"type": "pass"}, acted.version)
 
 
 def test_two_actions_against_one_version_apply_once(store):

@@ -23,7 +23,7 @@ from wordsvc.errors import InvalidRequest
 from wordsvc.games.registry import GAMES, GameDocument
 from wordsvc.observability import metrics
 from wordsvc.services import get_judge, get_store
-from wordsvc.sessions.errors import GameNotOver, InvalidToken, WrongSeat
+from wordsvc.sessions.errors import GameNotOver, InvalidToken
 from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from wordsvc.stopping import Stopping
 from wordsvc.wire import games as models
@@ -299,13 +299,11 @@ def get_session(session_id: str) -> Response:
 def post_action(session_id: str) -> Response:
     body = parse_body(models.ActionBody)
     token = required_token("Acting")
-    store = get_store()
-    seat = store.authenticate(session_id, token)
-    assert seat is not None  # a token was given, so it is a seat's or refused
-    if body.seat is not None and body.seat != seat:
-        raise WrongSeat("wrong_seat", "This token belongs to another seat.")
     key = request.headers.get("Idempotency-Key")
-    acted = store.act(session_id, seat, body.action, body.expected_version, key)
+    # the token is checked under the session's lock, with the seats the action reads anyway
+    acted = get_store().act_as(
+        session_id, token, body.action, body.expected_version, key, seat=body.seat
+    )
     if not acted.replayed:  # a retry's stored reply: counted when it was committed
         metrics.count_actions(acted.game, (a.actor for a in acted.applied))
     return respond(models.Acted, acted)

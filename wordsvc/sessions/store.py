@@ -58,6 +58,7 @@ from wordsvc.sessions.errors import (
     UnknownGame,
     UnknownSeat,
     UnknownSession,
+    WrongSeat,
 )
 from wordsvc.sessions.limits import (
     DRAWN_SEED_BITS,
@@ -573,19 +574,56 @@ class SessionStore:
     ) -> Acted:
         """Apply the seat's action, chosen against ``expected_version``, then let bots move;
         the whole is committed before this returns."""
-        if idempotency_key is not None and not is_idempotency_key(idempotency_key):
-            raise InvalidRequest(
-                "invalid_idempotency_key",
-                f"An Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} visible ASCII characters"
-                " (spaces only inside).",
-            )
-        request_hash = hashlib.sha256(
-            json.dumps([seat, action, expected_version], sort_keys=True).encode()
-        ).hexdigest()
+        return self._act(session_id, lambda _rows: seat, action, expected_version, idempotency_key)
+
+    def act_as(
+        self,
+        session_id: str,
+        token: str,
+        action: Mapping[str, Any],
+        expected_version: int,
+        idempotency_key: str | None = None,
+        seat: int | None = None,
+    ) -> Acted:
+        """:meth:`act` for the seat ``token`` belongs to, checked under the session's lock
+        with the seats the lock reads anyway: one read fewer than :meth:`authenticate`
+        first (an HTTP action). ``seat``, if given, must be the token's
+        (:class:`WrongSeat`)."""
+
+        def token_seat(seat_rows: Sequence[Any]) -> int:
+            holder = _holder(seat_rows, token)
+            if holder is None:
+                raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
+            if seat is not None and seat != holder.seat:
+                raise WrongSeat("wrong_seat", "This token belongs to another seat.")
+            return int(holder.seat)
+
+        return self._act(session_id, token_seat, action, expected_version, idempotency_key)
+
+    def _act(
+        self,
+        session_id: str,
+        seat_of: Callable[[Sequence[Any]], int],
+        action: Mapping[str, Any],
+        expected_version: int,
+        idempotency_key: str | None,
+    ) -> Acted:
+        """:meth:`act` for the seat ``seat_of`` finds among the session's seats, read
+        under its lock."""
 
         def work(conn: Connection) -> tuple[Acted, State | None]:
             row, seat_rows = self._lock(conn, session_id)
+            seat = seat_of(seat_rows)
             if idempotency_key is not None:
+                if not is_idempotency_key(idempotency_key):
+                    raise InvalidRequest(
+                        "invalid_idempotency_key",
+                        f"An Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} visible ASCII"
+                        " characters (spaces only inside).",
+                    )
+                request_hash = hashlib.sha256(
+                    json.dumps([seat, action, expected_version], sort_keys=True).encode()
+                ).hexdigest()
                 stored = conn.execute(
                     select(idempotency).where(
                         idempotency.c.session_id == session_id,
