@@ -130,6 +130,11 @@ class Server:
         """The resident set of the largest worker, in MB."""
         return max((process_rss_mb(pid) for pid in self.workers()), default=0.0)
 
+    def workers_rss_mb(self):
+        """The resident sets of all the workers, summed, in MB (each counts the lexicon's
+        shared pages it has touched, so this is more than the memory they take together)."""
+        return sum(process_rss_mb(pid) for pid in self.workers())
+
     def stop(self, timeout=10.0):
         """SIGTERM (gunicorn's master stops its workers gracefully), then SIGKILL to the
         whole session after ``timeout`` seconds."""

@@ -33,7 +33,8 @@ have passed, choosing every action from the reply to the last one (its new versi
 legal actions; a ``GET`` only for a game's first move, or when a reply does not say), so
 each ``POST`` is one committed action and its bots' replies. The same clients then play
 the same way through the store alone, in this process, on a fresh database of the same
-kind: what HTTP, the wire models and gunicorn add is the difference.
+kind: what HTTP, the wire models and gunicorn add is the difference. The report ends with
+the server's workers' RSS after the HTTP run, summed (VmRSS from /proc).
 
     python scripts/bench_stream.py --throughput [--database postgresql://...]
                                    [--clients 50] [--seconds 20] [--json]
@@ -349,6 +350,7 @@ def throughput(args):
             log(f"{args.clients} clients over HTTP ...")
             players = [HttpPlayer(server.port, args) for _ in range(args.clients)]
             report["http"] = flat_out(players, args.seconds)
+            report["http"]["workers_rss_mb"] = round(server.workers_rss_mb(), 1)
         finally:
             server.stop(timeout=15)
     report["http_vs_store"] = round(
@@ -369,6 +371,7 @@ def throughput_markdown(r):
             f"({m['logged_per_s']}) | {m['p50_ms']} | {m['p99_ms']} | {m['actions']} |"
         )
     rows.append(f"\nHTTP / store alone: {r['http_vs_store']}")
+    rows.append(f"The workers' RSS after the HTTP run, summed: {r['http']['workers_rss_mb']} MB")
     return "\n".join(rows)
 
 

@@ -789,10 +789,12 @@ class Sampler:
         #: (seconds, RSS MB, anon MB, server CPU s, processes, own CPU s, server threads)
         self.samples = []
         self.workers_seen = set()
+        #: The workers' VmRSS, summed, at the last sample (MB; without the master's).
+        self.workers_rss_mb = None
         self.stop = threading.Event()
 
     def sample(self):
-        rss = anon = threads = 0
+        rss = anon = threads = master_rss = 0
         cpu = 0.0
         pids = process_tree(self.master) if self.master else []
         for pid in pids:
@@ -800,10 +802,13 @@ class Sampler:
             if kb is None:  # gone since the listing
                 continue
             rss += kb["VmRSS"]
+            master_rss += kb["VmRSS"] if pid == self.master else 0
             anon += kb["RssAnon"]
             threads += kb["Threads"]
             cpu += process_cpu_seconds(pid)
         self.workers_seen.update(p for p in pids if p != self.master)
+        if pids:
+            self.workers_rss_mb = (rss - master_rss) / 1024
         now = time.monotonic() - self.started
         own = os.times()
         own = own.user + own.system
@@ -1064,6 +1069,9 @@ def rss_summary(sampler, warmup):
         "start_mb": round(sampler.samples[0][1], 1),
         "after_warmup_mb": round(base[1], 1),
         "final_mb": round(final[1], 1),
+        "workers_final_mb": (
+            round(sampler.workers_rss_mb, 1) if sampler.workers_rss_mb is not None else None
+        ),
         "peak_mb": round(max(s[1] for s in after), 1),
         "growth": round(final[1] / base[1] - 1, 4),
         "anon_after_warmup_mb": round(base[2], 1),
