@@ -259,7 +259,9 @@ def flat_out(players, seconds):
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     threads = [
-        threading.Thread(target=play_games, args=(player, i, timings, logged, deadline))
+        threading.Thread(
+            target=play_games, args=(player, i, timings, logged, deadline), daemon=True
+        )
         for i, player in enumerate(players)
     ]
     for thread in threads:
@@ -543,4 +545,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (stop_on_sigterm): the server stopped
+        log("interrupted; server stopped")
+        sys.exit(130)
