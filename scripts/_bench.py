@@ -1,12 +1,16 @@
-"""What the HTTP benchmarks share (``bench_http.py``, ``bench_stream.py``, ``bench_start.py``):
-a server process on a free loopback port, started until it answers and stopped with its
-workers, and the CPU and memory accounting they read from /proc."""
+"""What the HTTP benchmarks and the soak share (``bench_http.py``, ``bench_stream.py``,
+``bench_start.py``, ``soak.py``): a server process on a free loopback port (``wordsvc serve``
+among them), started until it answers and stopped with its workers, on SIGTERM too; JSON
+requests and event streams; percentiles, the machine, and the CPU and memory accounting they
+read from /proc."""
 
 from __future__ import annotations
 
 import contextlib
 import http.client
+import json
 import os
+import platform
 import signal
 import socket
 import subprocess
@@ -15,12 +19,42 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def log(message):
     print(message, file=sys.stderr, flush=True)
+
+
+def _terminate(signum, _frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def stop_on_sigterm():
+    """A SIGTERM (a kill, a CI's timeout) interrupts the script as Ctrl-C does, so that it
+    stops the servers it started on its way out."""
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+def percentile(values, q, empty=None):
+    """The q-th percentile (nearest rank) of ``values``; ``empty`` when there are none."""
+    if not values:
+        return empty
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
+
+
+def machine():
+    """The cores, the processor's model (from /proc/cpuinfo) and Python's version."""
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return {"cpus": os.cpu_count(), "cpu_model": model, "python": platform.python_version()}
 
 
 def free_port():
@@ -114,13 +148,7 @@ class Server:
 
     def workers(self):
         """The process ids of the master's children: gunicorn's workers."""
-        master = self.proc.pid
-        try:
-            return [
-                int(p) for p in Path(f"/proc/{master}/task/{master}/children").read_text().split()
-            ]
-        except OSError:
-            return []
+        return children(self.proc.pid)
 
     def cpu_seconds(self):
         """CPU seconds of the master and of each current worker: {pid: seconds}."""
@@ -129,6 +157,11 @@ class Server:
     def worker_rss_mb(self):
         """The resident set of the largest worker, in MB."""
         return max((process_rss_mb(pid) for pid in self.workers()), default=0.0)
+
+    def workers_rss_mb(self):
+        """The resident sets of all the workers, summed, in MB (each counts the lexicon's
+        shared pages it has touched, so this is more than the memory they take together)."""
+        return sum(process_rss_mb(pid) for pid in self.workers())
 
     def stop(self, timeout=10.0):
         """SIGTERM (gunicorn's master stops its workers gracefully), then SIGKILL to the
@@ -146,7 +179,107 @@ class Server:
             proc.wait(timeout)
 
 
+def serve_wordsvc(tmp, database_url, *options):
+    """``wordsvc serve`` (more ``options`` on its command line) on ``database_url``, its
+    output in ``tmp``/serve.log, with the rate limits off (every simulated client is on one
+    loopback address: the limits, docs/deploy.md, would refuse them; measured here is the
+    service); started once it answers."""
+    env = {**os.environ, "WORDSVC_RATE_LIMITS": "off", "WORDSVC_DATABASE_URL": database_url}
+    server = Server(
+        "wordsvc serve",
+        lambda port: [sys.executable, "-m", "wordsvc.cli", "serve", "--port", str(port), *options],
+        log_path=Path(tmp) / "serve.log",
+        cwd=ROOT,
+        env=env,
+    )
+    server.start("/healthz", timeout=600, poll=0.3)  # a first run builds the lexicon
+    return server
+
+
+# --- requests and event streams ----------------------------------------------------------------
+
+
+def send_json(conn, method, path, body=None, token=None, headers=None):
+    """One request on ``conn`` (an http.client connection), ``body`` sent as JSON and
+    ``token`` as its bearer: (status, the reply's bytes)."""
+    sent = {"Accept": "application/json", **(headers or {})}
+    data = None
+    if body is not None:
+        data = json.dumps(body, ensure_ascii=False).encode()
+        sent["Content-Type"] = "application/json"
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, data, sent)
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
+def stream_request(session, token=None, *, in_query=False, last_id=None):
+    """The bytes of the request that opens ``session``'s event stream: as the seat of
+    ``token`` (in an Authorization header, or ``in_query`` as a browser's EventSource sends
+    it), else as a spectator; after ``last_id`` when resuming."""
+    path = f"/v1/games/sessions/{session}/stream"
+    headers = f"Host: {HOST}\r\nAccept: text/event-stream\r\n"
+    if token and in_query:
+        path += f"?token={token}"
+    elif token:
+        headers += f"Authorization: Bearer {token}\r\n"
+    if last_id is not None:
+        headers += f"Last-Event-ID: {last_id}\r\n"
+    return f"GET {path} HTTP/1.1\r\n{headers}\r\n".encode()
+
+
+class EventStream:
+    """An event stream's reply, parsed from its bytes as they come: the HTTP head, the
+    chunked body, the server-sent events in it."""
+
+    def __init__(self):
+        self.raw = b""
+        self.status = None  # the reply's status, once its head came
+        self.text = b""
+        self.done = False  # the body's last chunk came
+
+    def feed(self, data):
+        """The events that ``data`` completed (none but for a 200), each as its fields."""
+        events = []
+        self.raw += data
+        if self.status is None:
+            if b"\r\n\r\n" not in self.raw:
+                return events
+            head, self.raw = self.raw.split(b"\r\n\r\n", 1)
+            self.status = int(head.split(b" ", 2)[1])
+        if self.status != 200:
+            return events
+        while True:  # chunked transfer coding
+            line, sep, rest = self.raw.partition(b"\r\n")
+            if not sep:
+                return events
+            size = int(line.split(b";")[0], 16)
+            if len(rest) < size + 2:
+                return events
+            self.raw = rest[size + 2 :]
+            if size == 0:
+                self.done = True
+                return events
+            self.text += rest[:size]
+            while b"\n\n" in self.text:
+                block, self.text = self.text.split(b"\n\n", 1)
+                fields = {}
+                for row in block.decode().split("\n"):
+                    name, _, value = row.partition(":")
+                    fields[name or ":"] = value.removeprefix(" ")
+                events.append(fields)
+
+
 # --- CPU and memory ----------------------------------------------------------------------------
+
+
+def children(pid):
+    """The process ids of ``pid``'s children (none when it is gone)."""
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 def process_cpu_seconds(pid):

@@ -45,9 +45,7 @@ import contextlib
 import http.client
 import json
 import os
-import platform
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -60,15 +58,17 @@ from urllib.parse import quote
 
 from _bench import (
     HOST,
+    ROOT,
     Server,
     busy_cpu_seconds,
     cpu_busy,
     http_get,
     log,
+    machine,
     own_cpu_seconds,
+    stop_on_sigterm,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Cores used by other processes during a run above which the report flags it as contended.
 CONTENDED_CORES = 0.15
 #: Share of the servers' work done by one worker above which a run is flagged as lopsided.
@@ -370,22 +370,12 @@ def log_run(r, rounds, key, result):
 
 
 def machine_info():
-    model = platform.processor() or platform.machine()
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
+    """The machine (``_bench.machine``) and the servers' packages' versions."""
     versions = {}
     for package in ("flask", "gunicorn", "werkzeug"):
         with contextlib.suppress(metadata.PackageNotFoundError):
             versions[package] = metadata.version(package)
-    return {
-        "cpus": os.cpu_count(),
-        "cpu_model": model,
-        "python": platform.python_version(),
-        **versions,
-    }
+    return {**machine(), **versions}
 
 
 def wrk_version(wrk):
@@ -732,13 +722,9 @@ def markdown(report):
     return "\n".join(lines)
 
 
-def _terminate(signum, _frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
 def main(argv=None):
     args = parse_args(argv)
-    signal.signal(signal.SIGTERM, _terminate)  # stop the servers on kill, as on Ctrl-C
+    stop_on_sigterm()
     try:
         with tempfile.TemporaryDirectory(prefix="bench_http-") as tmp:
             report = benchmark(args, tmp)

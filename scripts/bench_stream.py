@@ -33,7 +33,8 @@ have passed, choosing every action from the reply to the last one (its new versi
 legal actions; a ``GET`` only for a game's first move, or when a reply does not say), so
 each ``POST`` is one committed action and its bots' replies. The same clients then play
 the same way through the store alone, in this process, on a fresh database of the same
-kind: what HTTP, the wire models and gunicorn add is the difference.
+kind: what HTTP, the wire models and gunicorn add is the difference. The report ends with
+the server's workers' RSS after the HTTP run, summed (VmRSS from /proc).
 
     python scripts/bench_stream.py --throughput [--database postgresql://...]
                                    [--clients 50] [--seconds 20] [--json]
@@ -47,7 +48,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
 import selectors
 import socket
@@ -56,19 +56,21 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 
-from _bench import HOST, Server, log
+from _bench import (
+    HOST,
+    EventStream,
+    log,
+    machine,
+    percentile,
+    send_json,
+    serve_wordsvc,
+    stop_on_sigterm,
+    stream_request,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
 P99_MS = 50.0
-
-
-def percentile(values, q):
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
+NAN = float("nan")
 
 
 class Api:
@@ -79,15 +81,10 @@ class Api:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
 
     def request(self, method, path, body=None, token=None):
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = json.dumps(body).encode() if body is not None else None
         for attempt in range(2):
             try:
-                self.conn.request(method, path, data, headers)
-                response = self.conn.getresponse()
-                return response.status, json.loads(response.read() or b"null")
+                status, raw = send_json(self.conn, method, path, body, token)
+                return status, json.loads(raw or b"null")
             except (http.client.HTTPException, ConnectionError):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
@@ -100,55 +97,30 @@ class Api:
 
 
 class Stream:
-    """One event stream, parsed as it arrives: HTTP head, chunked body, server-sent events."""
+    """One event stream of ``kind`` (``header``, ``query``: the seat's token in the query, as
+    a browser's EventSource sends it; ``spectator``), its events stamped on arrival."""
 
     def __init__(self, session, kind, token):
         self.session, self.kind, self.token = session, kind, token
-        self.raw = b""
-        self.head = None
-        self.body = b""
-        self.text = ""
+        self.reply = EventStream()
         self.events = []  # (arrival time, fields)
-        self.closed = False
 
     def request(self):
-        path = f"/v1/games/sessions/{self.session}/stream"
-        headers = ""
-        if self.kind == "query":
-            path += f"?token={self.token}"
-        elif self.kind == "header":
-            headers = f"Authorization: Bearer {self.token}\r\n"
-        return (
-            f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n{headers}\r\n"
-        ).encode()
+        token = self.token if self.kind != "spectator" else None
+        return stream_request(self.session, token, in_query=self.kind == "query")
+
+    @property
+    def opened(self):
+        return self.reply.status is not None
+
+    @property
+    def closed(self):
+        return self.reply.done
 
     def feed(self, data, now):
-        self.raw += data
-        if self.head is None:
-            if b"\r\n\r\n" not in self.raw:
-                return
-            self.head, self.raw = self.raw.split(b"\r\n\r\n", 1)
-            if not self.head.startswith(b"HTTP/1.1 200"):
-                raise RuntimeError(f"stream refused: {self.head[:200]!r}")
-        while True:  # chunked transfer coding
-            line, sep, rest = self.raw.partition(b"\r\n")
-            if not sep:
-                return
-            size = int(line.split(b";")[0], 16)
-            if len(rest) < size + 2:
-                return
-            self.raw = rest[size + 2 :]
-            if size == 0:
-                self.closed = True
-                return
-            self.text += rest[:size].decode()
-            while "\n\n" in self.text:
-                block, self.text = self.text.split("\n\n", 1)
-                fields = {}
-                for row in block.split("\n"):
-                    name, _, value = row.partition(":")
-                    fields[name or ":"] = value.removeprefix(" ")
-                self.events.append((now, fields))
+        self.events += [(now, fields) for fields in self.reply.feed(data)]
+        if self.reply.status not in (None, 200):
+            raise RuntimeError(f"stream refused: HTTP {self.reply.status}")
 
 
 def read_streams(port, streams, ready, done, stop):
@@ -287,7 +259,9 @@ def flat_out(players, seconds):
     deadline = time.monotonic() + seconds
     started = time.monotonic()
     threads = [
-        threading.Thread(target=play_games, args=(player, i, timings, logged, deadline))
+        threading.Thread(
+            target=play_games, args=(player, i, timings, logged, deadline), daemon=True
+        )
         for i, player in enumerate(players)
     ]
     for thread in threads:
@@ -298,8 +272,8 @@ def flat_out(players, seconds):
     return {
         "actions_per_s": round(len(timings) / elapsed, 1),
         "logged_per_s": round(sum(logged) / elapsed, 1),
-        "p50_ms": round(percentile(timings, 50), 2),
-        "p99_ms": round(percentile(timings, 99), 2),
+        "p50_ms": round(percentile(timings, 50, NAN), 2),
+        "p99_ms": round(percentile(timings, 99, NAN), 2),
         "actions": len(timings),
     }
 
@@ -332,7 +306,7 @@ def throughput(args):
             "seconds": args.seconds,
             "server": "wordsvc serve (defaults)",
         },
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "machine": machine(),
     }
     with tempfile.TemporaryDirectory(prefix="bench_stream-") as tmp:
         settings = Settings.from_env()
@@ -349,6 +323,7 @@ def throughput(args):
             log(f"{args.clients} clients over HTTP ...")
             players = [HttpPlayer(server.port, args) for _ in range(args.clients)]
             report["http"] = flat_out(players, args.seconds)
+            report["http"]["workers_rss_mb"] = round(server.workers_rss_mb(), 1)
         finally:
             server.stop(timeout=15)
     report["http_vs_store"] = round(
@@ -369,6 +344,7 @@ def throughput_markdown(r):
             f"({m['logged_per_s']}) | {m['p50_ms']} | {m['p99_ms']} | {m['actions']} |"
         )
     rows.append(f"\nHTTP / store alone: {r['http_vs_store']}")
+    rows.append(f"The workers' RSS after the HTTP run, summed: {r['http']['workers_rss_mb']} MB")
     return "\n".join(rows)
 
 
@@ -377,23 +353,9 @@ def throughput_markdown(r):
 
 def serve(args, tmp):
     """``wordsvc serve``, its defaults, on a fresh session store; started once it answers."""
-    # Every simulated client is on loopback, one address: the rate limits (docs/deploy.md)
-    # would refuse a table that large. Measured here are the streams.
-    env = {**os.environ, "WORDSVC_RATE_LIMITS": "off"}
     if args.database:
-        env["WORDSVC_DATABASE_URL"] = args.database
         fresh_postgres(args.database)  # a fresh store: the migrations run on serve
-    else:
-        env["WORDSVC_DATABASE_URL"] = f"sqlite:///{tmp}/sessions.sqlite3"
-    server = Server(
-        "wordsvc serve",
-        lambda port: [sys.executable, "-m", "wordsvc.cli", "serve", "--port", str(port)],
-        log_path=Path(tmp) / "serve.log",
-        cwd=ROOT,
-        env=env,
-    )
-    server.start("/healthz", timeout=600, poll=0.3)  # a first run builds the lexicon
-    return server
+    return serve_wordsvc(tmp, args.database or f"sqlite:///{tmp}/sessions.sqlite3")
 
 
 def benchmark(args, tmp):
@@ -435,9 +397,9 @@ def measure(args, port):
     ready.wait()
     # every stream has its head (so it is open) before play starts
     deadline = time.monotonic() + 60
-    while any(s.head is None for s in streams) and time.monotonic() < deadline:
+    while not all(s.opened for s in streams) and time.monotonic() < deadline:
         time.sleep(0.1)
-    opened = sum(s.head is not None for s in streams)
+    opened = sum(s.opened for s in streams)
     log(f"{opened} streams open; {args.clients} clients play ...")
     timings, acked = [], {}
     deadline = time.monotonic() + args.max_seconds
@@ -498,7 +460,7 @@ def measure(args, port):
             "server": "wordsvc serve (defaults)",
             "think_ms": args.think_ms,
         },
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "machine": machine(),
         "streams_opened": opened,
         "streams_complete": complete,
         "games_finished": sum(over.values()),
@@ -506,19 +468,19 @@ def measure(args, port):
         "actions_logged": events_total,
         "seconds": round(played, 1),
         "action_ms": {
-            "p50": percentile(timings, 50),
-            "p90": percentile(timings, 90),
-            "p99": percentile(timings, 99),
-            "max": max(timings, default=float("nan")),
-            "mean": statistics.fmean(timings) if timings else float("nan"),
+            "p50": percentile(timings, 50, NAN),
+            "p90": percentile(timings, 90, NAN),
+            "p99": percentile(timings, 99, NAN),
+            "max": max(timings, default=NAN),
+            "mean": statistics.fmean(timings) if timings else NAN,
         },
         "delivery_lag_ms": {
-            "p50": percentile(lags, 50),
-            "p99": percentile(lags, 99),
-            "max": max(lags, default=float("nan")),
+            "p50": percentile(lags, 50, NAN),
+            "p99": percentile(lags, 99, NAN),
+            "max": max(lags, default=NAN),
             "deliveries": len(lags),
         },
-        "meets_requirement": complete == len(streams) and percentile(timings, 99) <= P99_MS,
+        "meets_requirement": complete == len(streams) and percentile(timings, 99, NAN) <= P99_MS,
         "problems": problems,
     }
 
@@ -562,6 +524,7 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, default=20, help="--throughput: each run's length")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    stop_on_sigterm()
     if args.throughput:
         if args.clients == p.get_default("clients"):
             args.clients = 50
@@ -582,4 +545,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (stop_on_sigterm): the server stopped
+        log("interrupted; server stopped")
+        sys.exit(130)

@@ -52,10 +52,8 @@ import contextlib
 import http.client
 import json
 import os
-import platform
 import random
 import secrets
-import signal
 import socket
 import statistics
 import sys
@@ -66,10 +64,20 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from _bench import HOST, Server, log, process_cpu_seconds
+from _bench import (
+    HOST,
+    EventStream,
+    children,
+    log,
+    machine,
+    percentile,
+    process_cpu_seconds,
+    send_json,
+    serve_wordsvc,
+    stop_on_sigterm,
+    stream_request,
+)
 from bench_http import INVALID_WORDS, VALID_WORDS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # --- the traffic, as data ---------------------------------------------------------------------
 
@@ -147,14 +155,6 @@ OK, REFUSED, UNEXPECTED, RATE_LIMITED, SERVER_ERROR, NO_ANSWER = (
 OUTCOMES = (OK, REFUSED, UNEXPECTED, RATE_LIMITED, SERVER_ERROR, NO_ANSWER)
 
 
-def percentile(values, q):
-    """The q-th percentile (nearest rank) of ``values``, or None when empty."""
-    if not values:
-        return None
-    values = sorted(values)
-    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
-
-
 # --- recording --------------------------------------------------------------------------------
 
 
@@ -219,20 +219,11 @@ class Api:
              refusal=None):  # fmt: skip
         """(status, JSON body or None). ``expect``: the success status; ``refusal``: the
         (status, code) the API must answer instead, for a request it must refuse."""
-        sent = {"Accept": "application/json", **(headers or {})}
-        data = None
-        if body is not None:
-            data = json.dumps(body, ensure_ascii=False).encode()
-            sent["Content-Type"] = "application/json"
-        if token:
-            sent["Authorization"] = f"Bearer {token}"
         if self.conn is None:
             self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
         started = time.perf_counter()
         try:
-            self.conn.request(method, path, data, sent)
-            response = self.conn.getresponse()
-            raw = response.read()
+            status, raw = send_json(self.conn, method, path, body, token, headers)
         except (OSError, http.client.HTTPException) as error:
             ms = (time.perf_counter() - started) * 1000
             self.close()
@@ -240,7 +231,6 @@ class Api:
             self.recorder.problem(f"{kind} {method} {path[:80]}: no answer ({error!r})")
             return None, None
         ms = (time.perf_counter() - started) * 1000
-        status = response.status
         try:
             document = json.loads(raw) if raw else None
         except ValueError:
@@ -584,12 +574,7 @@ class Follower:
 
     def connect(self, session, token, last, reconnecting, hold_until):
         """One connection: ("end" | "held" | "closed" | "refused" | "broken", last id)."""
-        headers = f"Host: {HOST}\r\nAccept: text/event-stream\r\n"
-        if token:
-            headers += f"Authorization: Bearer {token}\r\n"
-        if reconnecting:
-            headers += f"Last-Event-ID: {last}\r\n"
-        request = f"GET /v1/games/sessions/{session}/stream HTTP/1.1\r\n{headers}\r\n"
+        request = stream_request(session, token, last_id=last if reconnecting else None)
         started = time.perf_counter()
         try:
             sock = socket.create_connection((HOST, self.port), timeout=30)
@@ -600,7 +585,7 @@ class Follower:
         self.recorder.stream("reconnections" if reconnecting else "connections")
         parser = EventStream()
         try:
-            sock.sendall(request.encode())
+            sock.sendall(request)
             sock.settimeout(0.5)
             while True:
                 now = time.monotonic()
@@ -612,15 +597,13 @@ class Follower:
                     if parser.status is None and time.perf_counter() - started > 30:
                         raise
                     continue
-                if parser.status is None:
-                    parser.feed(data)
-                    if parser.status is not None:
-                        self.opened(session, parser, started)
-                        if parser.status != 200:
-                            return "refused", last
-                else:
-                    parser.feed(data)
-                for fields in parser.take():
+                opening = parser.status is None
+                events = parser.feed(data)
+                if opening and parser.status is not None:
+                    self.opened(session, parser, started)
+                    if parser.status != 200:
+                        return "refused", last
+                for fields in events:
                     if fields.get("event") == "end":
                         self.recorder.stream("games_followed_to_end")
                         return "end", last
@@ -662,59 +645,7 @@ class Follower:
             self.recorder.problem(f"stream {session}: HTTP {parser.status}")
 
 
-class EventStream:
-    """An HTTP response head, a chunked body, server-sent events: fed bytes as they come."""
-
-    def __init__(self):
-        self.raw = b""
-        self.status = None
-        self.text = b""
-        self.events = []
-        self.done = False
-
-    def feed(self, data):
-        self.raw += data
-        if self.status is None:
-            if b"\r\n\r\n" not in self.raw:
-                return
-            head, self.raw = self.raw.split(b"\r\n\r\n", 1)
-            self.status = int(head.split(b" ", 2)[1])
-            if self.status != 200:
-                return
-        while True:  # chunked transfer coding
-            line, sep, rest = self.raw.partition(b"\r\n")
-            if not sep:
-                return
-            size = int(line.split(b";")[0], 16)
-            if len(rest) < size + 2:
-                return
-            self.raw = rest[size + 2 :]
-            if size == 0:
-                self.done = True
-                return
-            self.text += rest[:size]
-            while b"\n\n" in self.text:
-                block, self.text = self.text.split(b"\n\n", 1)
-                fields = {}
-                for row in block.decode().split("\n"):
-                    name, _, value = row.partition(":")
-                    fields[name or ":"] = value.removeprefix(" ")
-                self.events.append(fields)
-
-    def take(self):
-        events, self.events = self.events, []
-        return events
-
-
 # --- the server's resources -------------------------------------------------------------------
-
-
-def children(pid):
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(p) for p in text.split()]
 
 
 def process_tree(pid):
@@ -789,10 +720,12 @@ class Sampler:
         #: (seconds, RSS MB, anon MB, server CPU s, processes, own CPU s, server threads)
         self.samples = []
         self.workers_seen = set()
+        #: The workers' VmRSS, summed, at the last sample (MB; without the master's).
+        self.workers_rss_mb = None
         self.stop = threading.Event()
 
     def sample(self):
-        rss = anon = threads = 0
+        rss = anon = threads = master_rss = 0
         cpu = 0.0
         pids = process_tree(self.master) if self.master else []
         for pid in pids:
@@ -800,10 +733,13 @@ class Sampler:
             if kb is None:  # gone since the listing
                 continue
             rss += kb["VmRSS"]
+            master_rss += kb["VmRSS"] if pid == self.master else 0
             anon += kb["RssAnon"]
             threads += kb["Threads"]
             cpu += process_cpu_seconds(pid)
         self.workers_seen.update(p for p in pids if p != self.master)
+        if pids:
+            self.workers_rss_mb = (rss - master_rss) / 1024
         now = time.monotonic() - self.started
         own = os.times()
         own = own.user + own.system
@@ -816,32 +752,6 @@ class Sampler:
 
 
 # --- the run ----------------------------------------------------------------------------------
-
-
-def start_server(args, tmp):
-    env = {**os.environ, "WORDSVC_RATE_LIMITS": "off"}
-    if args.database == "sqlite":
-        env["WORDSVC_DATABASE_URL"] = f"sqlite:///{tmp}/sessions.sqlite3"
-    else:
-        env["WORDSVC_DATABASE_URL"] = args.database_url
-    server = Server(
-        "wordsvc serve",
-        lambda port: [
-            sys.executable,
-            "-m",
-            "wordsvc.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-        ],
-        log_path=Path(tmp) / "serve.log",
-        cwd=ROOT,
-        env=env,
-    )
-    server.start("/healthz", timeout=600, poll=0.3)  # a first run builds the lexicon
-    return server
 
 
 @contextlib.contextmanager
@@ -1064,6 +974,9 @@ def rss_summary(sampler, warmup):
         "start_mb": round(sampler.samples[0][1], 1),
         "after_warmup_mb": round(base[1], 1),
         "final_mb": round(final[1], 1),
+        "workers_final_mb": (
+            round(sampler.workers_rss_mb, 1) if sampler.workers_rss_mb is not None else None
+        ),
         "peak_mb": round(max(s[1] for s in after), 1),
         "growth": round(final[1] / base[1] - 1, 4),
         "anon_after_warmup_mb": round(base[2], 1),
@@ -1161,19 +1074,6 @@ def criteria(result, sampler):
 
 def span(indexes):
     return f"{indexes[0]}–{indexes[-1]}" if len(indexes) > 1 else str(indexes[0])
-
-
-def machine():
-    model = platform.machine()
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return {"cpus": os.cpu_count(), "cpu_model": model, "python": platform.python_version()}
-
-
-# --- output -----------------------------------------------------------------------------------
 
 
 def fmt(value, digits=1):
@@ -1331,13 +1231,9 @@ def parse_weights(parser, option, text, table):
     return weights
 
 
-def _terminate(signum, _frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
 def main(argv=None):
     args = parse_args(argv)
-    signal.signal(signal.SIGTERM, _terminate)  # stop the server on kill, as on Ctrl-C
+    stop_on_sigterm()
     try:
         if args.url:
             pids = [args.pid] if args.pid else listening_pids(args.port)
@@ -1352,7 +1248,12 @@ def main(argv=None):
                 if args.database == "postgresql":
                     args.database_url = stack.enter_context(fresh_postgres(args.postgres))
                 log(f"starting wordsvc serve --workers {args.workers} on {args.database} ...")
-                server = start_server(args, tmp)
+                url = (
+                    f"sqlite:///{tmp}/sessions.sqlite3"
+                    if args.database == "sqlite"
+                    else args.database_url
+                )
+                server = serve_wordsvc(tmp, url, "--workers", str(args.workers))
                 stack.callback(server.stop, 15)
                 args.server_description = f"`wordsvc serve --workers {args.workers}` (gthread)"
                 log(f"serving on :{server.port}; {args.duration:g} s of traffic ...")

@@ -8,7 +8,6 @@ import dataclasses
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from tests.build_lexicon import built, lexicon_settings
+from tests.servers import free_port
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
 from wordsvc.lexicon import sources
@@ -167,7 +167,7 @@ def postgres_server(tmp_path_factory):
             pytest.fail(HOW_TO_RUN_POSTGRES.replace("are skipped", "cannot run"))
         pytest.skip(HOW_TO_RUN_POSTGRES)
     root = tmp_path_factory.mktemp("postgres")
-    data, port = root / "data", _free_port()
+    data, port = root / "data", free_port()
     subprocess.run(
         [bindir / "initdb", "-D", data, "-U", "postgres", "-A", "trust"],
         check=True,
@@ -183,12 +183,6 @@ def postgres_server(tmp_path_factory):
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([bindir / "pg_ctl", "-D", data, "-m", "fast", "stop"], check=False)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -270,7 +264,7 @@ def redis_server(tmp_path_factory):
         if REQUIRE_REDIS:
             pytest.fail(HOW_TO_RUN_REDIS.replace("are skipped", "cannot run"))
         pytest.skip(HOW_TO_RUN_REDIS)
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
         cwd=tmp_path_factory.mktemp("redis"),

@@ -16,7 +16,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from wordsvc import stopping
+from wordsvc import memory, stopping
 from wordsvc.config import Settings
 from wordsvc.observability import multiprocess
 from wordsvc.observability.request_ids import REQUEST_ID, ROUTE, current_request_id
@@ -204,7 +204,9 @@ def run_gunicorn(
     """Serve until stopped. The app is loaded before forking, so workers share the tries'
     memory-mapped pages. ``threads`` is for gthread workers: a sync worker has one (gunicorn
     would otherwise make any worker given more than one thread a gthread worker).
-    ``settings``: the app's (None: from the environment)."""
+    ``settings``: the app's (None: from the environment). The master limits its malloc
+    arenas first (:mod:`wordsvc.memory`): its workers, forked from it, inherit the limit."""
+    memory.limit_arenas()
     if worker_class != "gthread":
         threads = 1
     _Gunicorn(

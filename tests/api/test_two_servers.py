@@ -12,90 +12,19 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import queue
 import secrets
-import signal
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.sessions.test_server import free_port
+from tests.servers import Server
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The shared limit of part (c), per client address.
 LIMIT = 20
 SEATS = [{"kind": "human", "name": "Настя"}, {"kind": "human", "name": "Олена"}]
-
-
-class Server:
-    """One `wordsvc serve` with one worker, in a process group of its own."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wordsvc.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--workers",
-                "1",
-            ],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-
-    def wait_ready(self, deadline: float) -> None:
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")
-            try:
-                if self.request("GET", "/healthz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError("the server did not start in time")
-
-    def terminate(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-
-    def stop(self) -> None:
-        self.terminate()
-        if self.process.poll() is None:
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        self.process.stderr.close()
-
-    def request(self, method, path, body=None, token=None, client="127.0.0.1"):
-        """(status, JSON answer, headers) of one request from ``client`` (forwarded)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
-            if token:
-                headers["Authorization"] = f"Bearer {token}"
-            data = json.dumps(body) if body is not None else None
-            conn.request(method, path, body=data, headers=headers)
-            response = conn.getresponse()
-            raw = response.read()
-            return response.status, json.loads(raw) if raw else None, dict(response.headers)
-        finally:
-            conn.close()
 
 
 @pytest.fixture(scope="module")
@@ -118,35 +47,36 @@ def database(postgres_server):
 
 
 @pytest.fixture(scope="module")
-def servers(settings, database, redis_server):
-    """Two servers sharing ``database`` and Redis (under a prefix of this test's own); both
-    are stopped, and the prefix's keys deleted, whatever happens."""
+def servers(settings, database, redis_server, tmp_path_factory):
+    """Two servers of one worker each sharing ``database`` and Redis (under a prefix of this
+    test's own), the rate limits on; both are stopped, and the prefix's keys deleted,
+    whatever happens."""
     import redis
 
     prefix = f"wordsvc-two-{secrets.token_hex(6)}"
     env = {
-        **os.environ,
-        "WORDSVC_DATA_DIR": str(settings.data_dir),
-        "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
-        "WORDSVC_DATABASE_URL": database,
         "WORDSVC_REDIS_URL": redis_server,
         "WORDSVC_REDIS_PREFIX": prefix,
         "WORDSVC_RATE_LIMIT": f"{LIMIT}/minute",
         "WORDSVC_RATE_LIMITS": "on",
         "WORDSVC_TRUSTED_PROXIES": "1",
     }
-    started: list[Server] = []
+    logs = tmp_path_factory.mktemp("two-servers")
+    started = [Server(settings, database, log=logs / f"serve-{n}.log", env=env) for n in (1, 2)]
     try:
-        started = [Server(env), Server(env)]
+        for server in started:
+            server.launch()
         deadline = time.monotonic() + 90
         for server in started:
             server.wait_ready(deadline)
         yield started
     finally:
         for server in started:
-            server.terminate()  # both at once: each may wait for its streams to close
+            if server.process is not None:
+                server.terminate()  # both at once: each may wait for its streams to close
         for server in started:
-            server.stop()
+            if server.process is not None:
+                server.stop(timeout=15)
         client = redis.Redis.from_url(redis_server)
         keys = list(client.scan_iter(match=f"*{prefix}*"))
         if keys:
@@ -155,14 +85,14 @@ def servers(settings, database, redis_server):
 
 
 def new_session(server: Server, client: str) -> tuple[str, list[str]]:
-    status, created, _ = server.request(
+    status, created = server.request(
         "POST", "/v1/games/sessions", {"game": "lost-words", "seats": SEATS}, client=client
     )
     assert status == 201, created
     session = created["id"]
     tokens = []
     for seat in range(len(SEATS)):
-        status, joined, _ = server.request(
+        status, joined = server.request(
             "POST", f"/v1/games/sessions/{session}/join", {"seat": seat}, client=client
         )
         assert status == 200, joined
@@ -172,9 +102,9 @@ def new_session(server: Server, client: str) -> tuple[str, list[str]]:
 
 def next_move(server: Server, session: str, tokens: list[str], client: str):
     """(token, body) of the move the seat to act makes next: its first legal action."""
-    _, spectator, _ = server.request("GET", f"/v1/games/sessions/{session}", client=client)
+    _, spectator = server.request("GET", f"/v1/games/sessions/{session}", client=client)
     seat = spectator["to_act"][0]
-    _, summary, _ = server.request(
+    _, summary = server.request(
         "GET", f"/v1/games/sessions/{session}", token=tokens[seat], client=client
     )
     body = {"action": summary["legal_actions"][0], "expected_version": summary["version"]}
@@ -211,7 +141,7 @@ def test_a_stream_on_one_server_sees_an_action_committed_through_the_other(serve
         threading.Thread(target=read_stream, args=(response, frames), daemon=True).start()
         token, body = next_move(two, session, tokens, client="127.0.1.1")
         path = f"/v1/games/sessions/{session}/actions"
-        status, acted, _ = two.request("POST", path, body, token=token, client="127.0.1.1")
+        status, acted = two.request("POST", path, body, token=token, client="127.0.1.1")
         assert status == 200, acted
         number = str(body["expected_version"] + 1)
         deadline = time.monotonic() + 20
@@ -243,14 +173,14 @@ def test_the_same_action_sent_to_both_at_once_applies_once(servers):
         thread.start()
     for thread in threads:
         thread.join(60)
-    got = sorted((status, answer.get("code")) for status, answer, _ in answers)
+    got = sorted((status, answer.get("code")) for status, answer in answers)
     assert got == [(200, None)] + [(409, "stale_state_id")] * (len(racers) - 1)
 
 
 def test_a_rate_limit_counts_the_requests_sent_to_both(servers):
     one, two = servers
     answers = [
-        (one, two)[n % 2].request("GET", "/v1/categories", client="127.0.3.1")
+        (one, two)[n % 2].exchange("GET", "/v1/categories", client="127.0.3.1")
         for n in range(LIMIT + 4)
     ]
     statuses = [status for status, _, _ in answers]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import signal
 
-from tests.sessions.test_server import Server
+from tests.servers import Server
 from wordsvc.server import GRACEFUL_TIMEOUT
 from wordsvc.web.play_texts import PLAY_TEXTS
 

@@ -19,7 +19,7 @@ import pytest
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from tests.observability.scrape import FAMILIES, Scrape
-from tests.sessions.test_server import Server
+from tests.servers import Server
 
 HEALTH = {"route": "/healthz", "method": "GET", "status": "200"}
 STREAMS = "wordsvc_game_streams_open"

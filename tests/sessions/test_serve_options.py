@@ -9,7 +9,7 @@ import signal
 import pytest
 from click.testing import CliRunner
 
-from wordsvc import cli, server, stopping
+from wordsvc import cli, memory, server, stopping
 from wordsvc.observability import multiprocess
 from wordsvc.server import redact
 
@@ -23,8 +23,12 @@ def serve(monkeypatch, tmp_path):
     monkeypatch.setattr("wordsvc.sessions.database.make_engine", lambda url: None)
     monkeypatch.setattr("wordsvc.sessions.database.upgrade", lambda engine: None)
     caught: dict = {}
+    steps: list[str] = []
+    # the arena limit is this test process's to keep: the call is only recorded
+    monkeypatch.setattr(memory, "limit_arenas", lambda: steps.append("limit arenas"))
 
     def run(app: server._Gunicorn) -> None:
+        steps.append("run gunicorn")
         caught["cfg"] = app.cfg
 
     monkeypatch.setattr(server._Gunicorn, "run", run)
@@ -34,6 +38,7 @@ def serve(monkeypatch, tmp_path):
         assert result.exit_code == 0, result.output
         return caught.pop("cfg")
 
+    run_serve.steps = steps
     return run_serve
 
 
@@ -48,6 +53,13 @@ def test_serve_defaults_to_threads_that_can_hold_many_streams(serve):
     # the metrics of a worker that ended leave the live gauges; the private directory goes
     assert cfg.child_exit is multiprocess.child_exit
     assert cfg.on_exit is multiprocess.on_exit
+
+
+def test_serve_limits_the_malloc_arenas_before_gunicorn_forks_the_workers(serve):
+    """Set in the master before gunicorn runs, the limit is every worker's
+    (tests/test_memory.py checks that it limits the arenas)."""
+    serve()
+    assert serve.steps == ["limit arenas", "run gunicorn"]
 
 
 def test_serve_passes_its_options_on(serve):

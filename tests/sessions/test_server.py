@@ -4,121 +4,15 @@ once, and every final state must equal a replay of its log."""
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import Server
+
 SESSIONS = 6
 WORKERS = 3
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """``wordsvc serve`` in a process group of its own; ``log``: a file for its output (its
-    access log and gunicorn's own lines, appended at each start), else none is kept;
-    ``env``: more environment variables."""
-
-    def __init__(
-        self,
-        settings,
-        database_url: str,
-        workers: int = WORKERS,
-        log: Path | None = None,
-        env=None,
-    ) -> None:
-        self.port = free_port()
-        self.workers = workers
-        self.log = log
-        self.env = {
-            **os.environ,
-            "WORDSVC_DATA_DIR": str(settings.data_dir),
-            "WORDSVC_DICTIONARIES_DIR": str(settings.dictionaries_dir),
-            "WORDSVC_DATABASE_URL": database_url,
-            # 12 clients polling from one address every few milliseconds are a load test,
-            # not a table: the rate limits (tests/api/test_limits.py) would stop them.
-            "WORDSVC_RATE_LIMITS": "off",
-            **(env or {}),
-        }
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        output = subprocess.DEVNULL if self.log is None else self.log.open("ab")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wordsvc.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--workers",
-                str(self.workers),
-            ],
-            env=self.env,
-            cwd=ROOT,
-            stdout=output,
-            stderr=output,
-            start_new_session=True,
-        )
-        if output is not subprocess.DEVNULL:
-            output.close()  # the server holds its own copy
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                self.request("GET", "/healthz")
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL the whole server, master and workers, as a crash would."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        """Stop the server as an operator would (SIGTERM to its master), and wait for it."""
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-    def request(self, method: str, path: str, body=None, token=None, key=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}{path}", data=data, method=method
-        )
-        request.add_header("Content-Type", "application/json")
-        if token:
-            request.add_header("Authorization", f"Bearer {token}")
-        if key:
-            request.add_header("Idempotency-Key", key)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
-        except (http.client.HTTPException, ValueError) as error:
-            # A reply cut off by the crash: no answer, as for a refused connection.
-            raise ConnectionError(f"no complete reply: {error!r}") from error
 
 
 def play(server: Server, session_id: str, seat: int, token: str, acked: list, stop) -> None:
@@ -175,7 +69,7 @@ def server(settings, postgres_url, judge):
     from wordsvc.sessions.service import open_store
 
     open_store(replace(settings, database_url=postgres_url), judge).engine.dispose()
-    server = Server(settings, postgres_url)
+    server = Server(settings, postgres_url, workers=WORKERS)
     server.start()
     yield server
     if server.process.poll() is None:

@@ -32,7 +32,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.api.test_stream import parse
-from tests.sessions.test_server import Server
+from tests.servers import Server
 from wordsvc.api.games import RESTART_RETRY_MS
 from wordsvc.server import GRACEFUL_TIMEOUT
 from wordsvc.sessions.schema import idempotency
