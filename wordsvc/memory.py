@@ -5,9 +5,9 @@ glibc gives each thread that allocates an arena of its own, up to eight per core
 arena keeps what its threads freed for their next allocations. A gthread worker answers on
 as many threads as it has connections, so its heap grows by the arenas' idle memory. Two
 arenas took about 21 MB a worker (14% of the heap) off under the soak's mix, at the same
-throughput. An operator's own
-choice (``MALLOC_ARENA_MAX``, or ``glibc.malloc.arena_max`` in ``GLIBC_TUNABLES``, which
-glibc reads when the process starts) is kept; off glibc (macOS, musl) nothing is done."""
+throughput. An operator's own choice (``MALLOC_ARENA_MAX``, or ``glibc.malloc.arena_max``
+in ``GLIBC_TUNABLES``, which glibc reads when the process starts) is kept; off glibc (macOS,
+musl) nothing is done."""
 
 from __future__ import annotations
 
