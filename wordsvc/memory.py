@@ -48,4 +48,4 @@ def limit_arenas(environ: Mapping[str, str] = os.environ, arenas: int = ARENAS) 
     before the process starts threads: arenas made before stay."""
     if operator_setting(environ) is not None or not is_glibc():
         return False
-    return ctypes.CDLL(None).mallopt(M_ARENA_MAX, arenas) == 1
+    return bool(ctypes.CDLL(None).mallopt(M_ARENA_MAX, arenas) == 1)

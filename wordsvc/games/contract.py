@@ -284,7 +284,8 @@ def copy_state(state: State) -> State:
     :func:`copy.deepcopy`. About three times faster than ``deepcopy`` alone, which keeps a
     memo of every object for cycles and shared references a state never has (an action on a
     stored session copies its state once: docs/performance.md, issue 27)."""
-    return _copied(state)
+    copied: State = _copied(state)
+    return copied
 
 
 def _copied(value: Any) -> Any:

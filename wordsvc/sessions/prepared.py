@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import JSON
 from sqlalchemy.engine import Connection
-from sqlalchemy.sql.expression import Executable
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ClauseElement, Executable
 
 
 class _Compiled(NamedTuple):
@@ -61,7 +62,7 @@ class Prepared:
         self.statement = statement
         columns = [column.key or "value" for column in getattr(statement, "exported_columns", ())]
         #: The rows' type: named as the statement's columns (a function's column too).
-        self.row = namedtuple("Row", columns, rename=True) if columns else None  # type: ignore[misc]
+        self.row: Any = namedtuple("Row", columns, rename=True) if columns else None
         self._postgresql: _Compiled | None = None
 
     def all(self, conn: Connection, params: Mapping[str, Any]) -> list[Any]:
@@ -80,7 +81,7 @@ class Prepared:
         changed. (One prepared statement per row: psycopg's ``executemany`` enters its
         pipeline mode, which costs more CPU than the round trips it saves here.)"""
         if conn.dialect.name != "postgresql":
-            return int(conn.execute(self.statement, params).rowcount)  # type: ignore[attr-defined]
+            return int(conn.execute(self.statement, params).rowcount)
         compiled = self._compiled(conn)
         changed = 0
         with _driver(conn).cursor() as cursor:
@@ -91,8 +92,9 @@ class Prepared:
 
     def _compiled(self, conn: Connection) -> _Compiled:
         if self._postgresql is None:
-            dialect = type(conn.dialect)(paramstyle="format")
-            compiled = self.statement.compile(dialect=dialect)
+            dialect: Any = type(conn.dialect)
+            statement = cast(ClauseElement, self.statement)  # every Core statement is both
+            compiled = cast(SQLCompiler, statement.compile(dialect=dialect(paramstyle="format")))
             self._postgresql = _Compiled(
                 str(compiled),
                 tuple(compiled.positiontup or ()),
