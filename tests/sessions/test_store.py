@@ -442,6 +442,18 @@ def test_bad_seat_specs_are_refused(store, seats_spec, code):
     assert error.value.code == code
 
 
+def test_a_bot_seat_without_its_bot_is_told_which_bots_there_are(store):
+    with pytest.raises(InputError) as unnamed:
+        store.create("words-of-magic", {}, [SeatSpec("bot"), SeatSpec("human")])
+    bots = sorted(store.games["words-of-magic"].bots)
+    assert unnamed.value.message == f"Seat 0 is a bot's: name its bot, one of {', '.join(bots)}."
+    assert "None" not in unnamed.value.message
+    with pytest.raises(InputError) as unknown:
+        store.create("words-of-magic", {}, [SeatSpec("human"), SeatSpec("bot", "oracle")])
+    assert unknown.value.message.startswith("Seat 1: this game has no bot 'oracle'; its bots: ")
+    assert unknown.value.details == {"seat": 1, "bots": bots}
+
+
 def test_odd_identifiers_are_refused_cleanly(store):
     summary = store.create("words-of-magic", {}, [SeatSpec("human", bot="greedy")] * 2)
     assert [s.bot for s in summary.seats] == [None, None]  # a human seat has no bot

@@ -293,9 +293,12 @@ class SessionStore:
         for i, spec in enumerate(specs):
             bot = spec.bot if spec.kind == "bot" else None
             if spec.kind == "bot" and bot not in hosted.bots:
+                bots = ", ".join(sorted(hosted.bots))
                 raise InvalidValue(
                     "unknown_bot",
-                    f"Seat {i}: no bot {bot!r}.",
+                    f"Seat {i} is a bot's: name its bot, one of {bots}."
+                    if bot is None
+                    else f"Seat {i}: this game has no bot {bot!r}; its bots: {bots}.",
                     {"seat": i, "bots": sorted(hosted.bots)},
                 )
             name = spec.name or (f"{bot} bot" if bot else f"Player {i + 1}")
