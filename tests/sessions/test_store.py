@@ -6,6 +6,7 @@ import ast
 import json
 import threading
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -412,6 +413,48 @@ def _users(tree: ast.Module, names: set[str]) -> set[str]:
 WRITES = {("update", "sessions"), ("insert", "actions")}
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # its own statement
+def test_postgresqls_one_write_logs_only_when_the_compare_and_set_moves_on(store):
+    """MOVE_ON_AND_LOG: against the version the session is at, the state, the log's entries
+    (one per move, JSON as given) and the version move together; against any other, nothing
+    is written."""
+    session_id, _tokens = new_session(store, [SeatSpec("human"), SeatSpec("human")])
+    at = store.summary(session_id).version
+    values = {
+        "session_id": session_id,
+        "new_state": {"moved": "ї"},
+        "new_status": "active",
+        "now": datetime.now(UTC),
+        "payload": f"{session_id}:{at + 2}",
+        "numbers": [at + 1, at + 2],
+        "seats": [0, 1],
+        "actors": ["human", "auto"],
+        "actions": [json.dumps({"type": "pass"}), json.dumps({"type": "pass", "ї": [1]})],
+        "events": [json.dumps([]), json.dumps([{"type": "passed", "data": {"seat": 1}}])],
+    }
+    with store.engine.connect() as conn, conn.begin():
+        stale = {**values, "read": at - 1, "new_version": at + 1}
+        assert store_module.MOVE_ON_AND_LOG.run(conn, stale) == 0
+        assert (
+            store_module.MOVE_ON_AND_LOG.run(conn, {**values, "read": at, "new_version": at + 2})
+            == 2
+        )
+        logged = conn.execute(
+            select(actions.c.number, actions.c.actor, actions.c.action, actions.c.events)
+            .where(actions.c.session_id == session_id, actions.c.number > at)
+            .order_by(actions.c.number)
+        ).all()
+        row = conn.execute(
+            select(sessions.c.version, sessions.c.state).where(sessions.c.id == session_id)
+        ).one()
+        conn.rollback()
+    assert [tuple(r) for r in logged] == [
+        (at + 1, "human", {"type": "pass"}, []),
+        (at + 2, "auto", {"type": "pass", "ї": [1]}, [{"type": "passed", "data": {"seat": 1}}]),
+    ]
+    assert (row.version, row.state) == (at + 2, {"moved": "ї"})
+
+
 def test_every_write_of_play_goes_through_the_one_commit():
     """The version's compare-and-set, the log and the notification are written by
     `_commit` alone (with statements built once beside it), so no path can store a state
@@ -419,11 +462,12 @@ def test_every_write_of_play_goes_through_the_one_commit():
     tree = ast.parse(Path(store_module.__file__).read_text(encoding="utf-8"))
     assert _writers(tree) == {
         "update(sessions)": {"MOVE_ON"},
-        "insert(actions)": {"APPEND"},
-        "pg_notify": {"MOVE_ON_AND_NOTIFY"},
+        "insert(actions)": {"APPEND", "MOVE_ON_AND_LOG"},
+        "pg_notify": {"MOVED"},
     }
-    assert _users(tree, {"MOVE_ON_AND_NOTIFY", "APPEND"}) == {"_commit"}
-    assert _users(tree, {"MOVE_ON"}) == {"_commit", "<module>"}  # MOVE_ON_AND_NOTIFY's
+    assert _users(tree, {"MOVE_ON_AND_LOG", "APPEND"}) == {"_commit"}
+    assert _users(tree, {"MOVE_ON"}) == {"_commit", "<module>"}  # MOVED's, on PostgreSQL
+    assert _users(tree, {"MOVED"}) == {"<module>"}  # MOVE_ON_AND_LOG's
 
 
 @pytest.mark.parametrize(

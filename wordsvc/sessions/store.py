@@ -28,7 +28,20 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import (
+    ARRAY,
+    JSON,
+    Engine,
+    Integer,
+    Text,
+    bindparam,
+    cast,
+    func,
+    insert,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
@@ -140,11 +153,40 @@ MOVE_ON = (
         updated_at=bindparam("now", type_=sessions.c.updated_at.type),
     )
 )
-#: On PostgreSQL, live followers are told by the compare-and-set itself (one round trip):
-#: the notification is delivered when, and only if, the transaction commits.
-MOVE_ON_AND_NOTIFY = Prepared(MOVE_ON.returning(func.pg_notify(CHANNEL, bindparam("payload"))))
 #: The log's new entries.
 APPEND = Prepared(insert(actions))
+#: On PostgreSQL the compare-and-set, the log's new entries (one per element of the arrays,
+#: each action and its events as JSON text) and the notification of live followers are one
+#: statement, one round trip: the entries are written only if the compare-and-set moved the
+#: session on, and the notification is delivered when, and only if, the transaction commits.
+MOVED = MOVE_ON.returning(
+    sessions.c.id, func.pg_notify(CHANNEL, bindparam("payload")).label("notified")
+).cte("moved")
+ENTRIES = (
+    func.unnest(
+        bindparam("numbers", type_=ARRAY(Integer)),
+        bindparam("seats", type_=ARRAY(Integer)),
+        bindparam("actors", type_=ARRAY(Text)),
+        bindparam("actions", type_=ARRAY(Text)),
+        bindparam("events", type_=ARRAY(Text)),
+    )
+    .table_valued("number", "seat", "actor", "action", "events")
+    .render_derived()
+)
+MOVE_ON_AND_LOG = Prepared(
+    insert(actions).from_select(
+        ["session_id", "number", "seat", "actor", "action", "events", "created_at"],
+        select(
+            MOVED.c.id,
+            ENTRIES.c.number,
+            ENTRIES.c.seat,
+            ENTRIES.c.actor,
+            cast(ENTRIES.c.action, JSON),
+            cast(ENTRIES.c.events, JSON),
+            bindparam("now", type_=sessions.c.updated_at.type),
+        ).select_from(MOVED.join(ENTRIES, true())),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -865,17 +907,31 @@ class SessionStore:
             "new_status": status,
             "now": now,
         }
-        if conn.dialect.name == "postgresql":
-            values["payload"] = f"{row.id}:{version}"
-            changed = len(MOVE_ON_AND_NOTIFY.all(conn, values))
-        else:
-            changed = conn.execute(MOVE_ON, values).rowcount
-        if changed != 1:
-            raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
         applied = [
             Applied(number, move.seat, move.actor, move.action.get("type"), tuple(move.events))
             for number, move in enumerate(moves, row.version + 1)
         ]
+        events = [[e.to_record() for e in move.events] for move in moves]
+        if conn.dialect.name == "postgresql":
+            logged = MOVE_ON_AND_LOG.run(
+                conn,
+                {
+                    **values,
+                    "payload": f"{row.id}:{version}",
+                    "numbers": [entry.number for entry in applied],
+                    "seats": [move.seat for move in moves],
+                    "actors": [move.actor for move in moves],
+                    "actions": [json.dumps(move.action) for move in moves],
+                    "events": [json.dumps(each) for each in events],
+                },
+            )
+            if logged != len(moves):
+                raise StaleVersion(
+                    "stale_state_id", "The session changed meanwhile; fetch it again."
+                )
+            return applied, status
+        if conn.execute(MOVE_ON, values).rowcount != 1:
+            raise StaleVersion("stale_state_id", "The session changed meanwhile; fetch it again.")
         APPEND.run(
             conn,
             [
@@ -885,10 +941,10 @@ class SessionStore:
                     "seat": move.seat,
                     "actor": move.actor,
                     "action": move.action,
-                    "events": [e.to_record() for e in move.events],
+                    "events": each,
                     "created_at": now,
                 }
-                for entry, move in zip(applied, moves, strict=True)
+                for entry, move, each in zip(applied, moves, events, strict=True)
             ],
         )
         return applied, status
