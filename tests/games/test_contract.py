@@ -31,7 +31,7 @@ STATES = st.recursive(
 
 
 def _containers(value, found):
-    """Every dict and list in ``value``, by identity."""
+    """The ids of every dict, list and tuple in ``value``."""
     if isinstance(value, dict | list | tuple):
         found.add(id(value))
         for item in value.values() if isinstance(value, dict) else value:

@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import bindparam, func, literal, select
+from sqlalchemy import JSON, Integer, bindparam, func, literal, select
+from sqlalchemy.exc import OperationalError
 
 from wordsvc.sessions import store as store_module
 from wordsvc.sessions.prepared import Prepared
@@ -85,6 +86,59 @@ def test_json_written_by_a_prepared_insert_reads_back_the_same(store, session_id
         ).one()
         conn.rollback()
     assert (read.action, read.events) == (action, events)
+
+
+def test_a_prepared_write_is_undone_by_the_callers_rollback(store, session_id):
+    """The statement runs in the caller's SQLAlchemy transaction, on its connection."""
+    number = 10**9 + secrets.randbelow(10**9)
+    row = {
+        "session_id": session_id,
+        "number": number,
+        "seat": 0,
+        "actor": "human",
+        "action": {"type": "pass"},
+        "events": [],
+        "created_at": datetime.now(UTC),
+    }
+    with store.engine.connect() as conn, conn.begin():
+        assert store_module.APPEND.run(conn, row) == 1
+        conn.rollback()
+    with store.engine.connect() as conn:
+        kept = conn.execute(
+            select(actions.c.number).where(
+                actions.c.session_id == session_id, actions.c.number == number
+            )
+        ).all()
+    assert kept == []
+
+
+def test_a_literal_none_and_a_json_literal_are_bound_as_sqlalchemy_binds_them(store):
+    prepared = Prepared(
+        select(
+            literal(None, type_=Integer).label("empty"),
+            literal({"a": [1, "ї"]}, type_=JSON).label("json"),
+            bindparam("n", type_=Integer).label("n"),
+        )
+    )
+    with store.engine.connect() as conn:
+        (ours,) = prepared.all(conn, {"n": 3})
+        (theirs,) = conn.execute(prepared.statement, {"n": 3}).all()
+    assert tuple(ours) == tuple(theirs) == (None, {"a": [1, "ї"]}, 3)
+    assert ours._fields == ("empty", "json", "n")
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # its own errors
+def test_a_drivers_error_comes_out_as_sqlalchemys(store, session_id):
+    """A lock that times out is SQLAlchemy's OperationalError (the API's 503
+    database_busy), without the statement's parameters, as on SQLAlchemy's own path."""
+    with store.engine.connect() as holder, holder.begin():
+        store_module.LOCK.all(holder, {"session_id": session_id})
+        with store.engine.connect() as waiter, waiter.begin():
+            waiter.exec_driver_sql("SET LOCAL lock_timeout = '50ms'")
+            with pytest.raises(OperationalError) as timed_out:
+                store_module.LOCK.all(waiter, {"session_id": session_id})
+    assert "lock timeout" in str(timed_out.value.orig)
+    assert session_id not in str(timed_out.value)
 
 
 def test_a_returning_statements_rows_are_counted(store, session_id):

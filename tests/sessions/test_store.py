@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, select, text
 
-from wordsvc.errors import InputError
+from wordsvc.errors import InputError, InvalidRequest
 from wordsvc.games.contract import BotError
 from wordsvc.sessions import store as store_module
 from wordsvc.sessions.database import current_revision, head_revision, upgrade
@@ -28,7 +28,7 @@ from wordsvc.sessions.errors import (
     WrongSeat,
 )
 from wordsvc.sessions.records import Acted
-from wordsvc.sessions.schema import actions, seats, sessions
+from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 from wordsvc.sessions.store import HostedGame, SeatSpec, SessionStore
 
 HUMANS_AND_BOTS = [
@@ -210,9 +210,24 @@ def test_acting_with_a_token_acts_for_its_seat_and_nobody_elses(store):
         store.act_as(session_id, tokens[1 - seat], {"type": "pass"}, summary.version)
     assert turn.value.code == "not_your_turn"
     assert store.summary(session_id).version == summary.version
-    acted = store.act_as(session_id, tokens[seat], {"type": "pass"}, summary.version, seat=seat)
+    with pytest.raises(InvalidRequest) as bad_key:  # refused before the session is locked
+        store.act_as(session_id, "not-a-token", {"type": "pass"}, summary.version, "\x00")
+    assert bad_key.value.code == "invalid_idempotency_key"
+    acted = store.act_as(
+        session_id, tokens[seat], {"type": "pass"}, summary.version, "key-1", seat=seat
+    )
     assert [a.seat for a in acted.applied] == [seat]
     assert acted.version == summary.version + 1
+    again = store.act_as(session_id, tokens[seat], {"type": "pass"}, summary.version, "key-1")
+    assert again == replace(acted, replayed=True)
+    with pytest.raises(InputError) as other:  # another seat's token cannot read the reply
+        store.act_as(session_id, tokens[1 - seat], {"type": "pass"}, summary.version, "key-1")
+    assert other.value.code == "idempotency_key_reused"
+    with store.engine.connect() as conn:
+        keys = conn.execute(
+            select(idempotency.c.key).where(idempotency.c.session_id == session_id)
+        ).all()
+    assert [k.key for k in keys] == ["key-1"], "no refusal kept a reply"
     with pytest.raises(UnknownSession):
         store.act_as("0" * 32, tokens[seat], {"type": "pass"}, acted.version)
 

@@ -283,7 +283,8 @@ def copy_state(state: State) -> State:
     copied and its strings and numbers shared; anything else falls back to
     :func:`copy.deepcopy`. About three times faster than ``deepcopy`` alone, which keeps a
     memo of every object for cycles and shared references a state never has (an action on a
-    stored session copies its state once: docs/performance.md, issue 27)."""
+    stored session copies its state once: docs/performance.md, issue 27). A container
+    found twice in ``state`` is copied twice, as a round trip through JSON splits it."""
     copied: State = _copied(state)
     return copied
 

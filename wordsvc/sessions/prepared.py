@@ -1,37 +1,44 @@
 """The statements of play, declared once with SQLAlchemy Core and run on the driver's own
-cursor where SQLAlchemy's execution costs more than the statement (PostgreSQL).
+cursor where SQLAlchemy's execution costs more than the statement (PostgreSQL, psycopg).
 
-Every action runs the same few statements (lock the session, compare-and-set its state,
+Every action runs the same few statements (lock the session, compare-and-set its state and
 append to its log) and every turn reads the same one. SQLAlchemy spends about 90 µs of CPU
 to execute a statement it has already compiled (the execution context, the result's
 metadata, its type processing), against about 20 µs for psycopg alone, prepared on the
-server: at 1,000 actions a second that difference is most of a core (docs/performance.md,
-issue 27). :class:`Prepared` compiles a Core statement once per dialect and, on PostgreSQL,
-runs the compiled text with psycopg's cursor inside the caller's SQLAlchemy transaction;
-on other dialects it goes through SQLAlchemy as before (SQLite's driver is in C and its
-statements cost little).
+server (docs/performance.md, issue 27). :class:`Prepared` compiles a Core statement once
+per process and, on psycopg, runs the compiled text with psycopg's cursor inside the
+caller's SQLAlchemy transaction; on any other driver it goes through SQLAlchemy as before
+(SQLite's driver is in C and its statements cost little).
 
 The statement stays the one declaration: its SQL, its parameters and its column names come
-from the Core object, so the two paths cannot drift apart (tests/sessions/test_prepared.py
-runs both on the same statements).
+from the Core object. What the fast path does not do is SQLAlchemy's type processing beyond
+JSON (no ``TypeDecorator``, no expanding ``IN``): the statements given to it use none, and
+it refuses one that would need it. Its errors are SQLAlchemy's, as on the other path
+(:func:`_raised`), so the API's 503 for an unavailable database and the pool's handling of
+a lost connection hold. tests/sessions/test_prepared.py runs both paths on the same
+statements.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import JSON
+from sqlalchemy import JSON, exc
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement, Executable
 
+#: The driver whose cursor runs the statements itself.
+DRIVER = "psycopg"
+
 
 class _Compiled(NamedTuple):
-    """A statement compiled for PostgreSQL with positional parameters (``%s``: psycopg maps
-    a tuple to them without looking names up): its text, and for each parameter in order,
-    its name, the value it always has (a literal of the statement) and whether it is JSON
+    """A statement compiled for psycopg with positional parameters (``%s``: psycopg maps a
+    tuple to them without looking names up): its text, and for each parameter in order, its
+    name, the value it has unless given (a literal of the statement) and whether it is JSON
     (wrapped for psycopg)."""
 
     sql: str
@@ -44,35 +51,34 @@ class _Compiled(NamedTuple):
         written as SQLAlchemy's type writes it: ``json.dumps``)."""
         from psycopg.types.json import Json
 
-        literals, json = self.literals, self.json
-        return tuple(
-            Json(params[name]) if name in json
-            else params[name] if name in params
-            else literals[name]
-            for name in self.names
-        )  # fmt: skip
+        values = []
+        for name in self.names:
+            value = params[name] if name in params else self.literals[name]
+            values.append(Json(value) if name in self.json else value)
+        return tuple(values)
 
 
 class Prepared:
-    """A Core statement that runs on psycopg's cursor on PostgreSQL (prepared there on first
-    use, per connection) and through SQLAlchemy elsewhere. Rows come back as named tuples
-    with the statement's column names, as SQLAlchemy's rows would give them."""
+    """A Core statement that runs on psycopg's cursor (prepared on the server at first use,
+    per connection) and through SQLAlchemy on other drivers. Rows come back as named tuples
+    with the statement's column keys (label an expression to name it)."""
 
     def __init__(self, statement: Executable) -> None:
         self.statement = statement
         columns = [column.key or "value" for column in getattr(statement, "exported_columns", ())]
-        #: The rows' type: named as the statement's columns (a function's column too).
+        #: The rows' type, its fields the statement's column keys.
         self.row: Any = namedtuple("Row", columns, rename=True) if columns else None
-        self._postgresql: _Compiled | None = None
+        # Compiled at first use, for the first connection's dialect: two threads may both
+        # compile it then, to the same result.
+        self._compiled_for_driver: _Compiled | None = None
 
     def all(self, conn: Connection, params: Mapping[str, Any]) -> list[Any]:
         """The statement's rows (a select, or a statement with ``RETURNING``)."""
-        if conn.dialect.name != "postgresql":
+        if conn.dialect.driver != DRIVER:
             return list(conn.execute(self.statement, params).all())
         assert self.row is not None, "a statement without columns has no rows"
-        compiled = self._compiled(conn)
         make = self.row._make
-        with _driver(conn).cursor() as cursor:
+        with self._cursor(conn) as (cursor, compiled):
             cursor.execute(compiled.sql, compiled.bind(params), prepare=True)
             return [make(values) for values in cursor.fetchall()]
 
@@ -80,34 +86,67 @@ class Prepared:
         """Run the statement, once for each mapping of a sequence of them; the rows it
         changed. (One prepared statement per row: psycopg's ``executemany`` enters its
         pipeline mode, which costs more CPU than the round trips it saves here.)"""
-        if conn.dialect.name != "postgresql":
+        if conn.dialect.driver != DRIVER:
             return int(conn.execute(self.statement, params).rowcount)
-        compiled = self._compiled(conn)
         changed = 0
-        with _driver(conn).cursor() as cursor:
+        with self._cursor(conn) as (cursor, compiled):
             for one in [params] if isinstance(params, Mapping) else params:
                 cursor.execute(compiled.sql, compiled.bind(one), prepare=True)
                 changed += cursor.rowcount
         return changed
 
+    @contextmanager
+    def _cursor(self, conn: Connection) -> Iterator[tuple[Any, _Compiled]]:
+        """A psycopg cursor on ``conn``'s own connection (in its transaction, if any) and
+        the compiled statement; a driver's error comes out as SQLAlchemy's."""
+        compiled = self._compiled(conn)
+        raw = conn.connection.driver_connection
+        assert raw is not None
+        cursor = raw.cursor()
+        try:
+            yield cursor, compiled
+        except conn.dialect.loaded_dbapi.Error as error:
+            raise _raised(conn, raw, cursor, compiled, error) from error
+        finally:
+            cursor.close()
+
     def _compiled(self, conn: Connection) -> _Compiled:
-        if self._postgresql is None:
-            dialect: Any = type(conn.dialect)
+        if self._compiled_for_driver is None:
+            dialect_class: Any = type(conn.dialect)
             statement = cast(ClauseElement, self.statement)  # every Core statement is both
-            compiled = cast(SQLCompiler, statement.compile(dialect=dialect(paramstyle="format")))
-            self._postgresql = _Compiled(
+            compiled = cast(
+                SQLCompiler, statement.compile(dialect=dialect_class(paramstyle="format"))
+            )
+            if compiled.post_compile_params:
+                raise TypeError(f"{self.statement}: expanding parameters need SQLAlchemy")
+            named = compiled.bind_names  # each parameter's name in the compiled text
+            self._compiled_for_driver = _Compiled(
                 str(compiled),
                 tuple(compiled.positiontup or ()),
-                {name: value for name, value in compiled.params.items() if value is not None},
-                frozenset(
-                    name for name, bind in compiled.binds.items() if isinstance(bind.type, JSON)
-                ),
+                {named[bind]: bind.effective_value for bind in named if not bind.required},
+                frozenset(named[bind] for bind in named if isinstance(bind.type, JSON)),
             )
-        return self._postgresql
+        return self._compiled_for_driver
 
 
-def _driver(conn: Connection) -> Any:
-    """The psycopg connection under ``conn``, in ``conn``'s transaction (if any)."""
-    raw = conn.connection.driver_connection
-    assert raw is not None
-    return raw
+def _raised(
+    conn: Connection, raw: Any, cursor: Any, compiled: _Compiled, error: Any
+) -> exc.DBAPIError:
+    """``error`` as SQLAlchemy raises a driver's error (an ``OperationalError`` for a lost
+    connection or a lock timeout...), without the statement's parameters; a connection the
+    server dropped is invalidated, so that the pool replaces it."""
+    lost = conn.dialect.is_disconnect(error, raw, cursor)
+    if lost:
+        conn.invalidate(error)
+    return cast(
+        exc.DBAPIError,
+        exc.DBAPIError.instance(
+            compiled.sql,
+            None,
+            error,
+            conn.dialect.loaded_dbapi.Error,
+            hide_parameters=True,
+            connection_invalidated=lost,
+            dialect=conn.dialect,
+        ),
+    )

@@ -655,17 +655,17 @@ class SessionStore:
     ) -> Acted:
         """:meth:`act` for the seat ``seat_of`` finds among the session's seats, read
         under its lock."""
+        if idempotency_key is not None and not is_idempotency_key(idempotency_key):
+            raise InvalidRequest(
+                "invalid_idempotency_key",
+                f"An Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} visible ASCII characters"
+                " (spaces only inside).",
+            )
 
         def work(conn: Connection) -> tuple[Acted, State | None]:
             row, seat_rows = self._lock(conn, session_id)
             seat = seat_of(seat_rows)
             if idempotency_key is not None:
-                if not is_idempotency_key(idempotency_key):
-                    raise InvalidRequest(
-                        "invalid_idempotency_key",
-                        f"An Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} visible ASCII"
-                        " characters (spaces only inside).",
-                    )
                 request_hash = hashlib.sha256(
                     json.dumps([seat, action, expected_version], sort_keys=True).encode()
                 ).hexdigest()
@@ -833,7 +833,10 @@ class SessionStore:
         state = self.states.get(row.id, row.version)
         if state is not None:
             return row, state
-        (row,) = ROW.all(conn, {"session_id": row.id})
+        rows = ROW.all(conn, {"session_id": row.id})
+        if not rows:  # gone since its head was read (a backup's import replaced it)
+            raise UnknownSession("session_not_found", "No such session.", {"session": row.id})
+        row = rows[0]
         if keep:
             self.states.put(row.id, row.version, row.state)
         return row, row.state
