@@ -20,7 +20,7 @@ also plays 500 actions in one session with the time split by where it went (``pr
 
     python scripts/bench_sessions.py [--seconds 6] [--postgres postgresql://...]
                                      [--clients reply rereads] [--sessions 1 50]
-                                     [--processes 1 2] [--profile] [--json]
+                                     [--processes 1 2] [--pool N] [--profile] [--json]
 
 Needs a built lexicon (``WORDSVC_DATA_DIR`` or the per-user cache).
 """
@@ -151,13 +151,19 @@ def play(
 
 
 def _child(
-    url: str, judge: Judge, client: str, sessions: int, seconds: float, barrier, measured, out
+    settings: Settings,
+    judge: Judge,
+    client: str,
+    sessions: int,
+    seconds: float,
+    barrier,
+    measured,
+    out,
 ):
     """One process of a multi-process run: its own store (engine, pool, state cache), as a
     gunicorn worker has; it starts playing when every process is ready, and keeps its
     connections until the parent has read PostgreSQL's CPU (a backend's CPU leaves /proc
     with it)."""
-    settings = dataclasses.replace(Settings.from_env(), database_url=url)
     store = open_store(settings, judge, migrate=False)
     try:
         out.send(play(store, client, sessions, seconds, barrier.wait))
@@ -170,7 +176,7 @@ def _child(
 def measure(
     store: SessionStore,
     judge: Judge,
-    url: str,
+    settings: Settings,
     client: str,
     sessions: int,
     seconds: float,
@@ -191,7 +197,7 @@ def measure(
             receive, send = context.Pipe(duplex=False)
             child = context.Process(
                 target=_child,
-                args=(url, judge, client, share, seconds, barrier, measured, send),
+                args=(settings, judge, client, share, seconds, barrier, measured, send),
             )
             child.start()
             pipes.append(receive)
@@ -343,6 +349,13 @@ def main() -> None:
         help="processes sharing the sessions out, each with its own store (as gunicorn's"
         " workers): 1 (threads of this process), 2, ...",
     )
+    parser.add_argument(
+        "--pool",
+        type=int,
+        default=None,
+        help="PostgreSQL connections each process keeps (WORDSVC_DATABASE_POOL; default: one"
+        " per core, at least 2)",
+    )
     parser.add_argument("--profile", action="store_true", help="where an action's time goes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -362,8 +375,10 @@ def main() -> None:
             }
             engine_rates = []
             for backend in args.backends:
-                url = urls[backend]
-                store = open_store(dataclasses.replace(settings, database_url=url), judge)
+                here = dataclasses.replace(
+                    settings, database_url=urls[backend], database_pool=args.pool
+                )
+                store = open_store(here, judge)
                 engine_rates.append(engine_baseline(store, args.seconds / 4))
                 for client in args.clients:
                     if args.profile:
@@ -371,7 +386,7 @@ def main() -> None:
                     for sessions in args.sessions:
                         for processes in (p for p in args.processes if p <= sessions):
                             cell = measure(
-                                store, judge, url, client, sessions, args.seconds, processes
+                                store, judge, here, client, sessions, args.seconds, processes
                             )
                             where = f", {processes} processes" if processes > 1 else ""
                             results[f"{backend}, {sessions} sessions{where}, {client} client"] = (

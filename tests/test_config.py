@@ -1,5 +1,6 @@
-"""Settings from the environment: the rate limits, Redis and trusted proxies, with their
-defaults, and one clear error for a value that cannot be used (docs/deploy.md)."""
+"""Settings from the environment: the rate limits, Redis, trusted proxies and the database's
+pool, with their defaults, and one clear error for a value that cannot be used
+(docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ VARIABLES = (
     "WORDSVC_REDIS_URL",
     "WORDSVC_REDIS_PREFIX",
     "WORDSVC_TRUSTED_PROXIES",
+    "WORDSVC_DATABASE_POOL",
 )
 
 
@@ -33,6 +35,7 @@ def test_the_defaults(env):
     assert (settings.rate_limit, settings.seat_rate_limit) == ("1200/minute", "600/minute")
     assert (settings.redis_url, settings.redis_prefix) == (None, "wordsvc")
     assert settings.trusted_proxies == 0
+    assert settings.database_pool is None  # PG_POOL
 
 
 def test_each_setting_is_read(env):
@@ -42,7 +45,9 @@ def test_each_setting_is_read(env):
     env.setenv("WORDSVC_REDIS_URL", "redis://127.0.0.1:6379/2")
     env.setenv("WORDSVC_REDIS_PREFIX", "games")
     env.setenv("WORDSVC_TRUSTED_PROXIES", "2")
+    env.setenv("WORDSVC_DATABASE_POOL", " 2 ")
     settings = Settings.from_env()
+    assert settings.database_pool == 2
     assert settings.rate_limits is False
     assert settings.rate_limit == "100/minute;2000/hour"
     assert settings.seat_rate_limit == "5 per second"
@@ -67,6 +72,9 @@ def test_the_limits_are_on_unless_turned_off(env, value):
         ("WORDSVC_TRUSTED_PROXIES", "-1", "invalid_trusted_proxies"),
         ("WORDSVC_TRUSTED_PROXIES", "lots", "invalid_trusted_proxies"),
         ("WORDSVC_TRUSTED_PROXIES", "99", "invalid_trusted_proxies"),
+        ("WORDSVC_DATABASE_POOL", "0", "invalid_database_pool"),
+        ("WORDSVC_DATABASE_POOL", "65", "invalid_database_pool"),
+        ("WORDSVC_DATABASE_POOL", "eight", "invalid_database_pool"),
     ],
 )
 def test_a_value_that_cannot_be_used_is_refused_naming_it(env, name, value, code):

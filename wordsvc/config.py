@@ -5,6 +5,9 @@
 ``WORDSVC_SYSTEM_WORDLIST``   Debian's word list (default /usr/share/dict/ukrainian; "" = off)
 ``WORDSVC_DATABASE_URL``      game sessions (default: SQLite, ``sessions.sqlite3`` in the data dir;
                               ``postgresql://user@host/db`` for PostgreSQL)
+``WORDSVC_DATABASE_POOL``     PostgreSQL connections each process keeps (default: one per
+                              core, at least 2); a request waits for one rather than crowd the
+                              cores (docs/deploy.md)
 ``WORDSVC_PUBLIC_URL``        the address people open the service at when it sits behind a name
                               or a proxy (``https://games.example``): seat links and their QR
                               codes are built from it (default: unset; the pages then use the
@@ -67,6 +70,7 @@ class Settings:
     data_dir: Path
     dictionaries_dir: Path
     database_url: str | None = None  # None: SQLite in the data directory
+    database_pool: int | None = None  # PostgreSQL connections a process; None: PG_POOL
     public_url: str | None = None  # None: links are built from the address a page was opened at
     metrics: bool = True  # GET /metrics and the counting behind it
     trusted_proxies: int = 0  # 0: the client is the peer of the connection
@@ -87,6 +91,7 @@ class Settings:
             data_dir=Path(data_dir),
             dictionaries_dir=Path(dictionaries),
             database_url=env.get("WORDSVC_DATABASE_URL") or None,
+            database_pool=_pool_size(env.get("WORDSVC_DATABASE_POOL", "")),
             public_url=env.get("WORDSVC_PUBLIC_URL", "").strip().rstrip("/") or None,
             trusted_proxies=_proxy_count(env.get("WORDSVC_TRUSTED_PROXIES", "")),
             rate_limits=switch("WORDSVC_RATE_LIMITS", env.get("WORDSVC_RATE_LIMITS", "")),
@@ -136,6 +141,23 @@ def checked_public_url(url: str) -> str:
             code="invalid_public_url",
         )
     return base
+
+
+#: The most PostgreSQL connections one process may keep.
+MAX_DATABASE_POOL = 64
+
+
+def _pool_size(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdecimal() or not text.isascii() or not 1 <= int(text) <= MAX_DATABASE_POOL:
+        raise ConfigurationError(
+            f"WORDSVC_DATABASE_POOL is {text!r}: the PostgreSQL connections each process keeps,"
+            f" 1 to {MAX_DATABASE_POOL}.",
+            code="invalid_database_pool",
+        )
+    return int(text)
 
 
 #: The most proxies one request can pass through that are worth trusting.

@@ -153,3 +153,18 @@ def test_a_postgresql_connection_that_died_while_idle_is_replaced_before_use(
     time.sleep(0.01)
     assert backend_pid(pg_engine) != dead
     assert pings == [1]
+
+
+def test_a_stores_postgresql_pool_is_the_settings(settings, postgres_url, judge):
+    """WORDSVC_DATABASE_POOL sets the connections each process keeps; unset, PG_POOL."""
+    from dataclasses import replace
+
+    from wordsvc.sessions.service import open_store
+
+    for size, expected in ((2, 2), (None, database.PG_POOL)):
+        store = open_store(replace(settings, database_url=postgres_url, database_pool=size), judge)
+        try:
+            assert store.engine.pool.size() == expected
+        finally:
+            store.live.close()
+            store.engine.dispose()

@@ -29,10 +29,12 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 #: How long a SQLite writer waits for the lock before giving up, ms.
 SQLITE_BUSY_MS = 30_000
 #: PostgreSQL connections per process, and no more: a request waits for one (in order)
-#: rather than run beside more statements than the cores serve. On 2 vCPUs and 50 sessions
-#: playing flat out, 5 + 10 overflow gave a p99 three times 8's, for the same actions a
-#: second (docs/performance.md, issue 27); a machine with more cores may want more.
-PG_POOL = 8
+#: rather than run beside more statements than the cores serve. One per core (at least 2):
+#: on 2 vCPUs, 50 sessions playing flat out on gunicorn's 2 workers, 2 connections each
+#: served 1,118 actions/s at p99 5 ms, 4 each 953/s at 12 ms, 8 each 809/s at 31 ms, and
+#: 5 + 10 overflow a p99 three times 8's (docs/performance.md, issue 27). The setting
+#: ``WORDSVC_DATABASE_POOL`` overrides it.
+PG_POOL = max(2, os.cpu_count() or 2)
 #: A pooled PostgreSQL connection idle longer than this, s, is pinged before it is used. A
 #: server restart kills every connection, and takes longer; a connection in constant use is
 #: not pinged (a round trip and about 80 µs of CPU a checkout, two checkouts an action:
@@ -40,10 +42,11 @@ PG_POOL = 8
 PING_IDLE_SECONDS = 1.0
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, pool_size: int | None = None) -> Engine:
     """An engine for ``url``. Its errors never quote a statement's parameters
     (``hide_parameters``): a database error is logged, and parameters hold what no log may
-    hold (a chosen seed, the state with every hidden card, a reply kept for a retry)."""
+    hold (a chosen seed, the state with every hidden card, a reply kept for a retry).
+    ``pool_size``: PostgreSQL's connections (default :data:`PG_POOL`)."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
@@ -69,7 +72,9 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get("write") else "BEGIN")
 
         return engine
-    engine = create_engine(url, pool_size=PG_POOL, max_overflow=0, hide_parameters=True)
+    engine = create_engine(
+        url, pool_size=pool_size or PG_POOL, max_overflow=0, hide_parameters=True
+    )
     _ping_when_idle(engine)
     return engine
 

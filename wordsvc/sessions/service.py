@@ -11,7 +11,7 @@ from wordsvc.sessions.store import HostedGame, SessionStore
 
 def open_store(settings: Settings, judge: Judge, *, migrate: bool = True) -> SessionStore:
     """Connect to the settings' database, bring its schema up to date, host every game."""
-    engine = make_engine(settings.sessions_url)
+    engine = make_engine(settings.sessions_url, settings.database_pool)
     if migrate:
         upgrade(engine)
     games = {name: hosted(entry, judge) for name, entry in GAMES.items()}
