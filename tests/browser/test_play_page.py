@@ -260,9 +260,12 @@ def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, ap
         number += 1
         wait_log(watcher, number)
         wait_log(mover, number)
-        watcher.page.wait_for_function(
-            "n => document.querySelector('#status').dataset.version === n", arg=str(number)
-        )
+        # Both pages' turn lines at this version before the next mover is read from them:
+        # a page whose log showed the move could still say "your turn" from before it.
+        for player in (watcher, mover):
+            player.page.wait_for_function(
+                "n => document.querySelector('#status').dataset.version === n", arg=str(number)
+            )
     assert log_numbers(olena) == log_numbers(taras) == list(range(1, number + 1))
 
     # Neither page nor its traffic names a card in the other's hand (one never shown in
