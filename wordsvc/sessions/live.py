@@ -120,13 +120,17 @@ class LiveLog:
         try:
             refresh = True
             while True:
+                # Seen before the read: the read then is the one after the stop began (see
+                # _read_tail), so everything committed before it has been sent. A stop seen
+                # only after yielding the rows could miss an action committed meanwhile.
+                stopped = stopping.is_stopping()
                 rows, status = self._read_tail(session_id, tail, after, refresh)
                 for row in rows:
                     yield row.seen_by(seat)
                     after = row.number
                 if status == "over" and after >= tail.upto:
                     return
-                if stopping.is_stopping():
+                if stopped:
                     raise stopping.Stopping("the process is stopping")
                 # Not woken within the heartbeat: read the database anyway next time, so a
                 # lost notification costs at most one heartbeat's delay.
