@@ -636,9 +636,7 @@ class SessionStore:
         (:class:`WrongSeat`)."""
 
         def token_seat(seat_rows: Sequence[Any]) -> int:
-            holder = _holder(seat_rows, token)
-            if holder is None:
-                raise InvalidToken("invalid_token", "This token is not a seat's of this session.")
+            holder = _token_seat(seat_rows, token)
             if seat is not None and seat != holder.seat:
                 raise WrongSeat("wrong_seat", "This token belongs to another seat.")
             return int(holder.seat)
