@@ -138,9 +138,11 @@ class Server:
         if client:
             request.add_header("X-Forwarded-For", client)
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"{}"), response.headers
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}"), error.headers
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    return response.status, json.loads(response.read() or b"{}"), response.headers
+            except urllib.error.HTTPError as error:
+                # An error's body is read here too, and can be cut off just the same.
+                return error.code, json.loads(error.read() or b"{}"), error.headers
         except (http.client.HTTPException, ValueError) as error:
             raise ConnectionError(f"no complete reply: {error!r}") from error
