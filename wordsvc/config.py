@@ -148,16 +148,12 @@ MAX_DATABASE_POOL = 64
 
 
 def _pool_size(text: str) -> int | None:
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return None
-    if not text.isdecimal() or not text.isascii() or not 1 <= int(text) <= MAX_DATABASE_POOL:
-        raise ConfigurationError(
-            f"WORDSVC_DATABASE_POOL is {text!r}: the PostgreSQL connections each process keeps,"
-            f" 1 to {MAX_DATABASE_POOL}.",
-            code="invalid_database_pool",
-        )
-    return int(text)
+    return _count(
+        "WORDSVC_DATABASE_POOL", text, "the PostgreSQL connections each process keeps",
+        1, MAX_DATABASE_POOL, "invalid_database_pool",
+    )  # fmt: skip
 
 
 #: The most proxies one request can pass through that are worth trusting.
@@ -165,13 +161,19 @@ MAX_TRUSTED_PROXIES = 10
 
 
 def _proxy_count(text: str) -> int:
-    text = text.strip() or "0"
-    if not text.isdecimal() or not text.isascii() or int(text) > MAX_TRUSTED_PROXIES:
-        raise ConfigurationError(
-            f"WORDSVC_TRUSTED_PROXIES is {text!r}: the number of reverse proxies in front of the"
-            f" service, 0 to {MAX_TRUSTED_PROXIES}.",
-            code="invalid_trusted_proxies",
-        )
+    return _count(
+        "WORDSVC_TRUSTED_PROXIES", text.strip() or "0",
+        "the number of reverse proxies in front of the service",
+        0, MAX_TRUSTED_PROXIES, "invalid_trusted_proxies",
+    )  # fmt: skip
+
+
+def _count(name: str, text: str, meaning: str, low: int, high: int, code: str) -> int:
+    """The whole number ``low``..``high`` the setting ``name`` is set to, or a
+    :class:`ConfigurationError` saying what it means and what it may be."""
+    text = text.strip()
+    if not text.isdecimal() or not text.isascii() or not low <= int(text) <= high:
+        raise ConfigurationError(f"{name} is {text!r}: {meaning}, {low} to {high}.", code=code)
     return int(text)
 
 

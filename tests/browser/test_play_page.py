@@ -139,6 +139,8 @@ SETTLED = """() => {
 #: pages' policy refuses 'unsafe-eval', and Playwright evaluates an expression at every poll
 #: (a function once).
 SETTLED_AT = f"n => ({SETTLED})() === n"
+#: The table settled at a version past ``n``.
+SETTLED_PAST = f"n => {{ const v = ({SETTLED})(); return v !== false && v > n; }}"
 
 
 def settled(player):

@@ -17,7 +17,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.browser.presentable import assert_presentable
-from tests.browser.test_play_page import take_turn
+from tests.browser.test_play_page import SETTLED_PAST, take_turn
 from wordsvc import network
 
 PHONE = {"width": 390, "height": 844}
@@ -179,14 +179,6 @@ def sit_down(phone, link, lang, name=None):
     return offered
 
 
-#: A page has shown more than ``n`` moves in its log, and its turn line is drawn from the
-#: version the log has reached (every move of the game is in the log, numbered from 1).
-CAUGHT_UP = """n => {
-  const shown = document.querySelectorAll('#log li').length;
-  return shown > n && document.querySelector('#status').dataset.version === String(shown);
-}"""
-
-
 def play(people, until, most=30):
     """Moves by whoever's turn it is, through the page's controls, until every device of
     ``until`` has moved once (at most ``most`` moves)."""
@@ -202,11 +194,11 @@ def play(people, until, most=30):
         assert mover is not None, "nobody's turn"
         number = mover.page.locator("#log li").count()
         take_turn(mover)
-        # Every page's log past the move and its turn line at the log's version before the
+        # Every page settled past the move (its log and turn line at one version) before the
         # next mover is read: a page whose log showed the move could still say "your turn"
         # from before it, and act on that old version (409).
         for person in people:
-            person.page.wait_for_function(CAUGHT_UP, arg=number)
+            person.page.wait_for_function(SETTLED_PAST, arg=number)
         if mover in waiting:
             waiting.remove(mover)
     assert not waiting, f"{len(waiting)} of the devices never had a move"
