@@ -1,10 +1,15 @@
 """The build pipeline on a tiny fake dictionary: atomic publishing, manifest, staleness."""
 
+import gc
+import shutil
+import threading
+from dataclasses import replace
+
 import pytest
 
 from tests.conftest import FAKE_DICTIONARY
 from wordsvc import build as build_module
-from wordsvc.errors import LexiconNotBuilt
+from wordsvc.errors import ConfigurationError, LexiconNotBuilt
 from wordsvc.lexicon.store import CURRENT, FORMAT_VERSION, StoredLexicon
 
 
@@ -154,3 +159,109 @@ def test_the_system_list_adds_no_analysis_to_a_dictionary_form(tiny, monkeypatch
     assert [k.source for k, _ in lexicon.analyses("дуба")] == ["pymorphy3-dicts-uk"]
     assert [k.source for k, _ in lexicon.analyses("микола")] == ["pymorphy3-dicts-uk"]
     assert [k.source for k, _ in lexicon.analyses("київ")] == ["system-wordlist"]
+
+
+def test_a_tagged_word_list_gives_its_entries_their_part_of_speech(tiny):
+    words = tiny.dictionaries_dir / "words"
+    (words / "uninflected.txt").write_text("# id: uninflected\n# tags: comment\nагов  # INTJ\n")
+    build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert [(k.source, k.tag) for k, _ in lexicon.analyses("агов")] == [
+        ("words:uninflected", "INTJ")
+    ]
+    assert "агов" in lexicon.word_set("any")
+
+
+def test_an_entry_without_a_part_of_speech_in_a_tagged_list_stops_the_build(tiny):
+    words = tiny.dictionaries_dir / "words"
+    (words / "uninflected.txt").write_text("# id: uninflected\n# tags: comment\nагов  # ?\n")
+    with pytest.raises(ConfigurationError, match="агов") as raised:
+        build_module.build(tiny)
+    assert raised.value.code == "untagged_entry"
+
+
+def test_a_missing_or_empty_dictionaries_folder_is_an_error_not_empty_categories(tiny, tmp_path):
+    for folder in (tmp_path / "nowhere", tmp_path / "empty"):
+        if folder.name == "empty":
+            (folder / "words").mkdir(parents=True)
+        with pytest.raises(ConfigurationError, match="WORDSVC_DICTIONARIES_DIR") as raised:
+            build_module.build(replace(tiny, dictionaries_dir=folder))
+        assert raised.value.code == "no_dictionaries"
+
+
+def test_the_zipf_table_knows_listed_words_the_lexicon_lacks(tiny):
+    build_module.build(tiny)
+    lexicon = StoredLexicon(tiny.data_dir)
+    assert "вже" not in lexicon  # the tiny dictionary has no вже, wordfreq has
+    assert lexicon.zipf("вже") > 6
+
+
+def test_installs_with_different_sources_share_a_data_directory(tiny, tmp_path):
+    """Each keeps its own version; neither rebuilds the other's away."""
+    other = tmp_path / "other-dictionaries"
+    shutil.copytree(tiny.dictionaries_dir, other)
+    (other / "words" / "house.txt").write_text("# id: house\nмяв\n", encoding="utf-8")
+    second = replace(tiny, dictionaries_dir=other)
+    build_module.build(tiny)
+    build_module.build(second)
+    assert build_module.stale_reason(tiny) is None
+    assert build_module.stale_reason(second) is None
+    assert "мяв" not in build_module.open_lexicon(tiny)
+    assert "мяв" in build_module.open_lexicon(second)
+    assert len(list(tiny.data_dir.glob("lexicon-*"))) == 2
+
+
+def test_a_superseded_version_goes_only_once_no_process_holds_it(tiny):
+    build_module.build(tiny)
+    held = build_module.open_lexicon(tiny)
+    build_module.build(tiny)  # the same sources again: the first version is superseded
+    assert held.path.exists(), "an open version is never removed"
+    del held
+    gc.collect()
+    build_module.build(tiny)
+    assert len(list(tiny.data_dir.glob("lexicon-*"))) == 1
+
+
+def test_two_builds_at_once_make_one_lexicon_without_a_traceback(tiny, monkeypatch):
+    """The second build waits for the first's lock, then uses what it built."""
+    first_started, release = threading.Event(), threading.Event()
+    real_build = build_module._build
+    builds = []
+
+    def slow_build(*args, **kwargs):
+        builds.append(threading.current_thread().name)
+        first_started.set()
+        assert release.wait(60)
+        return real_build(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "_build", slow_build)
+    results: dict[str, object] = {}
+
+    def run(name: str) -> None:
+        try:
+            results[name] = build_module.build(tiny, WaitingProgress(release))
+        except BaseException as exc:  # a traceback in either thread fails the test
+            results[name] = exc
+
+    first = threading.Thread(target=run, args=("first",), name="first")
+    first.start()
+    assert first_started.wait(60)
+    second = threading.Thread(target=run, args=("second",), name="second")
+    second.start()  # waits for the lock; its progress note releases the first build
+    first.join(120)
+    second.join(120)
+    assert builds == ["first"]
+    assert results["first"]["fingerprint"] == results["second"]["fingerprint"]
+    assert len(list(tiny.data_dir.glob("lexicon-*"))) == 1
+    assert not list(tiny.data_dir.glob(".building-*"))
+
+
+class WaitingProgress(build_module.SilentProgress):
+    """Releases the first build once the second says it waits for it."""
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+
+    def note(self, message: str) -> None:
+        if message.startswith("Another process is building"):
+            self.release.set()

@@ -53,13 +53,26 @@ def test_a_list_that_cannot_be_a_category_is_refused(lists, name):
         load_registry(lists)
 
 
-def test_no_categories_means_any_and_unknown_ones_are_refused(lists):
-    registry = load_registry(lists)
+def test_no_categories_means_any_and_unknown_ones_are_refused():
+    registry = load_registry(DEFAULT_DICTIONARIES_DIR)
     assert [c.id for c in registry.resolve(None)] == ["any"]
     assert [c.id for c in registry.resolve(["", " "])] == ["any"]
     assert [c.id for c in registry.resolve(["verb", "verb"])] == ["verb"]
     with pytest.raises(UnknownCategory):
         registry.resolve(["nouns"])
+
+
+def test_a_folder_without_word_lists_is_refused_not_read_as_empty(lists):
+    with pytest.raises(ConfigurationError, match="holds no word lists") as raised:
+        load_registry(lists)
+    assert raised.value.code == "no_dictionaries"
+
+
+def test_the_surzhyk_lists_comments_give_normative_equivalents():
+    equivalents = load_registry(DEFAULT_DICTIONARIES_DIR).equivalents
+    assert equivalents["тоже"] == ("теж",)
+    assert equivalents["канєшно"] == ("звичайно", "звісно")
+    assert equivalents["білет"] == ("квиток (проїзний, у кіно)",)  # commas in brackets stay
 
 
 def test_the_first_failing_check_names_the_reason():

@@ -325,3 +325,46 @@ def test_house_words_are_valid_whatever_the_categories_say(judge):
     assert not plain.house_word
     [batch] = judge.check_many(["кракозябра"], ["noun-singular"], house_words={"кракозябра"})
     assert batch.house_word
+
+
+#: Among the most frequent words of Ukrainian, and uninflected: pymorphy3-dicts-uk lacks them,
+#: dictionaries/words/uninflected.txt has them, so they pass without Debian's list too.
+COMMON_UNINFLECTED = {"вже": "ADVB", "теж": "ADVB", "немає": "PRED", "нема": "PRED",
+                      "ура": "INTJ", "добраніч": "INTJ", "агов": "INTJ", "тьху": "INTJ",
+                      "алілуя": "INTJ"}  # fmt: skip
+
+
+@pytest.mark.parametrize(("word", "pos"), COMMON_UNINFLECTED.items())
+def test_common_uninflected_words_are_playable_on_every_install(judge, word, pos):
+    verdict = judge.check(word, suggest=False)
+    assert verdict.valid, verdict.categories
+    assert ("words:uninflected", pos) in {(a.source, a.pos) for a in verdict.analyses}
+    assert verdict.zipf > 3
+
+
+@pytest.mark.parametrize(
+    ("word", "normative"),
+    [("нажаль", "на жаль"), ("доречі", "до речі"), ("тоже", "теж"), ("сейчас", "зараз"),
+     ("даже", "навіть")],
+)  # fmt: skip
+def test_any_refuses_what_the_dictionary_marks_non_normative_and_says_how_to_write_it(
+    judge, word, normative
+):
+    verdict = judge.check(word, ["any"], suggest=False)
+    assert not verdict.valid
+    assert verdict.categories[0].reason == "non_normative"
+    assert "Суржик" in verdict.categories[0].message_uk
+    assert verdict.normative[0] == normative
+    assert judge.check(word, ["surzhyk"], suggest=False).valid
+
+
+def test_a_normative_word_has_no_normative_spelling_to_suggest(judge):
+    assert judge.check("жаль", suggest=False).normative == ()
+    assert judge.check("речі", suggest=False).normative == ()
+
+
+def test_a_refused_words_commonness_comes_from_the_frequency_list(judge):
+    """Known to wordfreq, unknown to the lexicon: its Zipf value is still told."""
+    verdict = judge.check("незнаю", ["any"], suggest=False)  # не знаю, misspelt
+    assert verdict.categories[0].reason == "unknown_word"
+    assert verdict.zipf > 1

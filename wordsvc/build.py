@@ -22,6 +22,7 @@ from typing import Protocol
 from wordsvc.alphabet import HYPHEN, LETTERS, MIN_WORD_LENGTH, word_length
 from wordsvc.categories import LIST_SOURCE_PREFIX, Registry, load_registry
 from wordsvc.config import CATEGORIES_FILE, Settings
+from wordsvc.errors import ConfigurationError
 from wordsvc.lexicon import sources
 from wordsvc.lexicon.frequency import COMMONNESS_FILE, read_wordfreq, zipf_units
 from wordsvc.lexicon.letter_index import LetterIndex
@@ -32,7 +33,11 @@ from wordsvc.lexicon.store import (
     Kind,
     LexiconWriter,
     Manifest,
+    StoredLexicon,
+    build_lock,
     current_manifest,
+    read_manifest,
+    version_dir,
 )
 from wordsvc.lexicon.suggest_index import SuggestIndex
 from wordsvc.morphology import parse_tag
@@ -41,9 +46,10 @@ WORDS_SOURCE_PREFIX = "words:"
 PYMORPHY = sources.PYMORPHY_SOURCE
 PROPER_NOUN_LIST = "proper-noun"
 #: How the build reads its sources: raised when the same sources give other analyses (2:
-#: lexeme marks per lexeme, capitalised lemmas from dictionaries/lemmas/), so lexicons built
-#: the old way are rebuilt, as a changed source would make them.
-BUILD_RULES = 2
+#: lexeme marks per lexeme, capitalised lemmas from dictionaries/lemmas/; 3: tagged word
+#: lists, the Zipf value of every listed word, known or not), so lexicons built the old way
+#: are rebuilt, as a changed source would make them.
+BUILD_RULES = 3
 #: Pseudo-grammeme for dictionary nouns whose lemma is a proper noun (see docs/lexicon.md).
 PROPER = "Prop"
 #: The dictionary's own abbreviation mark, added where it left it off (see _mark_lexemes).
@@ -142,12 +148,12 @@ def is_up_to_date(settings: Settings) -> bool:
 
 def stale_reason(settings: Settings) -> str | None:
     """Why the lexicon on disk must be (re)built, for people; None when it is up to date."""
-    manifest = current_manifest(settings.data_dir)
+    now = BuildInputs.discover(settings).parts()  # the dictionaries' files read once
+    if version_dir(settings.data_dir, fingerprint_of(now)) is not None:
+        return None
+    manifest = current_manifest(settings.data_dir)  # what was built last, to compare with
     if manifest is None:
         return "no lexicon has been built yet (first use)"
-    now = BuildInputs.discover(settings).parts()  # the dictionaries' files read once
-    if manifest.get("fingerprint") == fingerprint_of(now):
-        return None
     before = manifest.get("inputs")
     if not isinstance(before, dict):
         return "the lexicon was built by an older wordsvc"
@@ -168,18 +174,40 @@ def stale_reason(settings: Settings) -> str | None:
 
 
 def build(settings: Settings, progress: Progress | None = None) -> Manifest:
-    """Build and publish the lexicon; return its manifest."""
+    """Build and publish the lexicon; return its manifest.
+
+    One process builds a version at a time: a second one started meanwhile (a
+    ``wordsvc check`` while ``wordsvc serve`` builds on first use) waits for the first and
+    then uses what it built rather than building it again."""
     progress = progress or SilentProgress()
     inputs = BuildInputs.discover(settings)
     registry = load_registry(settings.dictionaries_dir)
-    writer = LexiconWriter(settings.data_dir, inputs.fingerprint())
-    try:
-        manifest = _build(inputs, registry, writer, progress)
-        writer.publish(manifest)
-    except BaseException:
-        writer.abort()
-        raise
-    return current_manifest(settings.data_dir) or manifest
+    fingerprint = inputs.fingerprint()
+
+    def waiting() -> None:
+        progress.note("Another process is building this lexicon: waiting for it to finish.")
+
+    with build_lock(settings.data_dir, fingerprint, waiting) as at_once:
+        if not at_once:
+            built = version_dir(settings.data_dir, fingerprint)
+            manifest = read_manifest(built) if built is not None else None
+            if manifest is not None:
+                progress.note("Another process has just built this lexicon: using it.")
+                return manifest
+        writer = LexiconWriter(settings.data_dir, fingerprint)
+        try:
+            manifest = _build(inputs, registry, writer, progress)
+            published = writer.publish(manifest)
+        except BaseException:
+            writer.abort()
+            raise
+    return read_manifest(published) or manifest
+
+
+def open_lexicon(settings: Settings) -> StoredLexicon:
+    """The lexicon built from the sources this install sees (another install sharing the
+    data directory may have published a different one since)."""
+    return StoredLexicon(settings.data_dir, BuildInputs.discover(settings).fingerprint())
 
 
 def _build(
@@ -222,6 +250,7 @@ def _build(
     ] + [(LIST_SOURCE_PREFIX, wl) for wl in registry.word_lists]
     rejected_lines: dict[str, list[object]] = {}
     for prefix, word_list in lists:
+        _check_tags(word_list)
         info = word_list.info(prefix.rstrip(":"))
         source_infos.append(info)
         add(info.id, sources.list_entries(word_list), len(word_list.words))
@@ -265,8 +294,10 @@ def _build(
     progress.phase("Reading word frequencies (wordfreq)", None)
     frequencies = read_wordfreq()
     source_infos.append(frequencies.info)
-    counts["with_zipf"] = writer.write_zipf(frequencies.zipf)
-    progress.done(f"{counts['with_zipf']:,} forms have a Zipf value")
+    counts["with_zipf"], counts["zipf_words"] = writer.write_zipf(frequencies.zipf)
+    progress.done(
+        f"{counts['with_zipf']:,} forms have a Zipf value, of {counts['zipf_words']:,} listed words"
+    )
     timings["write word frequencies"] = round(time.perf_counter() - clock, 2)
 
     clock = time.perf_counter()
@@ -293,6 +324,22 @@ def _build(
         "rejected_list_lines": rejected_lines,
         "seconds": timings,
     }
+
+
+def _check_tags(word_list: WordList) -> None:
+    """A tagged list's entries each carry a tag that starts with a known part of speech
+    (``вже  # ADVB``): a typo there would make a word no category can explain."""
+    if not word_list.tagged:
+        return
+    for word, note in zip(word_list.words, word_list.notes, strict=True):
+        if parse_tag(note)[0] is None:
+            raise ConfigurationError(
+                f"{word_list.path}: the entry {word!r} has no part of speech in its comment "
+                f"({note!r}); its header says `# tags: comment`, so each entry ends with one, "
+                "such as `  # ADVB`.",
+                code="untagged_entry",
+                details={"path": str(word_list.path), "entry": word},
+            )
 
 
 def _mark_lexemes(

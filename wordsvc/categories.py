@@ -110,6 +110,9 @@ class Registry:
     categories: dict[str, Category]
     reasons: dict[str, dict[str, str]]
     word_lists: tuple[WordList, ...]
+    #: Normative equivalents of listed non-normative words (тоже -> теж), from the comments
+    #: of the category lists whose header says ``# notes: normative`` (the surzhyk list).
+    equivalents: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _resolved: dict[tuple[str, ...], tuple[Category, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -146,6 +149,7 @@ class Registry:
 
 def load_registry(dictionaries_dir: Path, categories_file: Path = CATEGORIES_FILE) -> Registry:
     """Read the declared categories and add a custom one for every undeclared list file."""
+    check_dictionaries(dictionaries_dir)
     with categories_file.open("rb") as fh:
         data = tomllib.load(fh)
     lists = category_lists(dictionaries_dir)
@@ -175,7 +179,57 @@ def load_registry(dictionaries_dir: Path, categories_file: Path = CATEGORIES_FIL
             rules=(Rule(sources=(source,), missing_reason="not_in_list"),),
             list_file=word_list.path.name,
         )
-    return Registry(categories=categories, reasons=data["reasons"], word_lists=tuple(lists))
+    return Registry(
+        categories=categories,
+        reasons=data["reasons"],
+        word_lists=tuple(lists),
+        equivalents=normative_equivalents(lists),
+    )
+
+
+#: The header value (``# notes: normative``) of a list whose entries' comments give their
+#: normative equivalents.
+NORMATIVE_NOTES = "normative"
+
+
+def normative_equivalents(lists: Iterable[WordList]) -> dict[str, tuple[str, ...]]:
+    """Each entry of a ``# notes: normative`` list with the equivalents its comment gives:
+    ``канєшно  # звичайно, звісно`` -> (звичайно, звісно); a sense in brackets stays with its
+    word (``вимкнути (прилад)``)."""
+    equivalents: dict[str, tuple[str, ...]] = {}
+    for word_list in lists:
+        if word_list.meta.get("notes") != NORMATIVE_NOTES:
+            continue
+        for key, note in zip(word_list.keys, word_list.notes, strict=True):
+            if note:
+                equivalents.setdefault(key, tuple(_alternatives(note)))
+    return equivalents
+
+
+def _alternatives(note: str) -> Iterator[str]:
+    """The comma-separated alternatives of a note, commas inside brackets kept."""
+    depth, start = 0, 0
+    for index, char in enumerate(note):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            yield note[start:index].strip()
+            start = index + 1
+    if note[start:].strip():
+        yield note[start:].strip()
+
+
+def check_dictionaries(dictionaries_dir: Path) -> None:
+    """A :class:`ConfigurationError` when the word lists' folder is missing or holds no list:
+    judging without them would quietly refuse every listed word, so it is never done."""
+    if not any(dictionaries_dir.glob("*/*.txt")):
+        state = "holds no word lists" if dictionaries_dir.is_dir() else "does not exist"
+        raise ConfigurationError(
+            f"The word lists' folder {dictionaries_dir} {state} (categories/*.txt, "
+            "words/*.txt). Point WORDSVC_DICTIONARIES_DIR at wordsvc's dictionaries/ folder, "
+            "or unset it to use the lists installed with wordsvc.",
+            code="no_dictionaries",
+            details={"path": str(dictionaries_dir)},
+        )
 
 
 def category_lists(dictionaries_dir: Path) -> list[WordList]:

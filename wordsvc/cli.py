@@ -242,6 +242,8 @@ def _print_verdict(verdict: Verdict) -> None:
     click.echo(f"    commonness: Zipf {verdict.zipf:.2f}, {band.label} ({band.label_uk})")
     for change in verdict.normalisation:
         click.echo(f"    normalised [{change.code}]: {change.message}")
+    if verdict.normative:
+        click.echo("    in standard Ukrainian: " + " / ".join(verdict.normative))
     for category in verdict.categories:
         sign = "+" if category.accepted else "-"
         reason = "" if category.accepted else f" [{category.reason}] {category.message}"
@@ -327,10 +329,15 @@ def categories(settings: Settings, as_json: bool) -> None:
 @click.pass_obj
 @handle_errors
 def lexicon(settings: Settings, as_json: bool, verify: bool) -> None:
-    """Show the lexicon's manifest: sources, versions, counts, checksums."""
+    """Show the lexicon's manifest: sources, versions, counts, checksums (this install's
+    lexicon, or the one built last when it has none yet)."""
+    from wordsvc.errors import LexiconNotBuilt
     from wordsvc.lexicon.store import StoredLexicon
 
-    stored = StoredLexicon(settings.data_dir)
+    try:
+        stored = lexicon_build.open_lexicon(settings)
+    except LexiconNotBuilt:
+        stored = StoredLexicon(settings.data_dir)
     manifest = dict(stored.manifest)
     manifest["path"] = str(stored.path)
     manifest["up_to_date"] = lexicon_build.is_up_to_date(settings)

@@ -1,7 +1,8 @@
 """Where wordsvc keeps and finds its files, from the environment with sensible defaults.
 
 ``WORDSVC_DATA_DIR``          compiled lexicon (default: the per-user cache, e.g. ~/.cache/wordsvc)
-``WORDSVC_DICTIONARIES_DIR``  word lists (default: ``dictionaries/`` beside the package)
+``WORDSVC_DICTIONARIES_DIR``  word lists (default: ``dictionaries/``, installed with the package);
+                              a folder without them is an error, not empty categories
 ``WORDSVC_SYSTEM_WORDLIST``   Debian's word list (default /usr/share/dict/ukrainian; "" = off)
 ``WORDSVC_DATABASE_URL``      game sessions (default: SQLite, ``sessions.sqlite3`` in the data dir;
                               ``postgresql://user@host/db`` for PostgreSQL)
@@ -49,7 +50,9 @@ import platformdirs
 from wordsvc.errors import ConfigurationError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-DEFAULT_DICTIONARIES_DIR = PACKAGE_DIR.parent / "dictionaries"
+#: The word lists: ``dictionaries/`` of a clone, which ``wordsvc/dictionaries`` links to, and
+#: the same files as package data in a wheel, so both judge alike.
+DEFAULT_DICTIONARIES_DIR = PACKAGE_DIR / "dictionaries"
 CATEGORIES_FILE = PACKAGE_DIR / "data" / "categories.toml"
 
 

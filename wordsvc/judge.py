@@ -31,6 +31,7 @@ from wordsvc.errors import (
     LexiconCorrupt,
 )
 from wordsvc.lexicon.frequency import Band, band_of
+from wordsvc.lexicon.sources import PYMORPHY_SOURCE as DICTIONARY
 from wordsvc.lexicon.store import REVERSED_PLAYABLE, Kind, StoredLexicon
 from wordsvc.lexicon.suggest_index import Commonness, best_near
 from wordsvc.lexicon.trie_search import (
@@ -43,9 +44,11 @@ from wordsvc.lexicon.trie_search import (
     match_pattern,
     nearest,
 )
-from wordsvc.morphology import Analysis, analysis_of
+from wordsvc.morphology import Analysis, analysis_of, parse_tag
 
 MAX_SUGGESTIONS = 5
+#: The dictionary's mark of a non-normative form (pymorphy3-dicts-uk's ``Dist``).
+NON_NORMATIVE = "Dist"
 #: Refused words of one batch that get suggestions (a few milliseconds each at worst).
 MAX_BATCH_SUGGESTIONS = 25
 #: The farthest suggestion, in half-edits (see trie_search): 2 edits.
@@ -98,6 +101,10 @@ class Verdict:
     house_word: bool = False
     #: How common the word is on the Zipf scale (wordfreq); 0 when the list lacks it.
     zipf: float = 0.0
+    #: How the word is written in the standard language, when it is a non-normative form
+    #: with an obvious one: two words written as one (нажаль: на жаль), or a Russian or
+    #: surzhyk word with its Ukrainian counterpart (тоже: теж). Empty otherwise.
+    normative: tuple[str, ...] = ()
     #: Seconds spent finding :attr:`suggestions`; None when none were looked for (a playable
     #: word, or suggestions off). A fact for the service's metrics, never written on the wire.
     suggestion_seconds: float | None = field(default=None, compare=False, repr=False)
@@ -148,9 +155,12 @@ class Judge:
 
     @classmethod
     def open(cls, settings: Settings | None = None) -> Judge:
-        """Open the built lexicon (raises :class:`LexiconNotBuilt` when there is none)."""
+        """Open the lexicon built from this install's sources (raises
+        :class:`LexiconNotBuilt` when there is none)."""
+        from wordsvc.build import open_lexicon
+
         settings = settings or Settings.from_env()
-        return cls(StoredLexicon(settings.data_dir), load_registry(settings.dictionaries_dir))
+        return cls(open_lexicon(settings), load_registry(settings.dictionaries_dir))
 
     # --- checking ---------------------------------------------------------------------------
 
@@ -198,7 +208,35 @@ class Judge:
             suggestions=suggestions,
             house_word=house_word,
             zipf=self.lexicon.zipf(word),
+            normative=self.normative_spellings(word, found),
             suggestion_seconds=suggestion_seconds,
+        )
+
+    def normative_spellings(self, word: str, found: list[tuple[Kind, str]]) -> tuple[str, ...]:
+        """The standard spelling of a non-normative ``word`` (see :attr:`Verdict.normative`):
+        a listed equivalent first, else, for a form the dictionary marks non-normative, a
+        preposition and a normative word written together (доречі: до речі)."""
+        listed = self.registry.equivalents.get(word)
+        if listed:
+            return listed
+        if not any(NON_NORMATIVE in parse_tag(kind.tag)[1] for kind, _ in found):
+            return ()
+        return tuple(
+            f"{word[:cut]} {word[cut:]}"
+            for cut in range(1, len(word) - 1)
+            if self._is_preposition(word[:cut]) and self._is_normative(word[cut:])
+        )[:1]
+
+    def _is_preposition(self, part: str) -> bool:
+        return any(
+            parse_tag(kind.tag)[0] == "PREP" and kind.source == DICTIONARY
+            for kind, _ in self.lexicon.analyses(part)
+        )
+
+    def _is_normative(self, part: str) -> bool:
+        return any(
+            kind.source == DICTIONARY and NON_NORMATIVE not in parse_tag(kind.tag)[1]
+            for kind, _ in self.lexicon.analyses(part)
         )
 
     def _judge_category(

@@ -96,3 +96,24 @@ def test_a_missing_configured_system_wordlist_is_a_clear_error(monkeypatch, tmp_
         sources.system_wordlist_path()
     monkeypatch.setenv("WORDSVC_SYSTEM_WORDLIST", "")
     assert sources.system_wordlist_path() is None
+
+
+def test_a_tagged_list_gives_each_entry_the_tag_in_its_comment(tmp_path):
+    path = tmp_path / "uninflected.txt"
+    path.write_text("# id: uninflected\n# tags: comment\nвже  # ADVB\nура\t# INTJ\n", "utf-8")
+    tagged = read_word_list(path)
+    assert tagged.tagged
+    assert tagged.notes == ("ADVB", "INTJ")
+    assert [(e.word, e.tag) for e in sources.list_entries(tagged)] == [
+        ("вже", "ADVB"),
+        ("ура", "INTJ"),
+    ]
+
+
+def test_an_untagged_lists_comments_are_notes_not_tags(tmp_path):
+    path = tmp_path / "surzhyk.txt"
+    path.write_text("# id: surzhyk\nтоже  # теж\nщас\n", "utf-8")
+    plain = read_word_list(path)
+    assert not plain.tagged
+    assert plain.notes == ("теж", "")
+    assert [e.tag for e in sources.list_entries(plain)] == ["", ""]

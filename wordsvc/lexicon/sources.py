@@ -23,6 +23,9 @@ PYMORPHY_SOURCE = "pymorphy3-dicts-uk"
 SYSTEM_SOURCE = "system-wordlist"
 SYSTEM_WORDLIST = Path("/usr/share/dict/ukrainian")
 
+#: The header value (``# tags: comment``) of a list whose entries carry their tag in their
+#: trailing comment (``вже  # ADVB``).
+TAGS_IN_COMMENT = "comment"
 #: Pseudo-grammemes for entries of plain word lists, which carry no tags of their own.
 CAPITALISED = "Capitalised"
 UPPERCASE = "Uppercase"
@@ -187,6 +190,14 @@ class WordList:
     #: The same entries normalised, as lexicon keys (київ).
     keys: tuple[str, ...]
     rejected: tuple[tuple[int, str, str], ...]
+    #: Each entry's trailing comment ('' for none): a surzhyk entry's normative equivalent,
+    #: or, in a list whose header says ``# tags: comment``, the entry's tag (INTJ).
+    notes: tuple[str, ...] = ()
+
+    @property
+    def tagged(self) -> bool:
+        """Whether each entry's comment is its tag (the header line ``# tags: comment``)."""
+        return self.meta.get("tags") == TAGS_IN_COMMENT
 
     def info(self, kind: str) -> SourceInfo:
         return SourceInfo(
@@ -204,6 +215,7 @@ def read_word_list(path: Path) -> WordList:
     meta: dict[str, str] = {}
     words: list[str] = []
     keys: list[str] = []
+    notes: list[str] = []
     rejected: list[tuple[int, str, str]] = []
     in_header = True
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -214,7 +226,7 @@ def read_word_list(path: Path) -> WordList:
                 meta[key.strip()] = value.strip()
             continue
         in_header = False
-        entry = line.split("  #", 1)[0].split("\t#", 1)[0].strip()
+        entry, note = _split_comment(line)
         if not entry:
             continue
         try:
@@ -224,6 +236,7 @@ def read_word_list(path: Path) -> WordList:
             continue
         words.append(entry)
         keys.append(key)
+        notes.append(note)
     return WordList(
         id=meta.get("id", path.stem),
         path=path,
@@ -231,13 +244,26 @@ def read_word_list(path: Path) -> WordList:
         words=tuple(words),
         keys=tuple(keys),
         rejected=tuple(rejected),
+        notes=tuple(notes),
     )
 
 
+def _split_comment(line: str) -> tuple[str, str]:
+    """An entry line's word and its trailing comment (after two spaces or a tab, then #)."""
+    for separator in ("  #", "\t#"):
+        if separator in line:
+            entry, _, note = line.partition(separator)
+            return entry.strip(), note.strip()
+    return line.strip(), ""
+
+
 def list_entries(word_list: WordList) -> Iterator[Entry]:
-    """Entries of a word list, each keyed by its normalised form, its lemma kept as written."""
-    for written, key in zip(word_list.words, word_list.keys, strict=True):
-        yield Entry(key, written, capitalisation_tag(written))
+    """Entries of a word list, each keyed by its normalised form, its lemma kept as written.
+    Their tag is how the entry is written (a capital, capitals) or, in a tagged list, the
+    entry's own tag from its comment."""
+    notes = word_list.notes if word_list.tagged else ("",) * len(word_list.words)
+    for written, key, note in zip(word_list.words, word_list.keys, notes, strict=True):
+        yield Entry(key, written, note or capitalisation_tag(written))
 
 
 def capitalisation_tag(written: str) -> str:

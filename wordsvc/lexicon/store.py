@@ -3,8 +3,9 @@
 Layout of a data directory::
 
     <data dir>/
-        current -> lexicon-<fp>-<random>      symlink, replaced atomically
+        current -> lexicon-<fp>-<random>      the version published last, replaced atomically
         lexicon-<fp>-<random>/                fp: the fingerprint's first 16 hex digits
+            .in-use                           each process reading it holds a shared lock
             manifest.json                     sources, counts, checksums, fingerprint
             kinds.json                        [[source id, tag], ...]: analysis kinds
             forms.marisa                      RecordTrie <HI: form -> (kind id, lemma id)
@@ -15,22 +16,33 @@ Layout of a data directory::
             solver/                           letter counts per form, by length (LetterIndex)
             suggest/                          nearest words by edit distance (SuggestIndex)
 
+        .build-<fp>.lock                      held by the one process building that version
+        .building-<fp>-<random>/              a build under way
+
 A build writes a new ``lexicon-*`` directory under a temporary name, renames it into place and
 only then points ``current`` at it, so an interrupted build never leaves a half-written lexicon
-in use. Readers resolve ``current`` once, at load.
+in use. Versions built from different sources live side by side, named by their sources'
+fingerprint: installs that share a data directory but see different sources each find their
+own (:func:`version_dir`), and none rebuilds the other's away. A version is removed only when
+no process holds it open (its ``.in-use`` lock is free) and it is superseded or unused for
+:data:`KEEP_UNUSED_DAYS`. Two builds of one version never run at once: the second waits for
+the first's lock (:func:`build_lock`) and then finds the version built.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import shutil
 import tempfile
+import time
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import marisa_trie
 
@@ -50,6 +62,12 @@ REVERSED_PLAYABLE = "playable.reversed"
 SOLVER_DIR = "solver"
 SUGGEST_DIR = "suggest"
 ZIPF_FILE = "zipf.marisa"
+VERSION_PREFIX = "lexicon-"
+BUILDING_PREFIX = ".building-"
+IN_USE = ".in-use"
+#: How long a version no process has opened is kept (another install sharing the data
+#: directory may come back to it); a superseded version of the same sources goes at once.
+KEEP_UNUSED_DAYS = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +85,8 @@ class LexiconWriter:
         self.data_dir = data_dir
         self.fingerprint = fingerprint
         data_dir.mkdir(parents=True, exist_ok=True)
-        self.tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=data_dir))
+        prefix = f"{BUILDING_PREFIX}{fingerprint[:16]}-"
+        self.tmp = Path(tempfile.mkdtemp(prefix=prefix, dir=data_dir))
         (self.tmp / "sets").mkdir()
         self.files: dict[str, str] = {}
         self._forms = marisa_trie.RecordTrie(RECORD_FORMAT)  # the forms, once written
@@ -88,11 +107,13 @@ class LexiconWriter:
         distinct = len({word for word, _, _ in records})
         return {"analyses": len(records), "forms": distinct, "lemmas": len(lemmas)}
 
-    def write_zipf(self, zipf: Mapping[str, float]) -> int:
-        """Write the Zipf value of every form the list has (after :meth:`write_forms`)."""
-        trie = zipf_trie(zipf, (word for word in zipf if word in self._forms))
+    def write_zipf(self, zipf: Mapping[str, float]) -> tuple[int, int]:
+        """Write the Zipf value of every word the list has, known to the lexicon or not: how
+        common a refused word is comes from the list too (after :meth:`write_forms`). Returns
+        how many lexicon forms have one, and how many words were written."""
+        trie = zipf_trie(zipf, zipf)
         self._save(trie, ZIPF_FILE)
-        return len(trie)
+        return sum(1 for word in zipf if word in self._forms), len(trie)
 
     def write_letter_index(self, index: LetterIndex) -> None:
         for name in index.save(self.tmp / SOLVER_DIR):
@@ -116,14 +137,14 @@ class LexiconWriter:
             "files": dict(sorted(self.files.items())),
         }
         self._write_json("manifest.json", manifest, checksum=False)
-        final = self.data_dir / f"lexicon-{self.fingerprint[:16]}-{uuid.uuid4().hex[:8]}"
+        final = self.data_dir / f"{VERSION_PREFIX}{self.fingerprint[:16]}-{uuid.uuid4().hex[:8]}"
         os.replace(self.tmp, final)
         link = self.data_dir / f".{CURRENT}-{os.getpid()}"
         if link.is_symlink() or link.exists():
             link.unlink()
         link.symlink_to(final.name)
         os.replace(link, self.data_dir / CURRENT)
-        _remove_other_versions(self.data_dir, keep=final.name)
+        remove_unused_versions(self.data_dir, keep=final.name)
         return final
 
     def abort(self) -> None:
@@ -141,36 +162,124 @@ class LexiconWriter:
             self.files[name] = file_checksum(path)
 
 
-def _remove_other_versions(data_dir: Path, keep: str) -> None:
-    for path in data_dir.iterdir():
-        if path.name == keep or not path.is_dir():
+def remove_unused_versions(data_dir: Path, keep: str) -> list[str]:
+    """Remove the versions no process holds open that are superseded (older ones of the
+    ``keep`` version's sources) or unopened for :data:`KEEP_UNUSED_DAYS`, and the folders of
+    builds whose builder is gone. Returns the names removed."""
+    fingerprint = keep[len(VERSION_PREFIX) :].split("-")[0]
+    stale_before = time.time() - KEEP_UNUSED_DAYS * 86400
+    removed = []
+    for path in sorted(data_dir.iterdir()):
+        name = path.name
+        if name == keep or not path.is_dir() or path.is_symlink():
             continue
-        if path.name.startswith("lexicon-") or path.name.startswith(".building-"):
-            shutil.rmtree(path, ignore_errors=True)
+        if name.startswith(VERSION_PREFIX):
+            superseded = name.startswith(f"{VERSION_PREFIX}{fingerprint}-")
+            if (superseded or _last_opened(path) < stale_before) and _remove_if_unused(path):
+                removed.append(name)
+        elif name.startswith(BUILDING_PREFIX):
+            building = name[len(BUILDING_PREFIX) :].split("-")[0]
+            with _try_lock(build_lock_path(data_dir, building)) as free:
+                if free:
+                    shutil.rmtree(path, ignore_errors=True)
+                    removed.append(name)
+    return removed
 
 
-def current_manifest(data_dir: Path) -> Manifest | None:
-    """The manifest of the lexicon in use, or None when there is none (or it is unreadable)."""
+def _last_opened(version: Path) -> float:
+    marker = version / IN_USE
+    return (marker if marker.exists() else version).stat().st_mtime
+
+
+def _remove_if_unused(version: Path) -> bool:
+    """Remove ``version`` when no process holds its ``.in-use`` lock: it is renamed away
+    under the lock first, so a reader that comes after finds no half-removed folder."""
+    with _try_lock(version / IN_USE) as free:
+        if not free:
+            return False
+        doomed = version.with_name(f".removing-{version.name}")
+        try:
+            os.replace(version, doomed)
+        except OSError:
+            return False
+    shutil.rmtree(doomed, ignore_errors=True)
+    return True
+
+
+@contextlib.contextmanager
+def _try_lock(path: Path) -> Iterator[bool]:
+    """Hold ``path``'s exclusive lock if no one holds it: yields whether it was free."""
     try:
-        manifest: Manifest = json.loads(
-            (data_dir / CURRENT / "manifest.json").read_text(encoding="utf-8")
-        )
+        handle = path.open("a+b")
+    except OSError:
+        yield False
+        return
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
+
+
+def build_lock_path(data_dir: Path, fingerprint: str) -> Path:
+    return data_dir / f".build-{fingerprint[:16]}.lock"
+
+
+@contextlib.contextmanager
+def build_lock(
+    data_dir: Path, fingerprint: str, on_wait: Callable[[], None] = lambda: None
+) -> Iterator[bool]:
+    """Hold the lock of building the version ``fingerprint``, waiting (after ``on_wait``)
+    for another process that holds it. Yields True when the lock was free at once, False
+    after a wait: then the other process has most likely built it, so look before building."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with build_lock_path(data_dir, fingerprint).open("a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            waited = False
+        except OSError:
+            on_wait()
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            waited = True
+        yield not waited
+
+
+def version_dir(data_dir: Path, fingerprint: str) -> Path | None:
+    """The newest published version built from the sources ``fingerprint`` names, if any."""
+    found = [
+        path
+        for path in data_dir.glob(f"{VERSION_PREFIX}{fingerprint[:16]}-*")
+        if (path / "manifest.json").is_file()
+    ]
+    return max(found, key=lambda path: path.stat().st_mtime_ns, default=None)
+
+
+def read_manifest(version: Path) -> Manifest | None:
+    """A version's manifest, or None when there is none (or it is unreadable)."""
+    try:
+        manifest: Manifest = json.loads((version / "manifest.json").read_text(encoding="utf-8"))
         return manifest
     except (OSError, ValueError):
         return None
 
 
-class StoredLexicon:
-    """A published lexicon, memory-mapped: opening it reads only the small JSON files."""
+def current_manifest(data_dir: Path) -> Manifest | None:
+    """The manifest of the version published last, or None when there is none."""
+    return read_manifest(data_dir / CURRENT)
 
-    def __init__(self, data_dir: Path) -> None:
-        link = data_dir / CURRENT
-        if not link.exists():
-            raise LexiconNotBuilt(
-                message=f"No lexicon in {data_dir}. Run `wordsvc build` first.",
-                details={"data_dir": str(data_dir)},
-            )
-        self.path = link.resolve()
+
+class StoredLexicon:
+    """A published lexicon, memory-mapped: opening it reads only the small JSON files.
+
+    ``fingerprint`` picks the version built from those sources (an install's own); without
+    it, the version published last. The process holds the version's ``.in-use`` lock for as
+    long as the object lives, so no build removes it meanwhile.
+    """
+
+    def __init__(self, data_dir: Path, fingerprint: str | None = None) -> None:
+        self.path, self._in_use = _open_version(data_dir, fingerprint)
         try:
             self.manifest: Manifest = json.loads((self.path / "manifest.json").read_text("utf-8"))
             raw_kinds = json.loads((self.path / "kinds.json").read_text("utf-8"))
@@ -245,6 +354,33 @@ class StoredLexicon:
             if actual != expected:
                 bad[name] = actual
         return bad
+
+
+def _open_version(data_dir: Path, fingerprint: str | None) -> tuple[Path, BinaryIO]:
+    """The version to read, with its ``.in-use`` lock held shared. A version removed between
+    finding it and locking it is looked for again."""
+    for _ in range(3):
+        if fingerprint is None:
+            link = data_dir / CURRENT
+            version = link.resolve() if link.exists() else None
+        else:
+            version = version_dir(data_dir, fingerprint)
+        if version is None:
+            break
+        try:
+            handle = (version / IN_USE).open("a+b")
+        except FileNotFoundError:
+            continue  # removed meanwhile: look again
+        fcntl.flock(handle, fcntl.LOCK_SH)
+        if (version / "manifest.json").is_file():
+            os.utime(version / IN_USE)  # when it was last opened: unused versions age out
+            return version, handle
+        handle.close()
+    which = "" if fingerprint is None else " built from this install's sources"
+    raise LexiconNotBuilt(
+        message=f"No lexicon{which} in {data_dir}. Run `wordsvc build` first.",
+        details={"data_dir": str(data_dir)},
+    )
 
 
 def _mmap_trie(path: Path) -> marisa_trie.Trie:

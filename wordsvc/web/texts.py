@@ -126,6 +126,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "also": ("також: {reasons}", "also: {reasons}"),
     "house_word": ("Домашнє слово столу.", "A house word of the table."),
     "suggestions": ("Можливо, ви мали на увазі:", "Did you mean:"),
+    "normative": ("Літературною мовою:", "In standard Ukrainian:"),
     "suggestions_omitted": (
         "Підказки пропущено: у пакеті забагато відхилених слів.",
         "Suggestions left out: too many refused words in one batch.",

@@ -123,6 +123,11 @@ class Verdict(WireModel):
     suggestions: list[Suggestion]
     suggestions_omitted: bool
     house_word: bool
+    normative: list[str] = Field(
+        description="How a non-normative word is written in the standard language: two words "
+        "written as one (нажаль: «на жаль»), or a Russian or surzhyk word's Ukrainian "
+        "counterpart (тоже: «теж»). Empty for other words."
+    )
     zipf: float = Field(
         description="How common the word is: log10 of its frequency per billion words in "
         "wordfreq's Ukrainian list (CC BY-SA 4.0), about 1 to 7; 0 when the list lacks it."

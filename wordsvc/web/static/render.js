@@ -82,6 +82,10 @@ function verdictCard(v, ui) {
       h("ul", {}, v.normalisation.map((c) => h("li", { "data-code": c.code }, changeText(c, ui))))));
   }
   if (v.house_word) parts.push(h("p", { class: "house" }, ui.t("house_word")));
+  if (v.normative.length) {
+    parts.push(h("p", { class: "normative" }, `${ui.t("normative")} `,
+      ...v.normative.flatMap((w, i) => [i ? " / " : "", h("b", { lang: "uk" }, w)])));
+  }
   parts.push(h("ul", { class: "cats" }, v.categories.map((c) => h("li",
     { class: c.accepted ? "ok" : "no", "data-category": c.id },
     h("span", { class: "cat" }, ui.categoryName(c.id)), ": ",
