@@ -14,6 +14,9 @@
                               codes are built from it (default: unset; the pages then use the
                               address they were opened at, or this machine's LAN address when
                               that was a loopback one; ``wordsvc serve --public-url`` sets it)
+``WORDSVC_BOT_PAUSE_MS``      how long a table's page waits between two bots' moves it shows, in
+                              milliseconds, so people can follow them (default 700; 0 shows
+                              them at once, as the tests do)
 ``WORDSVC_METRICS``           ``on`` (default) or ``off``: ``GET /metrics``, the Prometheus
                               metrics (docs/observability.md); off, the route answers 404 and
                               nothing is counted
@@ -61,6 +64,9 @@ DEFAULT_RATE_LIMIT = "1200/minute"
 #: Each seat token's rate limit on the game routes.
 DEFAULT_SEAT_RATE_LIMIT = "600/minute"
 DEFAULT_REDIS_PREFIX = "wordsvc"
+#: How long a table's page waits between two bots' moves it shows: people follow them.
+DEFAULT_BOT_PAUSE_MS = 700
+MAX_BOT_PAUSE_MS = 10_000
 _OFF = ("off", "false", "0", "no")
 _ON = ("on", "true", "1", "yes", "")
 
@@ -82,6 +88,7 @@ class Settings:
     seat_rate_limit: str = DEFAULT_SEAT_RATE_LIMIT
     redis_url: str | None = None  # None: each worker counts in its own memory
     redis_prefix: str = DEFAULT_REDIS_PREFIX
+    bot_pause_ms: int = DEFAULT_BOT_PAUSE_MS  # the table pages' pause between bots' moves
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -109,6 +116,7 @@ class Settings:
             redis_url=checked_redis_url(env.get("WORDSVC_REDIS_URL", "").strip() or None),
             redis_prefix=env.get("WORDSVC_REDIS_PREFIX", "").strip() or DEFAULT_REDIS_PREFIX,
             metrics=switch("WORDSVC_METRICS", env.get("WORDSVC_METRICS", "")),
+            bot_pause_ms=_bot_pause(env.get("WORDSVC_BOT_PAUSE_MS", "")),
         )
 
     @property
@@ -156,6 +164,14 @@ def _pool_size(text: str) -> int | None:
     return _count(
         "WORDSVC_DATABASE_POOL", text, "the PostgreSQL connections each process keeps",
         1, MAX_DATABASE_POOL, "invalid_database_pool",
+    )  # fmt: skip
+
+
+def _bot_pause(text: str) -> int:
+    return _count(
+        "WORDSVC_BOT_PAUSE_MS", text.strip() or str(DEFAULT_BOT_PAUSE_MS),
+        "the milliseconds a table waits between two bots' moves",
+        0, MAX_BOT_PAUSE_MS, "invalid_bot_pause",
     )  # fmt: skip
 
 

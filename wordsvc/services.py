@@ -56,6 +56,27 @@ def get_judge() -> Judge:
     return judge
 
 
+def could_name_session(session_id: str) -> bool:
+    """Whether ``session_id`` is written as a session's id is (anything else is no session,
+    without asking the store)."""
+    from wordsvc.sessions.limits import is_session_id
+
+    return is_session_id(session_id)
+
+
+def game_of_session(session_id: str) -> str | None:
+    """The game a session plays, or None when there is no such session: what a table's page
+    needs of the store, and nothing more."""
+    from wordsvc.sessions.errors import UnknownSession
+
+    if not could_name_session(session_id):
+        return None
+    try:
+        return get_store().game_of(session_id)
+    except UnknownSession:
+        return None
+
+
 def get_store() -> SessionStore:
     """The app's session store, opened (and migrated) on first use: the game routes play
     through it, and a table's page reads which game it shows."""

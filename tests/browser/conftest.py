@@ -51,6 +51,7 @@ def app(settings, judge, tmp_path_factory):
             database_url=f"sqlite:///{database}",
             rate_limit=SUITE_LIMIT,
             seat_rate_limit=SUITE_LIMIT,
+            bot_pause_ms=0,  # the bots' moves at once: the tests wait on what the page shows
         ),
         judge,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from wordsvc.alphabet import APOSTROPHE, LETTER_SET
@@ -78,6 +78,7 @@ def test_the_stored_table_gives_hundredths_and_zero_for_unlisted(tmp_path):
 
 
 @given(st.floats(0, 8))
+@example(0.025)  # round(2.5) is 2, round(0.025, 2) is 0.03: CI once found it
 def test_hundredths_round_trip(zipf):
     trie = zipf_trie({"слово": zipf}, ["слово"])
     assert math.isclose(ZipfTable(trie).zipf("слово"), round(zipf, 2), abs_tol=0.005)

@@ -109,7 +109,9 @@ def read_wordfreq() -> Frequencies:
 
 
 def zipf_units(zipf: float) -> int:
-    return round(zipf * ZIPF_UNITS)
+    """``zipf`` in whole hundredths, rounded as ``round(zipf, 2)`` rounds it: 0.025 is 3
+    (``round(2.5)`` alone would give 2, the float 0.025 being a hair above it)."""
+    return round(round(zipf, 2) * ZIPF_UNITS)
 
 
 def zipf_trie(zipf: Mapping[str, float], forms: Iterable[str]) -> marisa_trie.RecordTrie:

@@ -14,9 +14,7 @@ from typing import Final
 from flask import Response, abort, make_response, render_template, request, url_for
 
 from wordsvc.games.registry import GAMES
-from wordsvc.services import get_store
-from wordsvc.sessions.errors import UnknownSession
-from wordsvc.sessions.limits import is_session_id
+from wordsvc.services import could_name_session, game_of_session, get_settings
 from wordsvc.web import blueprint
 from wordsvc.web.links import request_link_base
 from wordsvc.web.play_cards import CARDS_OF, cards_of
@@ -49,12 +47,9 @@ TABLE_MODULES: Final[dict[str, str]] = {
 
 @blueprint.get("/play/<session_id>")
 def table(session_id: str) -> Response:
-    if not is_session_id(session_id):
+    if not could_name_session(session_id):
         abort(404)
-    try:
-        game: str | None = get_store().game_of(session_id)
-    except UnknownSession:
-        game = None  # the page says so, in words, as the API's answer tells it
+    game = game_of_session(session_id)  # None: the page says so, as the API's answer tells it
     response = _page("table", session_id, game)
     if game is None:
         response.status_code = 404
@@ -84,6 +79,7 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         lang_url=here + ("" if other == "uk" else "?lang=en"),
         link_base=link_base,
         link_reachable=reachable,
+        bot_pause_ms=get_settings().bot_pause_ms,
     )
     return make_response(html)  # its security headers: headers.py, as every page's
 

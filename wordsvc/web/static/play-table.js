@@ -16,7 +16,9 @@ async function ownTable() {
   const module = document.body.dataset.tableModule;
   return module ? (await import(module)).createTable : null;
 }
-const BOT_PAUSE_MS = 700;
+/** How long a bot's move waits after the move before it: the service's setting
+ *  (WORDSVC_BOT_PAUSE_MS), which the page carries. */
+const BOT_PAUSE_MS = Number(document.body.dataset.botPause ?? 700);
 
 // --- the table -------------------------------------------------------------------------------
 
