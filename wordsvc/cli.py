@@ -1064,3 +1064,21 @@ def _where_to_open(host: str, port: int, public_url: str | None) -> list[str]:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+def command_table() -> str:
+    """Every command and its first help line, as the Markdown table the README shows (its
+    ``cog`` block; tests/test_docs.py fails when the two differ)."""
+    rows = ["| command | what it does |", "|---|---|"]
+
+    def walk(group: click.Group, prefix: str) -> None:
+        for name in sorted(group.commands):
+            command = group.commands[name]
+            if isinstance(command, click.Group):
+                walk(command, f"{prefix}{name} ")
+            else:
+                first = (command.help or "").split("\n\n")[0]
+                rows.append(f"| `wordsvc {prefix}{name}` | {' '.join(first.split())} |")
+
+    walk(main, "")
+    return "\n".join(rows) + "\n"

@@ -1,44 +1,10 @@
-"""Where wordsvc keeps and finds its files, from the environment with sensible defaults.
+"""Where wordsvc keeps and finds its files, and how it runs, from the environment with
+sensible defaults.
 
-``WORDSVC_DATA_DIR``          compiled lexicon (default: the per-user cache, e.g. ~/.cache/wordsvc)
-``WORDSVC_DICTIONARIES_DIR``  word lists (default: ``dictionaries/``, installed with the package);
-                              a folder without them is an error, not empty categories
-``WORDSVC_SYSTEM_WORDLIST``   Debian's word list (default /usr/share/dict/ukrainian; "" = off)
-``WORDSVC_DATABASE_URL``      game sessions (default: SQLite, ``sessions.sqlite3`` in the data dir;
-                              ``postgresql://user@host/db`` for PostgreSQL)
-``WORDSVC_DATABASE_POOL``     PostgreSQL connections each process keeps (default: one per
-                              core, at least 2); a request waits for one rather than crowd the
-                              cores (docs/deploy.md)
-``WORDSVC_PUBLIC_URL``        the address people open the service at when it sits behind a name
-                              or a proxy (``https://games.example``): seat links and their QR
-                              codes are built from it (default: unset; the pages then use the
-                              address they were opened at, or this machine's LAN address when
-                              that was a loopback one; ``wordsvc serve --public-url`` sets it)
-``WORDSVC_BOT_PAUSE_MS``      how long a table's page waits between two bots' moves it shows, in
-                              milliseconds, so people can follow them (default 700; 0 shows
-                              them at once, as the tests do)
-``WORDSVC_METRICS``           ``on`` (default) or ``off``: ``GET /metrics``, the Prometheus
-                              metrics (docs/observability.md); off, the route answers 404 and
-                              nothing is counted
-``PROMETHEUS_MULTIPROC_DIR``  where gunicorn's workers keep their metrics, summed at each scrape
-                              (default: ``wordsvc serve`` makes a fresh private directory and
-                              removes it on exit); read by prometheus-client itself
-``WORDSVC_TRUSTED_PROXIES``   how many reverse proxies in front of the service to trust for the
-                              client's address, scheme and host (their ``X-Forwarded-For``,
-                              ``-Proto`` and ``-Host``; default 0: the peer's own address, which
-                              behind a proxy is the proxy's: docs/deploy.md)
-``WORDSVC_RATE_LIMITS``       ``off`` turns the rate limits off (default: on)
-``WORDSVC_RATE_LIMIT``        each client address's limit, in flask-limiter's syntax (default
-                              ``1200/minute``; several: ``1200/minute;20000/hour``); a solve,
-                              a batch check and a pattern search count by their size
-                              (wordsvc/api/limits.py)
-``WORDSVC_SEAT_RATE_LIMIT``   each seat token's limit on the game routes it is sent to (default
-                              ``600/minute``), whatever address it comes from
-``WORDSVC_REDIS_URL``         Redis for the limits' counts (``redis://host:6379/0``), shared by
-                              every worker and every server using it (default: unset, each
-                              worker counts in its own memory)
-``WORDSVC_REDIS_PREFIX``      the prefix of those counts' keys in Redis (default ``wordsvc``):
-                              one per service sharing a Redis
+:data:`ENVIRONMENT` declares every setting, its default and what it is for: the settings table
+of docs/deploy.md is generated from it (``cog``; tests/test_docs.py fails when they differ),
+and a test checks that every ``WORDSVC_*`` name the package reads is declared there.
+:meth:`Settings.from_env` reads them.
 """
 
 from __future__ import annotations
@@ -51,6 +17,114 @@ from urllib.parse import urlsplit
 import platformdirs
 
 from wordsvc.errors import ConfigurationError
+
+
+@dataclass(frozen=True)
+class EnvironmentSetting:
+    """One setting read from the environment: its name, its default and what it is for, in
+    Markdown (docs/deploy.md shows them as a table)."""
+
+    name: str
+    default: str
+    meaning: str
+
+
+#: Every setting wordsvc reads from the environment, in the order docs/deploy.md lists them.
+ENVIRONMENT: tuple[EnvironmentSetting, ...] = (
+    EnvironmentSetting(
+        "WORDSVC_DATA_DIR",
+        "the per-user cache (`~/.cache/wordsvc`)",
+        "the compiled lexicon, and the SQLite session database when no other is set; "
+        "installs that share one each keep the lexicon of their own sources "
+        "([docs/lexicon.md](lexicon.md#on-disk))",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_DICTIONARIES_DIR",
+        "the word lists installed with the package (`dictionaries/`)",
+        "the word lists the lexicon is built from; a folder that is missing or holds no list "
+        "is an error",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_SYSTEM_WORDLIST",
+        "`/usr/share/dict/ukrainian`",
+        'Debian\'s word list; `""` leaves it out',
+    ),
+    EnvironmentSetting(
+        "WORDSVC_DATABASE_URL",
+        "SQLite in the data directory",
+        "the game sessions; `postgresql://user@host/db` for PostgreSQL, which several servers need",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_DATABASE_POOL",
+        "one per core, at least 2",
+        "PostgreSQL connections each worker keeps; a request waits for one rather than crowd "
+        "the cores. On 2 vCPUs with 2 workers, 2 each served 1,118 actions/s at p99 5 ms, 8 "
+        "each 809/s at p99 31 ms ([performance](performance.md)); more cores, or a database "
+        "on another machine, may want more",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_PUBLIC_URL",
+        "unset",
+        "the address people open (`https://games.example`): seat links and their QR codes are "
+        "built from it; unset, from the address a page was opened at, or this machine's LAN "
+        "address when that was a loopback one (`wordsvc serve --public-url` sets it)",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_TRUSTED_PROXIES",
+        "`0`",
+        "how many proxies in front to believe for the client's address, scheme and host "
+        "([above](#the-clients-address-behind-a-proxy))",
+    ),
+    EnvironmentSetting("WORDSVC_RATE_LIMITS", "on", "`off` turns the rate limits off"),
+    EnvironmentSetting(
+        "WORDSVC_RATE_LIMIT",
+        "`1200/minute`",
+        "each client address's limit, in flask-limiter's syntax (several: "
+        "`1200/minute;20000/hour`); a solve, a batch check and a pattern search count by "
+        "their size",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_SEAT_RATE_LIMIT",
+        "`600/minute`",
+        "each seat token's limit on the game routes it is sent to, whatever address it comes from",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_REDIS_URL",
+        "unset",
+        "Redis for the limits' counts (`redis://host:6379/0`), shared by every worker and "
+        "server; unset, each worker counts in its own memory",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_REDIS_PREFIX",
+        "`wordsvc`",
+        "the prefix of those counts' keys, one per service sharing a Redis",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_METRICS",
+        "on",
+        "`off`: `GET /metrics` answers 404 and nothing is counted "
+        "([observability](observability.md))",
+    ),
+    EnvironmentSetting(
+        "PROMETHEUS_MULTIPROC_DIR",
+        "a fresh private directory of `wordsvc serve`'s",
+        "where gunicorn's workers keep their metrics, summed at each scrape; read by "
+        "prometheus-client itself",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_BOT_PAUSE_MS",
+        "`700`",
+        "how long a table's page waits between two bots' moves it shows, so people can follow "
+        "them; `0` shows them at once (the browser tests do)",
+    ),
+)
+
+
+def settings_table() -> str:
+    """:data:`ENVIRONMENT` as the Markdown table docs/deploy.md shows."""
+    rows = [f"| `{s.name}` | {s.default} | {s.meaning} |" for s in ENVIRONMENT]
+    return "\n".join(["| setting | default | what for |", "|---|---|---|", *rows]) + "\n"
+
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: The word lists: ``dictionaries/`` of a clone, which ``wordsvc/dictionaries`` links to, and
