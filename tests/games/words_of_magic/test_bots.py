@@ -94,16 +94,22 @@ def test_greedy_renews_rather_than_spend_a_token_on_renewal_as_a_letter(real_gam
 
 
 class TiedSolver:
-    """The real solver, with its second play made to rank equal to its first."""
+    """The real solver, with its second play made to rank equal to its first. It solves each
+    request once: on a loaded machine the search's wall-clock safety net can stop two runs of
+    one request at different places (CI saw a third word), and the test is about the tie."""
 
     def __init__(self, solver):
         self.solver = solver
+        self.solved = {}
 
     def solve(self, request):
-        solution = self.solver.solve(request)
-        first, second, *rest = solution.plays
-        tied = replace(second, score=first.score, zipf=first.zipf)
-        return replace(solution, plays=[first, tied, *rest])
+        key = repr(request)  # the request holds dicts: its repr names it
+        if key not in self.solved:
+            solution = self.solver.solve(request)
+            first, second, *rest = solution.plays
+            tied = replace(second, score=first.score, zipf=first.zipf)
+            self.solved[key] = replace(solution, plays=[first, tied, *rest])
+        return self.solved[key]
 
 
 def test_greedy_draws_among_plays_ranked_equal(real_game):
