@@ -4,8 +4,9 @@ predicatives, adverbs, particles) that pymorphy3-dicts-uk leaves out.
 pymorphy3-dicts-uk has no interjections or predicatives at all and lacks some adverbs (вже,
 теж), so without Debian's word list a fresh install refused some of the most frequent words
 of Ukrainian. This script finds the candidates, and a person reviews them: a candidate is a
-lower-case word of 3+ letters, without a hyphen, that the dictionary lacks and wordfreq lists
-(Zipf above 0), attested by
+lower-case word of 3+ letters, without a hyphen, that the dictionary lacks (or has only as a
+proper noun's form: дедалі only as the locative of Дедал, алло as the vocative of Алла) and
+wordfreq lists (Zipf above 0), attested by
 
 - Debian's wukrainian (ispell-uk / dict_uk, GPL-2+ or LGPL-2+), when installed; or
 - the ULIF stress dictionary shipped by the PyPI package ukrainian-word-stress (MIT), among
@@ -63,8 +64,18 @@ def read_reviewed(path: Path) -> tuple[dict[str, str], set[str]]:
     return entries, set(word_list.meta.get("rejected", "").split())
 
 
-def dictionary_forms() -> set[str]:
-    return {entry.word for entry in sources.iter_pymorphy()}
+#: The marks of a proper noun's reading: a form with no other reading is no common word.
+PROPER = frozenset({"Name", "Surn", "Patr", "Geox"})
+
+
+def dictionary_forms(common_only: bool = False) -> set[str]:
+    """Every form of the dictionary; with ``common_only``, those with a reading that is not
+    a proper noun's (дедалі, the locative of Дедал only, is then missing: the adverb is)."""
+    return {
+        entry.word
+        for entry in sources.iter_pymorphy()
+        if not common_only or not PROPER & set(entry.tag.replace(" ", ",").split(","))
+    }
 
 
 def candidates(known: set[str], wordlist: Path | None, ulif: bool) -> dict[str, str]:
@@ -150,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     entries, rejected = read_reviewed(OUT)
     print("reading pymorphy3-dicts-uk ...", file=sys.stderr)
-    known = dictionary_forms()
+    known = dictionary_forms(common_only=True)
     found = candidates(known, wordlist, ulif)
     unreviewed = {w: s for w, s in found.items() if w not in entries and w not in rejected}
     wrong = problems(entries, known)
