@@ -52,7 +52,9 @@ HEADER = (
     "{debian} (ispell-uk / dict_uk, GPL-2+ or LGPL-2+) and the ULIF stress dictionary of "
     "ukrainian-word-stress {ulif} (MIT), among the words wordfreq {wordfreq} lists and "
     "pymorphy3-dicts-uk {dicts} lacks; each reviewed by hand, its part of speech written by "
-    "hand. Regenerate when a source changes.\n"
+    "hand. Added by hand on reviewing scripts/agreement.py's report: interjections of speech "
+    "as people write them (альо, чао, вуаля, хех, хмм, ммм, кхм, пфф); its other leads were "
+    "left out (ггг, хаха for ха-ха, факто, моторс). Regenerate when a source changes.\n"
     "# rejected: {rejected}\n"
 )
 
