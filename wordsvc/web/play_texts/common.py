@@ -69,6 +69,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "valid": ("можна", "playable"),
     "invalid": ("не можна", "not playable"),
     "house_word": ("домашнє слово", "house word"),
+    "normative": ("Літературною мовою:", "In standard Ukrainian:"),
     "judge_rules": ("За правилами цієї гри: {rules}", "By this game's rules: {rules}"),
     "any_word": ("будь-яке слово", "any word"),
 }

@@ -55,6 +55,11 @@ function judged(checked, word, names, pick) {
   if (!ok) {
     const reasons = reasonItems(verdict.categories ?? [], names);
     if (reasons.length) box.append(el("ul", { class: "reasons" }, ...reasons));
+    const normative = verdict.normative ?? [];
+    if (normative.length) { // how the standard language writes it: на жаль, теж
+      box.append(el("p", { class: "normative" }, `${t("normative")} `,
+        ...normative.flatMap((w, i) => [i ? " / " : "", ukWord(w)])));
+    }
     const words = (verdict.suggestions ?? []).slice(0, SUGGESTIONS).map((s) => s.word);
     const offered = suggestionsNode(words, pick);
     if (offered) box.append(offered);
