@@ -16,9 +16,10 @@ Lemmas with a hyphen are left out (a hyphenated word is never playable).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+
+from _derived import derived_list_main
 
 from wordsvc.alphabet import HYPHEN
 from wordsvc.lexicon import sources
@@ -70,20 +71,9 @@ def render(lemmas: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--wordlist", type=Path, default=sources.SYSTEM_WORDLIST)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is stale")
-    args = parser.parse_args(argv)
-    if not args.wordlist.is_file():
-        parser.error(f"no word list at {args.wordlist}: install Debian's wukrainian")
-    text = render(derive(args.wordlist))
-    if args.check:
-        stale = OUT.read_text(encoding="utf-8") != text
-        print(f"{OUT} is {'stale' if stale else 'up to date'}")
-        return 1 if stale else 0
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {text.count(chr(10)) - 3:,} lemmas to {OUT}")
-    return 0
+    return derived_list_main(
+        __doc__.splitlines()[0], OUT, lambda wordlist: render(derive(wordlist)), argv
+    )
 
 
 if __name__ == "__main__":
