@@ -8,7 +8,16 @@ export class Problem extends Error {
   }
 }
 
-/** One request to the API; a seat's `token`, when given, goes in the Authorization header. */
+/**
+ * @typedef {object} CallOptions
+ * @property {string} [method] GET unless given.
+ * @property {unknown} [body] Sent as JSON.
+ * @property {string | null} [token] A seat's token.
+ */
+
+/** One request to the API; a seat's `token`, when given, goes in the Authorization header.
+ *  @param {string} path
+ *  @param {CallOptions} [options] */
 export async function call(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -13,12 +13,29 @@ const PLAYS = 10;
 // People at a table wait a second gladly for proven-best plays; the API's default budget
 // (250 ms) can run out on a server's first solve, while it loads the solver's index.
 const SOLVE_BUDGET_MS = 1000;
-const $ = (id) => document.getElementById(id);
+/**
+ * The page's elements (templates/web/index.html) that are read or set as more than an
+ * HTMLElement, by id.
+ * @typedef {{
+ *   words: HTMLTextAreaElement, hand: HTMLInputElement, tokens: HTMLSelectElement,
+ *   character: HTMLSelectElement, [familiar: `fam${number}`]: HTMLInputElement,
+ *   make: HTMLInputElement, pattern: HTMLInputElement,
+ *   min: HTMLInputElement, max: HTMLInputElement, "lang-switch": HTMLAnchorElement,
+ *   "categories-box": HTMLDetailsElement,
+ * }} Elements
+ */
+/**
+ * @template {string} K
+ * @param {K} id
+ * @returns {K extends keyof Elements ? Elements[K] : HTMLElement}
+ */
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
 // --- texts ------------------------------------------------------------------------------
 
 const table = JSON.parse($("texts").textContent);
-const names = Object.fromEntries([...document.querySelectorAll('#categories input[name="c"]')]
+const names = Object.fromEntries([.../** @type {NodeListOf<HTMLInputElement>} */ (
+  document.querySelectorAll('#categories input[name="c"]'))]
   .map((input) => [input.value, input.nextElementSibling.textContent]));
 
 /** The texts of the page's language (wordsvc/web/texts.py), and what rendering needs. */
@@ -64,7 +81,7 @@ const ui = {
 const LIMIT_INPUTS = { pattern: "pattern", word: "make", min_length: "min", max_length: "max" };
 
 function limitOf(name) {
-  const input = $(LIMIT_INPUTS[name] ?? "");
+  const input = /** @type {HTMLInputElement | null} */ ($(LIMIT_INPUTS[name] ?? ""));
   if (!input) return null;
   return input.maxLength > 0 ? input.maxLength : (input.max || null);
 }
@@ -170,7 +187,8 @@ async function run(form, results, request, draw, where, { show = false } = {}) {
 // --- shared: views, categories, the language switch -------------------------------------
 
 function agreedCategories() {
-  return [...document.querySelectorAll('#categories input[name="c"]:checked')].map((i) => i.value);
+  return [.../** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll('#categories input[name="c"]:checked'))].map((i) => i.value);
 }
 
 function save(push) {
@@ -180,7 +198,8 @@ function save(push) {
 
 function showView(view) {
   for (const name of VIEWS) $(name).hidden = name !== view;
-  for (const link of document.querySelectorAll(".tabs a")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll(".tabs a"))) {
     if (link.dataset.view === view) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
@@ -222,19 +241,22 @@ function handCards(text) {
 
 function familiarInputs() {
   const letters = [1, 2, 3].map((n) => $(`fam${n}`).value.trim());
-  const figure = Number(document.querySelector('input[name="figure"]:checked')?.value || 0);
+  const figure = Number(/** @type {HTMLInputElement | null} */ (
+    document.querySelector('input[name="figure"]:checked'))?.value || 0);
   return { letters, figure };
 }
 
 function solveBody() {
-  const magic = [...document.querySelectorAll('input[name="magic"]:checked')].map((i) => i.value);
+  const magic = [.../** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll('input[name="magic"]:checked'))].map((i) => i.value);
   const { letters, figure } = familiarInputs();
   const body = {
     cards: [...handCards($("hand").value), ...magic],
     tokens: Number($("tokens").value),
     familiar: letters.every((l) => !l) ? []
       : letters.map((letter, i) => ({ letter, available: figure !== i + 1 })),
-    mode: document.querySelector('input[name="mode"]:checked').value,
+    mode: /** @type {HTMLInputElement} */ (
+      document.querySelector('input[name="mode"]:checked')).value,
     categories: agreedCategories(),
     limit: PLAYS,
     budget_ms: SOLVE_BUDGET_MS,
@@ -259,10 +281,12 @@ const solveField = (doc) => (ui.has(`refusal.${doc.code}`) ? "make-field"
   : fieldOf(doc, SOLVE_CODES, SOLVE_FIELDS, "solve-form"));
 
 function runSolve(push, show = push) {
-  const magic = [...document.querySelectorAll('input[name="magic"]:checked')].map((i) => i.value);
+  const magic = [.../** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll('input[name="magic"]:checked'))].map((i) => i.value);
   const { letters, figure } = familiarInputs();
   const tokens = $("tokens").value;
-  const mode = document.querySelector('input[name="mode"]:checked').value;
+  const mode = /** @type {HTMLInputElement} */ (
+    document.querySelector('input[name="mode"]:checked')).value;
   state = {
     ...state, view: "solve", c: agreedCategories().join(","), hand: $("hand").value.trim(),
     magic: magic.join(","), tokens: tokens === "0" ? "" : tokens, fam: familiarParam(letters, figure),
@@ -318,22 +342,26 @@ function runSearch(offset, push, show = push) {
 
 function fill(s) {
   const agreed = new Set((s.c || "").split(",").filter(Boolean));
-  for (const input of document.querySelectorAll('#categories input[name="c"]')) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll('#categories input[name="c"]'))) {
     input.checked = agreed.has(input.value);
   }
   $("words").value = s.w ?? "";
   $("hand").value = s.hand ?? "";
   const magic = new Set((s.magic || "").split(","));
-  for (const input of document.querySelectorAll('input[name="magic"]')) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+    document.querySelectorAll('input[name="magic"]'))) {
     input.checked = magic.has(input.value);
   }
   $("tokens").value = ["0", "1", "2", "3"].includes(s.tokens) ? s.tokens : "0";
   const familiar = parseFamiliar(s.fam);
   familiar.letters.forEach((letter, i) => { $(`fam${i + 1}`).value = letter; });
-  document.querySelector(`input[name="figure"][value="${familiar.figure || ""}"]`).checked = true;
+  /** @type {HTMLInputElement} */ (
+    document.querySelector(`input[name="figure"][value="${familiar.figure || ""}"]`)).checked = true;
   $("character").value = s.char ?? "";
   if (!$("character").value) $("character").value = "";
-  document.querySelector(`input[name="mode"][value="${s.mode === "magic" ? "magic" : "classic"}"]`)
+  /** @type {HTMLInputElement} */ (
+    document.querySelector(`input[name="mode"][value="${s.mode === "magic" ? "magic" : "classic"}"]`))
     .checked = true;
   $("make").value = s.make ?? "";
   $("pattern").value = s.p ?? "";
@@ -399,7 +427,8 @@ $("search-form").addEventListener("submit", (event) => {
   runSearch(0, true);
 });
 document.querySelector(".tabs").addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-view]");
+  /** @type {HTMLAnchorElement | null} */
+  const link = /** @type {Element} */ (event.target).closest("a[data-view]");
   if (!link) return;
   event.preventDefault();
   state = { ...state, view: link.dataset.view };
@@ -407,21 +436,23 @@ document.querySelector(".tabs").addEventListener("click", (event) => {
   showView(state.view);
 });
 document.querySelector("main").addEventListener("click", (event) => {
-  const word = event.target.closest("a[data-word]");
+  /** @type {HTMLAnchorElement | null} */
+  const word = /** @type {Element} */ (event.target).closest("a[data-word]");
   if (word) {
     event.preventDefault();
     checkWord(word.dataset.word);
     return;
   }
-  const pager = event.target.closest(".pager button[data-offset]");
+  /** @type {HTMLButtonElement | null} */
+  const pager = /** @type {Element} */ (event.target).closest(".pager button[data-offset]");
   if (pager && !pager.disabled) runSearch(Number(pager.dataset.offset), true);
 });
 $("categories").addEventListener("change", (event) => {
-  if (event.target.name === "c") explain(event.target);
+  if (/** @type {HTMLInputElement} */ (event.target).name === "c") explain(event.target);
   categoriesChanged();
 });
 $("categories").addEventListener("focusin", (event) => {
-  if (event.target.name === "c") explain(event.target);
+  if (/** @type {HTMLInputElement} */ (event.target).name === "c") explain(event.target);
 });
 $("categories-done").hidden = false;
 $("categories-done").addEventListener("click", () => {

@@ -15,7 +15,7 @@ const SUGGESTIONS = 5;
 /** Wires the judge form of session `id`'s table. */
 export function wireJudge(id) {
   const form = document.getElementById("judge-form");
-  const input = document.getElementById("judge-word");
+  const input = /** @type {HTMLInputElement} */ (document.getElementById("judge-word"));
   const out = document.getElementById("judge-result");
   const check = async (word) => {
     if (!word) return;

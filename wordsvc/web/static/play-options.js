@@ -76,7 +76,25 @@ function numberProblem(value, prop) {
 // --- the fields: each draws its controls and reads and checks its value ---------------------
 // A field is {controls: [nodes], target: the element marked invalid, read(): the value or
 // undefined (the game's default), check(): a refusal or null, refresh(): after seats change}.
+// Every kind's maker is called with (name, prop, words, env) and uses what it needs of them.
 
+/**
+ * @typedef {object} Field
+ * @property {Node[]} controls
+ * @property {HTMLElement | null} target The element marked invalid.
+ * @property {() => unknown} read The value, or undefined (the game's default).
+ * @property {() => string | null} check A refusal, or null.
+ * @property {() => void} [refresh] After the seats change.
+ * @property {boolean} [group] The controls are a group (a fieldset with a legend).
+ * @property {boolean} [inline] A switch, on one row with its label.
+ * @property {string} [kind] Set by the form: the field's kind (kindOf).
+ * @property {HTMLElement} [error] Set by the form: where its refusal is shown.
+ * @property {HTMLElement | null} [hint] Set by the form: its description.
+ * @property {HTMLElement} [node] Set by the form: the option's whole block.
+ */
+/** @typedef {(name: string, prop: any, words: any, env?: any) => Field} FieldMaker */
+
+/** @type {Record<string, FieldMaker>} */
 const FIELDS = {
   choice(name, prop, words) {
     const group = el("div", { class: "chips", role: "radiogroup", id: `opt-${name}` });

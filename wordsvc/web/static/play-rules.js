@@ -13,7 +13,8 @@ let loading = null; // the panel's content, once asked for
 export function drawHeader(s) {
   const title = document.getElementById("game-title");
   title.textContent = TITLES[s.game] ?? s.game;
-  const langs = JSON.parse(document.querySelector("header.top").dataset.titleLangs ?? "{}");
+  const langs = JSON.parse(/** @type {HTMLElement} */ (document.querySelector("header.top"))
+    .dataset.titleLangs ?? "{}");
   if (langs[s.game] && langs[s.game] !== LANG) title.setAttribute("lang", langs[s.game]);
   else title.removeAttribute("lang");
   document.title = `${TITLES[s.game] ?? s.game} · ${t("title")}`;
@@ -23,7 +24,7 @@ export function drawHeader(s) {
 
 function wire() {
   const open = document.getElementById("rules-open");
-  const panel = document.getElementById("rules-panel");
+  const panel = /** @type {HTMLDialogElement} */ (document.getElementById("rules-panel"));
   open.hidden = false;
   open.addEventListener("click", () => {
     panel.showModal();

@@ -97,7 +97,8 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
     const picture = svgEl("g", { "aria-hidden": "true", class: "ww-picture" });
     picture.append(...[...svg.childNodes]);
     svg.append(picture);
-    for (const line of svg.querySelectorAll("line[data-link]")) {
+    for (const line of /** @type {NodeListOf<SVGLineElement>} */ (
+      svg.querySelectorAll("line[data-link]"))) {
       const [a, b] = line.dataset.link.split(" ");
       centres[a] = [Number(line.getAttribute("x1")), Number(line.getAttribute("y1"))];
       centres[b] = [Number(line.getAttribute("x2")), Number(line.getAttribute("y2"))];
