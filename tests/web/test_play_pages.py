@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,17 @@ def test_the_lobby_renders_in_ukrainian_and_english(client):
     english = client.get("/play?lang=en").get_data(as_text=True)
     assert '<html lang="en">' in english
     assert "Open games" in english
+
+
+def test_a_names_limit_is_the_sessions_own_on_the_page_and_in_its_texts(client):
+    """The field, the page's data and every text that states the limit say MAX_NAME."""
+    from wordsvc.sessions.limits import MAX_NAME
+
+    html = client.get("/play").get_data(as_text=True)
+    assert f'data-max-name="{MAX_NAME}"' in html
+    texts = json.loads(re.search(r'id="texts">(.*?)</script>', html, re.S)[1])
+    assert "{max_name}" not in json.dumps(texts, ensure_ascii=False)
+    assert f"до {MAX_NAME} знаків" in texts["lobby.err.name"]
 
 
 def test_a_table_is_a_shell_for_its_session(client, table_of):
@@ -75,6 +87,29 @@ def test_every_text_has_both_languages_with_the_same_placeholders(key):
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
     assert fields(uk) == fields(en)
+
+
+PLURALS = sorted(key for key, (uk, _) in PLAY_TEXTS.items() if "|" in uk)
+STATIC = Path(__file__).resolve().parents[2] / "wordsvc" / "web" / "static"
+
+
+@pytest.mark.parametrize("key", PLURALS)
+def test_a_count_lists_its_forms_in_the_order_plural_reads_them(key):
+    """``plural()`` (play-common.js) picks one|few|many in Ukrainian and one|other in
+    English, by ``Intl.PluralRules``; each form carries its number."""
+    uk, en = PLAY_TEXTS[key]
+    assert len(uk.split("|")) == 3
+    assert len(en.split("|")) == 2
+    assert all("{n}" in form for form in [*uk.split("|"), *en.split("|")])
+
+
+def test_one_module_knows_the_plural_rules():
+    """The forms by number are chosen in one place, not again by each table."""
+    choosing = sorted(
+        path.name for path in STATIC.glob("*.js") if "PluralRules" in path.read_text("utf-8")
+    )
+    assert choosing == ["play-common.js"]
+    assert len(PLURALS) >= 8
 
 
 def test_a_table_page_carries_the_cards_names_in_its_language(client, table_of):

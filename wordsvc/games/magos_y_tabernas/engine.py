@@ -102,6 +102,10 @@ class MagosYTabernas(PhasedGame):
             "pending": dict(state["pending"]),
             "winner": state["winner"],
             "ended_by": state["ended_by"],
+            # The rulebook's exchange rates, for a table to draw the pips a gem or a level
+            # takes: 3 orbs become a gem, 3 gems take an obstacle card (or the beer).
+            "orbs_per_gem": parts.ORBS_PER_GEM,
+            "gems_per_level": parts.GEMS_PER_LEVEL,
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }

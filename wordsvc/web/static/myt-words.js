@@ -1,18 +1,9 @@
 // Magos y Tabernas in words: an item of the stack as a phrase ("грає «Атака» (ціль: Петро)"),
-// counts with their plural forms, cards' designs from their ids. Shared by the table's pile,
+// cards' designs from their ids. Shared by the table's pile,
 // its prompts and its log (table-magos-y-tabernas.js).
 
 /** A physical card's design: `cofre-de-orbes-2` -> `cofre-de-orbes`. */
 export const designOf = (id) => String(id ?? "").replace(/-\d+$/, "");
-
-/** `key`'s text for `n`: its forms are split by "|" (Ukrainian one|few|many, English
- *  one|other), chosen by the language's plural rules. */
-export function plural({ t, lang }, key, n) {
-  const forms = t(key, { n }).split("|");
-  const rule = new Intl.PluralRules(lang === "uk" ? "uk" : "en").select(n);
-  const index = lang === "uk" ? { one: 0, few: 1 }[rule] ?? 2 : rule === "one" ? 0 : 1;
-  return forms[Math.min(index, forms.length - 1)];
-}
 
 /** A card's name as the sentences quote it. */
 export function quoted({ t, cards }, id) {
@@ -28,8 +19,18 @@ export function shortItem(words, item) {
   return t("myt.short.card", { card: quoted(words, card), name: who(item.seat) });
 }
 
+/**
+ * @typedef {object} AimOptions
+ * @property {number | null} [you] The seat this browser plays.
+ * @property {(number: number) => object | null} [find] Another item by its number.
+ * @property {(object: string) => number | null} [owner] An object's owner (a seat), or null.
+ */
+
 /** What an item (or an announcement) does, without its player: "грає «Атака» (ціль: Петро)".
- *  `find` gives another item by number (a cancel's target), `owner` an object's owner. */
+ *  `find` gives another item by number (a cancel's target), `owner` an object's owner.
+ *  @param {any} words The table's words (`t`, `who`, `cards`).
+ *  @param {any} item
+ *  @param {AimOptions} [options] */
 export function describeItem(words, item, { you = null, find = () => null, owner = () => null } = {}) {
   const { t, who } = words;
   let text;
@@ -48,7 +49,10 @@ export function describeItem(words, item, { you = null, find = () => null, owner
 }
 
 /** What an item (or an action) is aimed at, as a phrase to put after what it does
- *  (" — ціль: Петро"); "" when it is aimed at nobody else. */
+ *  (" — ціль: Петро"); "" when it is aimed at nobody else.
+ *  @param {any} words The table's words (`t`, `who`, `cards`).
+ *  @param {any} item
+ *  @param {AimOptions} [options] */
 export function aimOf(words, item, { you = null, find = () => null, owner = () => null } = {}) {
   const { t, who } = words;
   let text = "";

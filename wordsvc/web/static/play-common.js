@@ -22,11 +22,34 @@ export function problemText(problem) {
   return text ?? T["problem.general"] ?? "";
 }
 
+/** The page's language (and `extra` parameters) as a query string, "" when there is none.
+ *  @param {string | Record<string, string>} [extra] */
 export function langQuery(extra = "") {
   const query = new URLSearchParams(extra);
   if (LANG === "en") query.set("lang", "en");
   const text = query.toString();
   return text ? `?${text}` : "";
+}
+
+/** The order in which a text lists a word's forms by number ("|" between them): the
+ *  categories of `Intl.PluralRules` that the language's integers take. */
+const PLURAL_FORMS = { uk: ["one", "few", "many"], en: ["one", "other"] };
+
+/** `key`'s text for the number `n` ("{n} карту|{n} карти|{n} карт"): the form that the
+ *  page language's plural rules choose, with `{n}` and `values` filled in. */
+export function plural(key, n, values = {}) {
+  const forms = t(key, { ...values, n }).split("|");
+  const order = PLURAL_FORMS[LANG] ?? PLURAL_FORMS.en;
+  const index = order.indexOf(new Intl.PluralRules(LANG).select(n));
+  return forms[index < 0 ? forms.length - 1 : Math.min(index, forms.length - 1)];
+}
+
+/** The seats `0..count-1` with `you` (when seated) first: on a phone your own panel comes
+ *  first, as it is the one you play from. */
+export function youFirst(count, you) {
+  const order = Array.from({ length: count }, (_, seat) => seat);
+  if (you === null || you === undefined) return order;
+  return [you, ...order.filter((seat) => seat !== you)];
 }
 
 export function showError(box, problem) {

@@ -7,6 +7,8 @@
 // actions (the swap always) is a picker: a select per thing to choose and one button, so the
 // actions fit in little height on a phone. Every control is one of the engine's legal actions.
 
+import { youFirst } from "./play-common.js";
+
 /** The table for one session; `ctx` is what play-table.js lends it (texts, send, names...). */
 export function createTable(ctx) {
   const { t, el, cards } = ctx;
@@ -59,7 +61,8 @@ export function createTable(ctx) {
       about.set(row, about.get(row) === key ? null : key);
       const box = document.getElementById(aboutId(row));
       if (box) fillAbout(box, about.get(row));
-      for (const toggle of document.querySelectorAll(`[aria-controls="${aboutId(row)}"]`)) {
+      for (const toggle of /** @type {NodeListOf<HTMLElement>} */ (
+        document.querySelectorAll(`[aria-controls="${aboutId(row)}"]`))) {
         toggle.setAttribute("aria-expanded", String(toggle.dataset.about === about.get(row)));
       }
     });
@@ -128,8 +131,7 @@ export function createTable(ctx) {
   function drawView() {
     const view = summary.view;
     const box = el("div", { class: "panels lw" });
-    const order = view.players.map((_, seat) => seat);
-    if (summary.you !== null) order.sort((a, b) => (b === summary.you) - (a === summary.you));
+    const order = youFirst(view.players.length, summary.you);
     if (view.phase === "chestnut_reply") box.append(chestnutNotice());
     for (const seat of order) box.append(playerPanel(view.players[seat], seat));
     box.append(boardNode());

@@ -13,7 +13,8 @@
 // "answer only when it concerns me" (`only_when_concerned`, off by default): the session
 // then also passes whenever nothing on the stack is aimed at the seat's side.
 
-import { aimOf, describeItem, designOf, plural, quoted, shortItem } from "./myt-words.js";
+import { aimOf, describeItem, designOf, quoted, shortItem } from "./myt-words.js";
+import { plural } from "./play-common.js";
 
 const STYLES = new URL("./myt.css", import.meta.url).href;
 //: The target fields of an action, as effects.py names them.
@@ -43,7 +44,7 @@ export function createTable(ctx) {
   const open = [];
 
   const who = (seat) => ctx.names()[seat] ?? t("seat", { n: seat + 1 });
-  const words = { t, cards, who, lang: ctx.lang };
+  const words = { t, cards, who };
   const nameOf = (id) => cards.name?.[designOf(id)] ?? t("myt.card");
   const textOf = (id) => cards.text?.[designOf(id)] ?? "";
   const typeOf = (id) => cards.type?.[designOf(id)] ?? "spell";
@@ -74,18 +75,18 @@ export function createTable(ctx) {
     const type = typeOf(id);
     const title = cards.title?.[design];
     const name = nameOf(id);
-    const cost = type === "instant" ? 0 : 1;
+    const cost = cards.cost?.[design] ?? "";
     return el("span", { class: `myt-card type-${type}`, "data-card": id },
       el("span", { class: "myt-head" },
         el("strong", { class: "myt-title", lang: title ? "es" : null, text: title ?? name }),
-        el("span", { class: "myt-cost", title: t("myt.cost_title", { n: cost }), text: String(cost) })),
+        cost ? el("span", { class: "myt-cost", title: t("myt.cost_title", { n: cost }), text: cost }) : null),
       title && title !== name ? el("span", { class: "myt-name", text: name }) : null,
       el("span", { class: "myt-kind", text: t(`myt.kind.${type}`) }),
       consume === null ? null : el("span", { class: "myt-kind", text: t(`myt.consume.${consume ? 1 : 0}`) }),
       el("span", { class: "myt-text", text: textOf(id) }),
       life === null ? null : el("span", { class: "myt-life" },
         el("span", { class: "life-gems", "aria-hidden": "true", text: "◆".repeat(life) }),
-        el("span", { text: ` ${plural(words, "myt.n.life", life)}` })));
+        el("span", { text: ` ${plural("myt.n.life", life)}` })));
   }
 
   /** A button that sends `action` (one of the engine's legal actions). */
@@ -148,16 +149,17 @@ export function createTable(ctx) {
 
   // --- the players' areas ------------------------------------------------------------------
 
-  function pips(n, full, empty) {
+  /** `n` full pips of at least `of` (what the next step takes: the view's exchange rate). */
+  function pips(n, of, full, empty) {
     return el("span", { class: "myt-pips", "aria-hidden": "true",
-      text: Array.from({ length: Math.max(n, 3) }, (_, i) => (i < n ? full : empty)).join("") });
+      text: Array.from({ length: Math.max(n, of) }, (_, i) => (i < n ? full : empty)).join("") });
   }
 
   function resources(player) {
     return el("div", { class: "myt-resources" },
-      el("p", { class: "orbs" }, pips(player.orbs, "●", "○"),
+      el("p", { class: "orbs" }, pips(player.orbs, view().orbs_per_gem, "●", "○"),
         el("span", { text: ` ${t("myt.orbs", { n: player.orbs })}` })),
-      el("p", { class: "gems" }, pips(player.gems, "◆", "◇"),
+      el("p", { class: "gems" }, pips(player.gems, view().gems_per_level, "◆", "◇"),
         el("span", { text: ` ${t(player.obstacles ? "myt.gems_obstacle" : "myt.gems_beer", { n: player.gems })}` })),
       el("p", { class: "myt-level", text: t("myt.level", {
         level: player.level, hand: player.hand_limit, objects: player.object_limit,
@@ -408,9 +410,9 @@ export function createTable(ctx) {
       if (v.phase === "priority") return t("myt.wait_answer", { name: who(v.priority.holder) });
       return t("myt.wait", { name: who(summary.to_act[0] ?? v.active) });
     }
-    if (v.phase === "discard") return t("myt.ask_discard", { what: plural(words, "myt.n.cards", v.pending.discard) });
+    if (v.phase === "discard") return t("myt.ask_discard", { what: plural("myt.n.cards", v.pending.discard) });
     if (v.phase === "reduce") {
-      return t("myt.ask_reduce", { limit: v.players[summary.you].hand_limit, what: plural(words, "myt.n.cards", v.pending.discard) });
+      return t("myt.ask_reduce", { limit: v.players[summary.you].hand_limit, what: plural("myt.n.cards", v.pending.discard) });
     }
     if (v.phase === "main") return t("myt.ask_main");
     const top = v.stack.at(-1);
@@ -433,7 +435,7 @@ export function createTable(ctx) {
       return box;
     }
     const ticked = [];
-    const send = el("button", { type: "submit", disabled: true, text: t("myt.discard_n", { what: plural(words, "myt.n.cards", count) }) });
+    const send = el("button", { type: "submit", disabled: true, text: t("myt.discard_n", { what: plural("myt.n.cards", count) }) });
     const boxes = view().players[summary.you].hand.map((c, i) => {
       const input = el("input", { type: "checkbox", value: c.id, id: `myt-discard-${i}` });
       input.addEventListener("change", () => {
@@ -447,7 +449,7 @@ export function createTable(ctx) {
       return el("label", { class: "check-card" }, input, ` ${nameOf(c.id)}`);
     });
     const form = el("form", { class: "myt-discard-form" }, el("fieldset", {},
-      el("legend", { text: t("myt.discard_pick", { what: plural(words, "myt.n.cards", count) }) }),
+      el("legend", { text: t("myt.discard_pick", { what: plural("myt.n.cards", count) }) }),
       el("div", { class: "check-cards" }, ...boxes)), send);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -489,7 +491,6 @@ export function createTable(ctx) {
   /** An event of the log in words; `entry`: the logged action it belongs to (who acted). */
   function describe(event, entry = {}) {
     const d = event.data ?? {};
-    const n = (key, count) => plural(words, key, count);
     switch (event.type) {
       case "announced": { // an answer: to another seat's item on top of the stack
         const answer = open.length > 0 && announced.get(open.at(-1))?.seat !== d.seat;
@@ -515,7 +516,7 @@ export function createTable(ctx) {
       case "gained": {
         const what = "orbs" in d ? "orbs" : "gems";
         if (!d[what]) return t("myt.log.supply_empty", { name: who(d.seat) });
-        return t("myt.log.gained", { name: who(d.seat), what: n(`myt.n.${what}`, d[what]) });
+        return t("myt.log.gained", { name: who(d.seat), what: plural(`myt.n.${what}`, d[what]) });
       }
       case "orbs_to_gem": return t("myt.log.orbs_to_gem", { name: who(d.seat) });
       case "levelled": return t("myt.log.levelled", { name: who(d.seat), level: d.level });
@@ -525,11 +526,11 @@ export function createTable(ctx) {
       case "draw_failed": return t("myt.log.draw_failed");
       case "reshuffled": return t("myt.log.reshuffled");
       case "laid_down": return t("myt.log.laid_down", { card: q(d.object), name: who(d.seat) });
-      case "life_gems_removed": return t("myt.log.life_lost", { card: q(d.object), what: n("myt.n.life", d.life_gems) });
+      case "life_gems_removed": return t("myt.log.life_lost", { card: q(d.object), what: plural("myt.n.life", d.life_gems) });
       case "object_destroyed": return t("myt.log.destroyed", { card: q(d.object), name: who(d.seat) });
       case "fizzled": return t("myt.log.fizzled");
-      case "gems_destroyed": return t("myt.log.gems_destroyed", { name: who(d.seat), what: n("myt.n.gems", d.gems) });
-      case "orbs_stolen": return t("myt.log.stolen", { name: who(d.seat), from: who(d.from), what: n("myt.n.orbs", d.orbs) });
+      case "gems_destroyed": return t("myt.log.gems_destroyed", { name: who(d.seat), what: plural("myt.n.gems", d.gems) });
+      case "orbs_stolen": return t("myt.log.stolen", { name: who(d.seat), from: who(d.from), what: plural("myt.n.orbs", d.orbs) });
       case "shielded": return t("myt.log.shielded", { name: who(d.seat) });
       case "absorbed": return t("myt.log.absorbed", { card: q(d.object), name: who(d.seat) });
       case "protected": return t("myt.log.protected", { name: who(d.seat) });
