@@ -52,7 +52,7 @@ class HeuristicBot:
         if phase == "choose":
             return best(legal, lambda a: self._charm_value(view, a["charm"]), rng)
         if phase == "place":
-            return best(legal, lambda a: self._job_value(view, me, a["space"]), rng)
+            return best(legal, lambda a: self._job_value(view, a["space"]), rng)
         if phase == "castle":
             takes = by_type.get("take_licence")
             return rng.choice(takes) if takes else {"type": "leave"}
@@ -80,24 +80,20 @@ class HeuristicBot:
     # --- what to aim for ---------------------------------------------------------------------
 
     @staticmethod
-    def _charms(me: Mapping[str, Any]) -> Counter[str]:
-        return Counter([me["starting_charm"], *me["charms"]])
-
-    @staticmethod
     def _charm_value(view: Mapping[str, Any], charm: str) -> int:
         """How many icons of the face-up jobs a starting charm would match."""
         return sum(
             slot["job"]["icons"].count(charm) for slot in view["villages"].values() if slot["job"]
         )
 
-    def _job_value(self, view: Mapping[str, Any], me: Mapping[str, Any], village: str) -> float:
-        job = view["villages"][village]["job"]
-        if not job:
+    def _job_value(self, view: Mapping[str, Any], village: str) -> float:
+        """What a face-up job pays the bot (the view's ``pays``) for each dust it costs."""
+        slot = view["villages"][village]
+        if not slot["job"]:
             return -1.0
-        bonus = sum(self._charms(me)[icon] for icon in job["icons"])
-        coins = job["coins"] + bonus + view["villages"][village]["coins"]
-        gain: float = job["fame"] + bonus + coins / 2
-        cost: int = job["cost"]
+        pays = slot["pays"]
+        gain: float = pays["fame"] + pays["coins"] / 2
+        cost: int = slot["job"]["cost"]
         return gain / max(1, cost)
 
     @staticmethod
@@ -123,7 +119,7 @@ class HeuristicBot:
             )
         ]
         if affordable:
-            return best(affordable, lambda v: self._job_value(view, me, v), rng), True
+            return best(affordable, lambda v: self._job_value(view, v), rng), True
         if here == BOARD.castle or BOARD.castle in reachable:
             cost = 0 if here == BOARD.castle else reachable[BOARD.castle]["dust"]
             if self._wants_castle(view, me, me["dust"] - cost):
@@ -134,7 +130,7 @@ class HeuristicBot:
             if near:
                 return best(near, lambda m: -BOARD.distance(here, m), rng), True
         if jobs:
-            return best(jobs, lambda v: self._job_value(view, me, v), rng), False
+            return best(jobs, lambda v: self._job_value(view, v), rng), False
         return None, False
 
     def _wants_castle(self, view: Mapping[str, Any], me: Mapping[str, Any], dust: int) -> bool:

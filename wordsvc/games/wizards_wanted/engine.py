@@ -11,13 +11,15 @@ top of the deck, or drawn: option ``inspector_ends``), or at an optional turn li
 The parts: ``magic`` (icons, landscapes), ``board`` (the designed board, as data),
 ``components`` (jobs, licences, mushrooms, seals, toadstools), ``options``, ``setup``,
 ``table`` (purses, paying, the deck, pixies, turns, scoring), ``movement`` (walking prices,
-paths and the planner), ``moves`` (every move of every step). ``docs/rules/wizards-wanted.md``
-states the rules as implemented and every interpretation.
+paths and the planner), ``ways`` (the ways to each space a table offers), ``moves`` (every
+move of every step). ``docs/rules/wizards-wanted.md`` states the rules as implemented and
+every interpretation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from wordsvc.games.contract import (
     Action,
@@ -30,10 +32,12 @@ from wordsvc.games.contract import (
 from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
+from wordsvc.games.wizards_wanted.magic import ICONS
 from wordsvc.games.wizards_wanted.moves import MOVES
 from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
 from wordsvc.games.wizards_wanted.setup import deal
-from wordsvc.games.wizards_wanted.table import NAME
+from wordsvc.games.wizards_wanted.table import NAME, player
+from wordsvc.games.wizards_wanted.ways import ways
 
 __all__ = ["NAME", "WizardsWanted"]
 
@@ -59,6 +63,8 @@ class WizardsWanted(PhasedGame):
         top card and of face-down jobs. A seal's value is seen by its owner, the courtyard's
         licences by the wizard at the castle, and after by its memory."""
         seat = viewer(state, seat)
+        seated = player(state, seat) if seat is not None else None
+        legal = self.legal_actions(state, seat) if seat is not None else []
         players = []
         for s, me in enumerate(state["players"]):
             mine = s == seat
@@ -71,8 +77,10 @@ class WizardsWanted(PhasedGame):
                     "fame_sources": dict(me["fame_sources"]),
                     "starting_charm": me["starting_charm"],
                     "charms": list(me["charms"]),
+                    "charm_counts": {i: table.charms_of(me)[i] for i in ICONS},
                     "jobs": list(me["jobs"]),
                     "icons": dict(table.icons_of(me)),
+                    "experience": {i: parts.experience(table.icons_of(me)[i]) for i in ICONS},
                     "mushrooms": [_mushroom_face(m) for m in me["mushrooms"]],
                     "licence": me["licence"],
                     "has_seal": me["seal"] is not None,
@@ -98,6 +106,7 @@ class WizardsWanted(PhasedGame):
             "villages": {
                 v: {
                     "job": _job_face(slot["job"]) if slot["job"] and slot["face_up"] else None,
+                    "pays": _pays(slot, seated) if slot["job"] and slot["face_up"] else None,
                     "back": _back(slot["job"]) if slot["job"] and not slot["face_up"] else None,
                     "coins": slot["coins"],
                 }
@@ -117,11 +126,17 @@ class WizardsWanted(PhasedGame):
             "courtyard": [_licence_face(c) for c in state["courtyard"]] if at_castle else None,
             "courtyard_size": len(state["courtyard"]),
             "this_turn": dict(state["this_turn"]),
+            "walk_limit": parts.WALK_LIMIT,
+            "licence_fame": parts.LICENCE_FAME,
             "seat": seat,
-            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+            "legal_actions": legal,
         }
-        if seat is not None and seat == state["active"] and state["phase"] == "move":
-            view["reachable"] = {s: r.to_view() for s, r in movement.plan(state, seat).items()}
+        if seat is not None and seat == state["active"] and state["phase"] in ("place", "move"):
+            routes = movement.plan(state, seat) if state["phase"] == "move" else {}
+            if state["phase"] == "move":
+                view["reachable"] = {s: r.to_view() for s, r in routes.items()}
+            found = ways(state, state["players"][seat]["position"], legal, routes)
+            view["ways"] = {s: [w.to_view() for w in found[s]] for s in found}
         return view
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
@@ -174,6 +189,13 @@ class WizardsWanted(PhasedGame):
 def _back(card: str) -> dict[str, object]:
     back = parts.back_of(card)
     return {"mushroom_space": back.mushroom_space, "pixie": back.pixie}
+
+
+def _pays(slot: Mapping[str, Any], me: dict[str, Any] | None) -> dict[str, int]:
+    """What a face-up job pays the seat viewing (its charms' bonus included), or its own
+    terms to a viewer without a seat."""
+    pays = table.job_pays(parts.JOBS[slot["job"]], slot["coins"], me)
+    return {"fame": pays.fame, "coins": pays.coins, "bonus": pays.bonus}
 
 
 def _job_face(card: str) -> dict[str, object]:

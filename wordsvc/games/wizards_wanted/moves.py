@@ -390,17 +390,16 @@ def _job(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     job = parts.JOBS[slot["job"]]
     me = player(state, seat)
     _pay(state, seat, "dust", job.cost, action)
-    charms = table.charms_of(me)
-    bonus = sum(charms[icon] for icon in job.icons)
+    pays = table.job_pays(job, slot["coins"], me)
     table.add_fame(me, "jobs", job.fame)
-    table.add_fame(me, "charm_bonus", bonus)
-    me["coins"] += job.coins + bonus + slot["coins"]
+    table.add_fame(me, "charm_bonus", pays.bonus)
+    me["coins"] += pays.coins
     me["jobs"].append(job.id)
     events.append(
         Event(
             "job_done",
-            {"seat": seat, "job": job.id, "village": village, "fame": job.fame + bonus,
-             "coins": job.coins + bonus + slot["coins"]},
+            {"seat": seat, "job": job.id, "village": village, "fame": pays.fame,
+             "coins": pays.coins},
         )
     )  # fmt: skip
     table.refill(state, village, events)
@@ -455,7 +454,12 @@ def _take(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     me["licence"] = action["licence"]
     table.add_fame(me, "licence", parts.LICENCE_FAME)
     me["seal"] = state["seals"].pop() if state["seals"] else None
-    events.append(Event("licence_taken", {"seat": seat, "licence": action["licence"]}))
+    events.append(
+        Event(
+            "licence_taken",
+            {"seat": seat, "licence": action["licence"], "fame": parts.LICENCE_FAME},
+        )
+    )
     if me["seal"]:
         events.append(Event("seal_taken", {"seat": seat, "seal": me["seal"]}, (seat,)))
     table.end_turn(state, events)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from wordsvc.games import rng as random_
@@ -34,6 +35,23 @@ def mushroom(card: str) -> parts.Mushroom:
 def charms_of(me: dict[str, Any]) -> Counter[str]:
     """Every charm the wizard has: the starting charm and the tokens collected."""
     return Counter([me["starting_charm"], *me["charms"]])
+
+
+@dataclass(frozen=True, slots=True)
+class JobPay:
+    """What a job pays a wizard: its fame and coins, ``bonus`` more of each (1 per matching
+    charm per icon), and the coins lying on its card."""
+
+    fame: int
+    coins: int
+    bonus: int
+
+
+def job_pays(job: parts.Job, coins_on_card: int, me: dict[str, Any] | None) -> JobPay:
+    """What ``job`` pays ``me`` (``None``: a wizard without charms, the card's own terms)."""
+    charms = charms_of(me) if me is not None else Counter[str]()
+    bonus = sum(charms[icon] for icon in job.icons)
+    return JobPay(job.fame + bonus, job.coins + bonus + coins_on_card, bonus)
 
 
 def icons_of(me: dict[str, Any]) -> Counter[str]:

@@ -6,9 +6,9 @@ are the game's data (``wordsvc/games/wizards_wanted/data/``), served by ``play_c
 here are the sentences round them, the names of the spaces that have none of their own
 ("stone 3", "forest 2"), and the board drawing's notes (``ww.drawn.*``: their English is the
 drawing's text, which the page replaces with the text in its language). A ``ww.unit.*`` text
-is a word's forms by number, ``|`` between them: one, few, many in Ukrainian; one, many in
-English. Verbs in the log are in the present tense, which Ukrainian does not inflect by
-gender.
+is an amount's forms by number, ``|`` between them (``plural()`` in
+``play-common.js``). Verbs in the log are in the present tense, which Ukrainian does not
+inflect by gender.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Final
 
 TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- words and amounts -------------------------------------------------------------------
-    "ww.unit.dust": ("пилу|пилу|пилу", "dust|dust"),
-    "ww.unit.coins": ("монета|монети|монет", "coin|coins"),
-    "ww.unit.fame": ("слави|слави|слави", "fame|fame"),
-    "ww.unit.steps": ("крок|кроки|кроків", "step|steps"),
+    "ww.unit.dust": ("{n} пилу|{n} пилу|{n} пилу", "{n} dust|{n} dust"),
+    "ww.unit.coins": ("{n} монета|{n} монети|{n} монет", "{n} coin|{n} coins"),
+    "ww.unit.fame": ("{n} слави|{n} слави|{n} слави", "{n} fame|{n} fame"),
+    "ww.unit.steps": ("{n} крок|{n} кроки|{n} кроків", "{n} step|{n} steps"),
     "ww.pay": ("−{amount}", "−{amount}"),
     "ww.gain": ("+{amount}", "+{amount}"),
     "ww.free": ("безкоштовно", "free"),

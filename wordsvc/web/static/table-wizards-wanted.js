@@ -4,6 +4,8 @@
 // styles in ww.css) is fetched on the first draw, so that the other games' tables never
 // load it. Names come with the page (#cards, play_cards.py).
 
+import { plural } from "./play-common.js";
+
 export const ICONS = ["animal", "energy", "nature", "illusion"];
 
 /** The table for one session; `ctx` is what play-table.js lends it (texts, send, names...). */
@@ -22,19 +24,9 @@ export function createTable(ctx) {
   const charm = (type) => cards.charm?.[type] ?? "";
   const licence = (id) => cards.licence?.[id] ?? "";
 
-  /** `n` with the word of `key` ("one|few|many" in Ukrainian, "one|many" in English). */
-  function count(n, key) {
-    const forms = t(key).split("|");
-    const a = Math.abs(n);
-    let form = a === 1 ? 0 : forms.length - 1;
-    if (ctx.lang === "uk") {
-      form = a % 10 === 1 && a % 100 !== 11 ? 0 : [2, 3, 4].includes(a % 10) && ![12, 13, 14].includes(a % 100) ? 1 : 2;
-    }
-    return `${n} ${forms[Math.min(form, forms.length - 1)]}`;
-  }
-  const dust = (n) => count(n, "ww.unit.dust");
-  const coins = (n) => count(n, "ww.unit.coins");
-  const fame = (n) => count(n, "ww.unit.fame");
+  const dust = (n) => plural("ww.unit.dust", n);
+  const coins = (n) => plural("ww.unit.coins", n);
+  const fame = (n) => plural("ww.unit.fame", n);
 
   /** What a cost (`{dust, coins}`, negative for a gain) comes to, in words. */
   function price(cost = {}) {
@@ -55,7 +47,7 @@ export function createTable(ctx) {
     const pixie = back.pixie ? t(`ww.back.${back.pixie}`) : "";
     return t("ww.back", { place: place(back.mushroom_space), pixie }).replace(/\s+/g, " ").trim();
   }
-  const words = { who, place, jobName, magic, charm, licence, count, dust, coins, fame, price, mushroomName, backText };
+  const words = { who, place, jobName, magic, charm, licence, dust, coins, fame, price, mushroomName, backText };
 
   // --- the log and the status ------------------------------------------------------------
 
@@ -65,8 +57,8 @@ export function createTable(ctx) {
     switch (event.type) {
       case "wizard_chosen": return t("ww.log.chose", { charm: charm(d.charm) });
       case "placed": return t("ww.log.placed", { place: place(d.space) });
-      case "walked": return t("ww.log.walked", { steps: count(path.length, "ww.unit.steps"), place: place(path.at(-1)), dust: d.dust ? price({ dust: -d.dust }) : t("ww.free") });
-      case "sped": return t("ww.log.sped", { steps: count(path.length, "ww.unit.steps"), place: place(path.at(-1)) });
+      case "walked": return t("ww.log.walked", { steps: plural("ww.unit.steps", path.length), place: place(path.at(-1)), dust: d.dust ? price({ dust: -d.dust }) : t("ww.free") });
+      case "sped": return t("ww.log.sped", { steps: plural("ww.unit.steps", path.length), place: place(path.at(-1)) });
       case "taxi": return t("ww.log.taxi", { from: place(d.from), place: place(d.to) });
       case "teleported": return t(d.mushroom ? "ww.log.teleported_mushroom" : "ww.log.teleported", { place: place(d.to) });
       case "charm_taken": return t("ww.log.charm", { charm: charm(d.charm) });
@@ -81,7 +73,7 @@ export function createTable(ctx) {
       case "jobs_refreshed": return t("ww.log.refreshed");
       case "inspector_revealed": return t("ww.log.inspector");
       case "castle_visited": return t("ww.log.castle");
-      case "licence_taken": return t("ww.log.licence", { licence: licence(d.licence), fame: fame(3) });
+      case "licence_taken": return t("ww.log.licence", { licence: licence(d.licence), fame: fame(d.fame ?? summary?.view?.licence_fame) });
       case "seal_taken": return t("ww.log.seal");
       case "castle_left": return t("ww.log.left");
       case "turn_ended": return t("ww.log.ended");

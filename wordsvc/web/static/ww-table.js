@@ -1,27 +1,22 @@
 // The Wizards Wanted table's drawing (loaded by table-wizards-wanted.js on its first draw):
 // the board is the interface (ww-board.js). In the movement step the spaces the seat can
-// reach are marked with their cost in dust; a tap walks there along the cheapest way the
-// engine lists (a route of several moves is sent move by move), and when the ways differ in
-// cost or in the mushrooms they pass, they are offered in words. The rest (jobs, buying dust,
+// reach are marked with their cost in dust; a tap goes there the first of the ways the
+// engine's view offers (`ways`: a route of several moves is sent move by move), and when
+// there are more, as they differ in cost or in the mushrooms they pass, they are offered in
+// words. Every amount shown (what a job pays, experience, the walking limit) is the view's. The rest (jobs, buying dust,
 // the castle's licences and seals, teleports to the charms, the taxi, ending the turn) are
 // buttons named in words with what each costs and gives, grouped by where they happen; every
 // one is one of the engine's legal actions (its JSON in `data-action`). Player boards and the
 // jobs on offer come from the same view.
 
 import { createBoard, SEAT_COLOURS, SEAT_INKS } from "./ww-board.js";
-import { TITLES } from "./play-common.js";
+import { plural, TITLES, youFirst } from "./play-common.js";
 import { ICONS } from "./table-wizards-wanted.js";
-
-//: The planner's weight of a coin in dust (movement.py, COIN_IN_DUST), to rank ways.
-const COIN_IN_DUST = 5;
-//: The rulebook's experience bonus: fame for 0, 1, 2, 3 and 4 or more icons of a type.
-const EXPERIENCE = [0, 0, 1, 3, 6];
-const WALK_LIMIT = 5;
 
 /** The drawing for one table: `words` are the names and amounts the table says. */
 export function createDrawing(ctx, words) {
   const { t, el, cards } = ctx;
-  const { who, place, jobName, magic, charm, licence, count, dust, coins, fame, price, mushroomName, backText } = words;
+  const { who, place, jobName, magic, charm, licence, dust, coins, fame, price, mushroomName, backText } = words;
   let summary = null;
   let chooser = null; // {space, ways}: a tapped space whose ways are offered in words
   let route = null; // the rest of a route of several moves, sent one by one
@@ -34,21 +29,6 @@ export function createDrawing(ctx, words) {
   const mine = () => (summary.you === null ? null : view().players[summary.you]);
   const myMove = () => summary.status !== "over" && summary.you !== null && summary.to_act.includes(summary.you);
 
-  /** Charms of each type a player has (the starting one and the tokens). */
-  function charmsOf(player) {
-    const found = Object.fromEntries(ICONS.map((i) => [i, 0]));
-    if (player.starting_charm) found[player.starting_charm] += 1;
-    for (const c of player.charms) found[c] += 1;
-    return found;
-  }
-
-  /** The fame and coins a face-up job pays `player` (its charms add 1 and 1 an icon). */
-  function reward(job, slot, player) {
-    const charms = charmsOf(player);
-    const bonus = job.icons.reduce((sum, icon) => sum + charms[icon], 0);
-    return { fame: job.fame + bonus, coins: job.coins + bonus + slot.coins, bonus };
-  }
-
   /** The money mushrooms a listed action spends, in words, or "". */
   function paidWith(action) {
     const me = mine();
@@ -60,64 +40,15 @@ export function createDrawing(ctx, words) {
   // --- ways to a space -------------------------------------------------------------------
 
   const legal = () => summary.legal_actions ?? [];
-  const weight = (way) => (way.dust ?? 0) + COIN_IN_DUST * (way.coins ?? 0);
   const passes = (path) => [...new Set(path.filter((s) => view().mushrooms_on_board[s]))];
-
-  /** Every way the seat can reach `space` now: each listed move ending there, and the
-   *  planner's cheapest route (`view.reachable`) when it takes more than one move. */
-  function waysTo(space) {
-    const v = view();
-    const ways = [];
-    const here = mine()?.position;
-    for (const action of legal()) {
-      const cost = action.cost ?? {};
-      if ((action.type === "walk" || action.type === "speed") && action.path.at(-1) === space) {
-        ways.push({ actions: [action], dust: cost.dust ?? 0, coins: 0, passes: passes(action.path), kind: action.type, steps: action.path.length, mushroom: action.mushroom ?? null });
-      } else if ((action.type === "teleport" || action.type === "teleport_mushroom") && action.to === space) {
-        const charmHere = v.charms[space] && !v.this_turn.charm_taken ? space : null;
-        ways.push({ actions: [action], dust: cost.dust ?? 0, coins: 0, passes: [], kind: action.type, charm: charmHere, mushroom: action.mushroom ?? null });
-      } else if (action.type === "taxi" && here && board.nextTaxi(here) === space) {
-        ways.push({ actions: [action], dust: 0, coins: cost.coins ?? 0, passes: [], kind: "taxi" });
-      } else if (action.type === "place" && action.space === space) {
-        ways.push({ actions: [action], dust: 0, coins: 0, passes: [], kind: "place" });
-      }
-    }
-    const planned = v.reachable?.[space];
-    if (planned && planned.steps.length > 1) {
-      ways.push({ actions: planned.steps, dust: planned.dust, coins: planned.coins, passes: planned.mushrooms, kind: "route" });
-    }
-    // One way per outcome (the same cost, the same mushrooms passed and spent), and none that
-    // another beats outright: it costs no more, picks up every mushroom this one does, spends
-    // none this one keeps and takes the charm this one takes. What is left is a real choice.
-    const seen = new Map();
-    // The purse's ways first (the cheapest of them is what a tap takes), then the mushrooms'.
-    const spends = (way) => (way.mushroom ? 1 : 0);
-    for (const way of ways.sort((a, b) => spends(a) - spends(b) || weight(a) - weight(b) || a.actions.length - b.actions.length)) {
-      const key = JSON.stringify([way.dust, way.coins, [...way.passes].sort(), way.mushroom ?? null, way.charm ?? null]);
-      if (!seen.has(key)) seen.set(key, way);
-    }
-    const kept = [...seen.values()];
-    return kept.filter((way) => !kept.some((other) => other !== way && beats(other, way)));
-  }
-
-  /** Whether way `a` is at least as good as `b` in everything, and not the same outcome. */
-  function beats(a, b) {
-    const covers = b.passes.every((s) => a.passes.includes(s));
-    return a.dust <= b.dust && a.coins <= b.coins && covers && (!a.mushroom || a.mushroom === b.mushroom)
-      && (!b.charm || a.charm === b.charm);
-  }
+  /** The ways to `space` the engine offers (its view's `ways`), the one a tap takes first. */
+  const waysTo = (space) => view().ways?.[space] ?? [];
 
   /** The spaces to mark on the board, each with its cheapest way's cost and a label. */
   function reachable() {
     const marks = new Map();
     if (!myMove() || !["place", "move"].includes(view().phase)) return marks;
-    const spaces = new Set(Object.keys(view().reachable ?? {}));
-    for (const a of legal()) {
-      if (a.type === "place") spaces.add(a.space);
-      if (a.type === "speed" || a.type === "walk") spaces.add(a.path.at(-1));
-      if (a.type === "teleport" || a.type === "teleport_mushroom") spaces.add(a.to);
-    }
-    for (const space of spaces) {
+    for (const space of Object.keys(view().ways ?? {})) {
       const ways = waysTo(space);
       if (!ways.length) continue;
       const cost = { dust: ways[0].dust, coins: ways[0].coins };
@@ -140,8 +71,8 @@ export function createDrawing(ctx, words) {
   function wayText(way) {
     const parts = [];
     switch (way.kind) {
-      case "walk": parts.push(t("ww.way.walk", { steps: count(way.steps, "ww.unit.steps"), cost: price({ dust: way.dust }) })); break;
-      case "speed": parts.push(t("ww.way.speed", { steps: count(way.steps, "ww.unit.steps"), mushroom: mushroomName(mine().mushrooms.find((m) => m.id === way.mushroom) ?? { type: "speed" }) })); break;
+      case "walk": parts.push(t("ww.way.walk", { steps: plural("ww.unit.steps", way.steps), cost: price({ dust: way.dust }) })); break;
+      case "speed": parts.push(t("ww.way.speed", { steps: plural("ww.unit.steps", way.steps), mushroom: mushroomName(mine().mushrooms.find((m) => m.id === way.mushroom) ?? { type: "speed" }) })); break;
       case "teleport": parts.push(t("ww.way.teleport", { cost: price({ dust: way.dust }) })); break;
       case "teleport_mushroom": parts.push(t("ww.way.teleport_mushroom")); break;
       case "taxi": parts.push(t("ww.way.taxi", { cost: price({ coins: way.coins }) })); break;
@@ -229,14 +160,13 @@ export function createDrawing(ctx, words) {
 
   function jobCard(village, slot, marks) {
     const v = view();
-    const me = mine();
     const standing = v.players.map((p, seat) => (p.position === village ? seat : null)).filter((s) => s !== null);
     const swatches = standing.map((seat) => el("span", {
       class: "ww-swatch", style: { "--seat": SEAT_COLOURS[seat % SEAT_COLOURS.length] }, role: "img", "aria-label": who(seat),
     }));
     if (slot.job) {
       const job = slot.job;
-      const pays = me ? reward(job, slot, me) : { fame: job.fame, coins: job.coins + slot.coins, bonus: 0 };
+      const pays = slot.pays;
       const mark = marks.get(village);
       const notes = [
         pays.bonus ? t("ww.job.bonus", { n: pays.bonus }) : "",
@@ -268,7 +198,6 @@ export function createDrawing(ctx, words) {
     const v = view();
     const isMine = seat === summary.you;
     const acting = summary.to_act.includes(seat);
-    const charms = charmsOf(player);
     const sources = Object.entries(player.fame_sources).filter(([, n]) => n)
       .map(([source, n]) => `${t(`ww.fame.${source}`)} ${n > 0 ? "+" : ""}${n}`);
     const tile = (label, value, cls) => el("div", { class: `ww-tile ${cls}` }, el("small", { text: label }), el("strong", { text: String(value) }));
@@ -277,7 +206,7 @@ export function createDrawing(ctx, words) {
       const starting = player.starting_charm === i ? "★" : "";
       return el("div", { class: `ww-magic icon-${i}`, "data-icon": i },
         el("strong", { text: magic(i) }), " ",
-        el("small", { text: `${t("ww.board.icons", { n, fame: EXPERIENCE[Math.min(n, 4)] })} · ${t("ww.board.charms", { n: charms[i] })}${starting}` }));
+        el("small", { text: `${t("ww.board.icons", { n, fame: player.experience[i] })} · ${t("ww.board.charms", { n: player.charm_counts[i] })}${starting}` }));
     });
     const seal = player.seal ? t("ww.board.seal_mine", { n: player.seal.penalty }) : player.has_seal ? t("ww.board.seal_hidden") : "";
     const details = [
@@ -336,8 +265,7 @@ export function createDrawing(ctx, words) {
 
   function drawView(marks) {
     const v = view();
-    const order = v.players.map((_, seat) => seat);
-    if (summary.you !== null) order.sort((a, b) => (b === summary.you) - (a === summary.you));
+    const order = youFirst(v.players.length, summary.you);
     const hint = myMove() && marks.size ? el("p", { class: "ww-hint", text: t(v.phase === "place" ? "ww.hint.place" : "ww.hint.move") }) : null;
     board.update({ view: v, mine: summary.you, reach: marks, chosen: chooser?.space ?? null });
     document.getElementById("view").replaceChildren(
@@ -355,12 +283,12 @@ export function createDrawing(ctx, words) {
       case "choose_wizard": return t("ww.act.choose", { charm: charm(action.charm) });
       case "job": {
         const slot = v.villages[mine().position];
-        const pays = reward(slot.job, slot, mine());
+        const pays = slot.pays;
         return t("ww.act.job", { job: jobName(slot.job.id), cost, fame: fame(pays.fame), coins: coins(pays.coins) }) + paidWith(action);
       }
       case "buy": return t("ww.act.buy", { dust: dust(-(action.cost?.dust ?? 0)), coins: coins(action.cost?.coins ?? 0) }) + paidWith(action);
       case "castle": return t("ww.act.castle");
-      case "take_licence": return t("ww.act.take", { licence: licence(action.licence), fame: fame(3) });
+      case "take_licence": return t("ww.act.take", { licence: licence(action.licence), fame: fame(v.licence_fame) });
       case "leave": return t("ww.act.leave");
       case "end": return t(v.phase === "move" ? "ww.act.end_now" : "ww.act.end");
       case "taxi": return t("ww.act.taxi", { place: place(board.nextTaxi(mine().position) ?? ""), cost }) + paidWith(action);
@@ -443,7 +371,7 @@ export function createDrawing(ctx, words) {
         ...groups.get(key).map((action) => actionButton(action, labelOf(action), ["end", "leave"].includes(action.type) ? "secondary" : "")));
       nodes.push(el("div", { class: `ww-group group-${key}`, "data-group": key }, el("h3", { text: groupTitle(key) }), buttons));
     }
-    if (v.phase === "move" && me && v.this_turn.walked >= WALK_LIMIT && !groups.has("here")) {
+    if (v.phase === "move" && me && v.this_turn.walked >= v.walk_limit && !groups.has("here")) {
       nodes.push(el("p", { class: "muted ww-small", text: t("ww.walked_out") }));
     }
     box.replaceChildren(...nodes);
@@ -455,7 +383,7 @@ export function createDrawing(ctx, words) {
     switch (v.phase) {
       case "choose": return t("ww.stepline.choose");
       case "place": return t("ww.stepline.place");
-      case "move": return t("ww.stepline.move", { walked: v.this_turn.walked, limit: WALK_LIMIT, dust: dust(me.dust), coins: coins(me.coins) });
+      case "move": return t("ww.stepline.move", { walked: v.this_turn.walked, limit: v.walk_limit, dust: dust(me.dust), coins: coins(me.coins) });
       case "action": return t("ww.stepline.action");
       case "castle": return legal().some((a) => a.type === "take_licence") ? t("ww.stepline.castle") : t("ww.stepline.castle_none");
       default: return "";
