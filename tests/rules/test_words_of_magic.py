@@ -12,6 +12,7 @@ from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.codex import deal_balance, deal_order, neighbours
 from wordsvc.rules.words_of_magic.components import CardKind, Character
 from wordsvc.rules.words_of_magic.turn import (
+    LENGTH_CHANGES,
     FamiliarProperty,
     draw_up_to,
     elf_may_draw,
@@ -19,6 +20,7 @@ from wordsvc.rules.words_of_magic.turn import (
     magic_has_effect,
     may_use_familiar_card,
     property_choices,
+    property_value,
 )
 
 PACKAGE = Path(wordsvc.__file__).resolve().parent
@@ -159,6 +161,21 @@ def test_cards_are_dealt_colour_by_colour_from_the_left_and_never_red_to_a_drago
 )  # fmt: skip
 def test_a_familiar_property_may_be_used_or_not(prop, length, expected):
     assert list(property_choices(prop, length, shortest=3)) == expected
+
+
+@pytest.mark.parametrize("prop", [None, *FamiliarProperty])
+@pytest.mark.parametrize("length", [3, 4, 7])
+def test_each_choice_names_the_form_word_property_that_makes_it(prop, length):
+    """``property_value`` is the inverse of the choices: the form_word ``property`` that
+    counts the word as the choice does (what the solver offers a table and the bots send)."""
+    for used, counted in property_choices(prop, length, shortest=3):
+        value = property_value(used, length, counted)
+        if used is None:
+            assert value is None
+        elif used is FamiliarProperty.LENGTH:
+            assert counted == length + LENGTH_CHANGES[value]
+        else:
+            assert value == used.value
 
 
 @pytest.mark.parametrize(

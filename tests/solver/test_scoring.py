@@ -102,6 +102,21 @@ def test_classic_mode_has_no_properties():
     evaluator = Evaluator(hand, Table.defaults(), Weights.defaults())
     plays = list(evaluator.plays(only_layout("кіт", hand, 0)))
     assert [p.effects.familiar_property for p in plays] == [None]
+    assert plays[0].property_values == []
+
+
+def test_a_play_lists_the_properties_its_familiar_card_allows_at_its_length():
+    """A three-letter word may be counted one longer, never shorter than the codex's first
+    row; a longer one either way; each play of the layout lists them all."""
+    hand = hand_of(["к", "т", "р", "о"], familiar=[("і", True)])
+    table = replace(
+        Table.defaults(), mode=Mode.MAGIC, familiar_properties=(FamiliarProperty.LENGTH,)
+    )
+    evaluator = Evaluator(hand, table, Weights.defaults())
+    short = list(evaluator.plays(only_layout("кіт", hand, 0)))
+    assert {tuple(p.property_values) for p in short} == {("length+",)}
+    longer = list(evaluator.plays(only_layout("кріт", hand, 0)))
+    assert {tuple(p.property_values) for p in longer} == {("length-", "length+")}
 
 
 def test_the_elf_draws_up_to_more_with_magic_cards_left():

@@ -74,7 +74,6 @@ FAMILIES = {
     "wom.prop.": {p.value for p in FamiliarProperty} | set(PROPERTY_CHOICES) | {"none"},
     "wom.prop_text.": {p.value for p in FamiliarProperty},
     "wom.prop_does.": set(PROPERTY_CHOICES) | {"none"},
-    "wom.n_cards.": {"one", "few", "many", "other"},
     "wom.colour.": set(COLOURS),
     "wom.reason.": {"deck_empty"} | {f"{c}_deck_empty" for c in COLOURS},
     "wom.source.": {s.value for s in Source},
@@ -87,7 +86,7 @@ def test_every_text_the_table_names_is_there_in_both_languages():
     named = set()
     for module in MODULES:
         code = (STATIC / module).read_text(encoding="utf-8")
-        named |= set(re.findall(r'\b(?:t|phrase|withWord)\("(wom\.[a-z_.+-]+)"', code))
+        named |= set(re.findall(r'\b(?:t|phrase|withWord|plural)\("(wom\.[a-z_.+-]+)"', code))
         for family in re.findall(r"`(wom\.[a-z_.]+\.)\$\{", code):
             assert family in FAMILIES, f"{module} builds keys of {family} from a value"
     named |= {family + value for family, values in FAMILIES.items() for value in values}

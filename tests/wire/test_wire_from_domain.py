@@ -73,7 +73,8 @@ PAIRS = [
     (FamiliarCard, solver_models.FamiliarOut, None, set()),
     (Table, solver_models.TableOut, None, set()),
     (Weights, solver_models.WeightsOut, None, set()),  # colours: one field per colour
-    (Play, solver_models.Play, None, {"rank"}),  # the search's sort key
+    # the search's sort key; the choices, as the form_word properties they are
+    (Play, solver_models.Play, None, {"rank", "choices"}),
     (Layout, solver_models.Play, "layout", {"slot_key"}),  # the ranking's tie-break
     (Slot, solver_models.SlotOut, None, set()),
     (Effects, solver_models.Effects, None, set()),
@@ -187,7 +188,9 @@ def test_a_solution_is_written_whole_and_the_pass_without_a_layout(judge):
         assert list(play) == list(solver_models.Play.model_fields)
         for slot in play["slots"]:
             assert list(slot) == list(solver_models.SlotOut.model_fields)
-    assert list(written["pass"]) == ["kind", "effects", "score", "zipf"]  # no layout's fields
+    # no layout's fields, and no Familiar card's property to choose
+    assert list(written["pass"]) == ["kind", "effects", "score", "zipf", "property_choices"]
+    assert written["pass"]["property_choices"] == []
     assert written["pass"]["zipf"] is None
     assert all(isinstance(play["zipf"], float) for play in written["plays"])
     assert written["weights"]["green"] == solution.request.weights.colours["green"]

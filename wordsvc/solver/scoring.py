@@ -36,6 +36,7 @@ from wordsvc.rules.words_of_magic.turn import (
     draw_up_to,
     familiar_discards,
     property_choices,
+    property_value,
 )
 from wordsvc.solver.hand import Hand, HandCard
 from wordsvc.solver.layout import Layout, usable_familiar
@@ -228,6 +229,19 @@ class Play:
     rank: Rank[str] = field(compare=False)
     #: How common the word is (Zipf scale; 0 when unlisted); None for the pass.
     zipf: float | None = None
+    #: Every way the layout may be finished (the property used, the length counted): the
+    #: rules' choices for its Familiar card at its length, this play's among them.
+    choices: tuple[Choice, ...] = field(default=(), compare=False)
+
+    @property
+    def property_values(self) -> list[str]:
+        """The ``form_word`` properties this layout may be finished with (a table offers
+        them, and none), from :attr:`choices`; none for the pass."""
+        if self.layout is None:
+            return []
+        length = self.layout.length
+        found = (property_value(prop, length, counted) for prop, counted in self.choices)
+        return [value for value in found if value is not None]
 
     @property
     def is_pass(self) -> bool:
@@ -306,9 +320,10 @@ class Evaluator:
         Familiar card it uses, and each length the ±1 property allows. ``units`` is the
         word's Zipf value in hundredths when the caller knows it (else it is looked up)."""
         units = self._units(layout, units)
-        for used, counted in self._choices(layout):
+        choices = self._choices(layout)
+        for used, counted in choices:
             rank, effects, score = self._ranked(layout, used, counted, units)
-            yield Play(layout, effects, score, rank, units / ZIPF_UNITS)
+            yield Play(layout, effects, score, rank, units / ZIPF_UNITS, choices)
 
     def best_play(self, layouts: list[Layout], units: int | None = None) -> Play | None:
         """The best play of one word's layouts (``units``: the word's Zipf hundredths, when
@@ -323,7 +338,7 @@ class Evaluator:
         if best is None:
             return None
         rank, layout, effects, score, best_units = best
-        return Play(layout, effects, score, rank, best_units / ZIPF_UNITS)
+        return Play(layout, effects, score, rank, best_units / ZIPF_UNITS, self._choices(layout))
 
     def _units(self, layout: Layout, units: int | None) -> int:
         if units is not None:

@@ -219,6 +219,13 @@ class Play(WireModel):
     zipf: float | None = Field(
         default=None, description="How common the word is (Zipf scale, 0: not listed)."
     )
+    property_choices: list[str] = Field(
+        default_factory=list,
+        validation_alias=AliasChoices("property_choices", "property_values"),
+        description="The `form_word` properties the layout's Familiar card allows at its "
+        "length (besides using none): what a table offers to choose from; none for the "
+        "pass.",
+    )
 
 
 class FamiliarOut(WireModel):

@@ -30,7 +30,7 @@ from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import CardKind, Character
 from wordsvc.lexicon.frequency import known_from
-from wordsvc.rules.words_of_magic.turn import LENGTH_CHANGES, FamiliarProperty
+from wordsvc.rules.words_of_magic.turn import FamiliarProperty, property_value
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
 from wordsvc.solver.scoring import Mode, Play, Table, Weights
 from wordsvc.solver.solve import Solution, Solver, SolveRequest
@@ -42,8 +42,6 @@ BOT_BUDGET_MS = 100
 TIES_LOOKED_AT = 8
 #: The solver's words the random bot draws its word plays from.
 RANDOM_WORDS = 20
-#: The ``property`` of a form_word action counting the word one letter shorter or longer.
-LENGTH_CHOICES = {change: choice for choice, change in LENGTH_CHANGES.items()}
 #: How hard a letter is to use: the Balance of Power colour whose deck carries it (green the
 #: most frequent letters, red the rarest; data/cards.toml).
 LETTER_TIER = {
@@ -312,11 +310,9 @@ def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
     action: dict[str, object] = {"type": "form_word", "word": layout.word, "slots": slots}
     effects = play.effects
     prop = effects.familiar_property
-    if prop is FamiliarProperty.LENGTH:
-        action["property"] = LENGTH_CHOICES[counted - layout.length]
-    elif prop is not None:
-        action["property"] = prop.value  # discard-deck, discard-hand
-        if effects.discarded_from_hand is not None:
+    if prop is not None:
+        action["property"] = property_value(prop, layout.length, counted)
+        if prop is FamiliarProperty.DISCARD_HAND and effects.discarded_from_hand is not None:
             action["discard"] = ids[effects.discarded_from_hand]
     dealt_yellow = sum(colour == "yellow" for cards in effects.balance for colour in cards)
     if me["character"] == "witch" and not me["witch_used"] and yellow > dealt_yellow:

@@ -25,6 +25,7 @@ from wordsvc.games.words_of_magic.moves import moves
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.setup import deal
 from wordsvc.games.words_of_magic.table import NAME
+from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
 
@@ -75,6 +76,8 @@ class WordsOfMagic(PhasedGame):
                 {
                     "hand": [parts.CATALOGUE[c].face() for c in p["hand"]],
                     "deck_size": len(p["deck"]),
+                    # What a pass takes now: the top three cards, or what the deck has left.
+                    "pass_draws": min(PASS_DRAW, len(p["deck"])),
                     "discard_size": len(p["discard"]),
                     # Cards go face up onto a discard pile: its top card lies in plain view.
                     "discard_top": parts.CATALOGUE[p["discard"][-1]].face()

@@ -55,6 +55,17 @@ def property_choices(
     return ((None, length), (prop, length - 1), (prop, length + 1))
 
 
+def property_value(prop: FamiliarProperty | None, length: int, counted: int) -> str | None:
+    """The ``form_word`` action's ``property`` for a word of ``length`` letters counted as
+    ``counted`` with ``prop`` used: ``length-`` or ``length+`` for the ±1 property, the
+    property's own name for the others, None when no property is used."""
+    if prop is None:
+        return None
+    if prop is FamiliarProperty.LENGTH:
+        return next(name for name, change in LENGTH_CHANGES.items() if change == counted - length)
+    return prop.value
+
+
 def familiar_discards(
     prop: FamiliarProperty | None, deck: int | None, cards_left: int
 ) -> tuple[bool, bool]:

@@ -140,10 +140,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Elf: beyond the codex number you may draw {cards} more (one for each magic card in "
         "your hand), fewer, or none.",
     ),
-    "wom.n_cards.one": ("{n} карту", "{n} card"),
-    "wom.n_cards.few": ("{n} карти", "{n} cards"),
-    "wom.n_cards.many": ("{n} карт", "{n} cards"),
-    "wom.n_cards.other": ("{n} карти", "{n} cards"),
+    "wom.n_cards": ("{n} карту|{n} карти|{n} карт", "{n} card|{n} cards"),
     # --- the status line ------------------------------------------------------------------
     "wom.status.turn": ("Черга {n}: {name}.", "Turn {n}: {name}."),
     "wom.status.yours": ("ваша", "yours"),

@@ -6,7 +6,7 @@
 
 import { call } from "./api.js";
 import { el } from "./play-render.js";
-import { LANG, T, t } from "./play-common.js";
+import { LANG, plural, T, t } from "./play-common.js";
 
 const CYRILLIC_RUN = /([\u0400-\u04FF]+(?:['ʼ’-][\u0400-\u04FF]+)*)/;
 
@@ -40,11 +40,8 @@ export function phrase(key, values = {}) {
   return parts.filter((part) => part !== "");
 }
 
-/** A count of cards in words: "1 карту", "3 карти", "5 карт" (`wom.n_cards.<plural>`). */
-export function cardCount(n) {
-  const form = new Intl.PluralRules(LANG).select(n);
-  return t(`wom.n_cards.${form}`, { n });
-}
+/** A count of cards in words: "1 карту", "3 карти", "5 карт". */
+export const cardCount = (n) => plural("wom.n_cards", n);
 
 let labels = null;
 

@@ -155,14 +155,9 @@ export function createWordForm(ctx, table) {
     return [letter, ` — ${source}`];
   }
 
-  /** The property choices for a layout: none, or what the Familiar card it uses has above it. */
-  function propertyChoices(play) {
-    const view = summary().view;
-    if (view.options.mode !== "magic" || play.familiar === null || play.familiar === undefined) return [];
-    const printed = view.options.familiar_properties[play.familiar];
-    if (printed === "length") return play.length - 1 >= 3 ? ["length-", "length+"] : ["length+"];
-    return [printed];
-  }
+  /** The property choices for a layout besides none: what the Familiar card it uses allows
+   *  at its length (the solver's `property_choices`, by the rules). */
+  const propertyChoices = (play) => play.property_choices ?? [];
 
   function solverProperty(play) {
     const prop = play.effects.familiar_property;

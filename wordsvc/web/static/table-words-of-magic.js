@@ -8,6 +8,7 @@
 
 import { createWordForm } from "./table-words-of-magic-word.js";
 import { cardCount, categoryLabels, marked, phrase, rulesText, ukWord } from "./play-words.js";
+import { youFirst } from "./play-common.js";
 
 const COLOURS = ["green", "yellow", "red"];
 //: Steps in which seats act on someone else's turn (the active seat's word or pass).
@@ -44,7 +45,7 @@ export function createTable(ctx) {
   // --- what a card does, on tap ----------------------------------------------------------
 
   function aboutDialog() {
-    let dialog = document.getElementById("wom-about");
+    let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("wom-about"));
     if (dialog) return dialog;
     // Outside #view, which each move redraws: a text being read stays open.
     dialog = el("dialog", { id: "wom-about", class: "wom-about", "aria-labelledby": "wom-about-title" },
@@ -211,8 +212,7 @@ export function createTable(ctx) {
     const view = summary.view;
     const box = el("div", { class: "panels wom" });
     // Your own panel first on a phone: it is the one you play from.
-    const order = view.players.map((_, seat) => seat);
-    if (summary.you !== null) order.sort((a, b) => (b === summary.you) - (a === summary.you));
+    const order = youFirst(view.players.length, summary.you);
     box.append(familiarNode());
     for (const seat of order) box.append(playerPanel(view.players[seat], seat));
     box.append(boardNode());
@@ -249,7 +249,7 @@ export function createTable(ctx) {
   /** What a pass costs this seat: the cards it takes, and whether it ends its deck. */
   function passCost() {
     const deck = me().deck_size;
-    const taken = Math.min(3, deck);
+    const taken = me().pass_draws;
     if (!taken) return t("wom.pass_cost_empty");
     const cost = t("wom.pass_cost", { cards: cardCount(taken) });
     return taken === deck ? `${cost} ${t("wom.pass_cost_last")}` : cost;
