@@ -64,6 +64,14 @@ def could_name_session(session_id: str) -> bool:
     return is_session_id(session_id)
 
 
+def name_limit() -> int:
+    """The longest name a seat may have (the sessions' ``MAX_NAME``): what the play pages'
+    name fields take and their texts say."""
+    from wordsvc.sessions.limits import MAX_NAME
+
+    return MAX_NAME
+
+
 def game_of_session(session_id: str) -> str | None:
     """The game a session plays, or None when there is no such session: what a table's page
     needs of the store, and nothing more."""

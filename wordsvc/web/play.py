@@ -14,7 +14,7 @@ from typing import Final
 from flask import Response, abort, make_response, render_template, request, url_for
 
 from wordsvc.games.registry import GAMES
-from wordsvc.services import could_name_session, game_of_session, get_settings
+from wordsvc.services import could_name_session, game_of_session, get_settings, name_limit
 from wordsvc.web import blueprint
 from wordsvc.web.links import request_link_base
 from wordsvc.web.play_cards import CARDS_OF, cards_of
@@ -66,7 +66,8 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         "web/play.html",
         lang=lang,
         t=lambda key, **values: play_text(key, lang, **values),
-        table=play_table(lang, _prefixes(page, game)),
+        table=play_table(lang, _prefixes(page, game), (("max_name", name_limit()),)),
+        max_name=name_limit(),
         page=page,
         session_id=session_id,
         titles=titles,

@@ -26,6 +26,7 @@ import tomllib
 from functools import cache
 from typing import Final, Literal
 
+from wordsvc.alphabet import MAX_INPUT_LENGTH
 from wordsvc.morphology import GRAMMEMES_FILE
 
 Lang = Literal["uk", "en"]
@@ -231,7 +232,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "change.lowercased": ("великі літери змінено на малі", "changed capitals to lower case"),
     # --- refusals and problems (stable codes) -------------------------------------------
     "refusal.empty": ("Порожньо: введіть слово.", "Nothing there: type a word."),
-    "refusal.too_long": ("Задовге: щонайбільше 64 символи.", "Too long: at most 64 characters."),
+    "refusal.too_long": (
+        f"Задовге: можна до {MAX_INPUT_LENGTH} символів.",
+        f"Too long: up to {MAX_INPUT_LENGTH} characters.",
+    ),
     "refusal.contains_digits": ("Слово не може містити цифр.", "A word cannot contain digits."),
     "refusal.contains_spaces": (
         "Слово не може містити пробілів.",

@@ -78,11 +78,19 @@ def prefix(key: str) -> str:
 
 
 @cache
-def play_table(lang: Lang, prefixes: frozenset[str] | None = None) -> dict[str, str]:
+def play_table(
+    lang: Lang,
+    prefixes: frozenset[str] | None = None,
+    limits: tuple[tuple[str, int], ...] = (),
+) -> dict[str, str]:
     """The texts in ``lang`` a page embeds: those whose prefix is in ``prefixes`` (every
-    text when None), so that a table carries its own game's texts and not the others'."""
-    return {
+    text when None), so that a table carries its own game's texts and not the others'; each
+    of the service's ``limits`` (``max_name``) written in where a text names it."""
+    chosen = {
         key: uk if lang == "uk" else en
         for key, (uk, en) in PLAY_TEXTS.items()
         if prefixes is None or prefix(key) in prefixes
     }
+    for name, value in limits:
+        chosen = {key: text.replace(f"{{{name}}}", str(value)) for key, text in chosen.items()}
+    return chosen

@@ -42,7 +42,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Line {n} is too long: up to {max} characters.",
     ),
     "lobby.err.invalid": ("Це значення не підходить.", "This value does not fit."),
-    "lobby.err.name": ("Ім'я — до 64 знаків.", "A name has up to 64 characters."),
+    "lobby.err.name": ("Ім'я — до {max_name} знаків.", "A name has up to {max_name} characters."),
     # the open games
     "lobby.just_started": ("щойно почали", "just started"),
     "lobby.started": ("почали {ago}", "started {ago}"),

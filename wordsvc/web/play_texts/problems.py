@@ -85,8 +85,8 @@ SESSIONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "problem.missing_seats": ("Додайте місця за столом.", "Add the seats at the table."),
     "problem.invalid_seats": (
-        "Місця за столом задано хибно: ім'я — від 1 до 64 знаків.",
-        "The seats are wrong: a name has 1 to 64 characters.",
+        "Місця за столом задано хибно: ім'я — від 1 до {max_name} знаків.",
+        "The seats are wrong: a name has 1 to {max_name} characters.",
     ),
     "problem.too_many_seats": ("Забагато місць за столом.", "Too many seats at the table."),
     "problem.seat_count_mismatch": (
@@ -101,8 +101,8 @@ SESSIONS: Final[dict[str, tuple[str, str]]] = {
     "problem.invalid_seat": ("Такого місця немає.", "There is no such seat."),
     "problem.unknown_seat": ("Такого місця за цим столом немає.", "This table has no such seat."),
     "problem.invalid_name": (
-        "Ім'я — від 1 до 64 знаків.",
-        "A name has 1 to 64 characters.",
+        "Ім'я — від 1 до {max_name} знаків.",
+        "A name has 1 to {max_name} characters.",
     ),
     "problem.seat_taken": ("Це місце вже зайняте.", "That seat is taken."),
     "problem.seat_is_a_bot": ("На цьому місці грає бот.", "A bot plays that seat."),

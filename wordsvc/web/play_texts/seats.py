@@ -61,8 +61,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "seats.claim_name": ("Ваше ім'я", "Your name"),
     "seats.claim_sit": ("Сісти за стіл", "Take my seat"),
     "seats.name_needed": (
-        "Введіть ім'я: від 1 до 64 знаків.",
-        "Type a name: 1 to 64 characters.",
+        "Введіть ім'я: від 1 до {max_name} знаків.",
+        "Type a name: 1 to {max_name} characters.",
     ),
     "seats.link_dead": (
         "Це посилання більше не діє: попросіть нове в того, хто його дав.",

@@ -71,7 +71,7 @@ class Seats {
       const id = `seat-${seat}`;
       const kind = el("select", { id, name: id });
       const name = el("input", {
-        id: `${id}-name`, name: `${id}-name`, maxlength: "64", autocomplete: "off",
+        id: `${id}-name`, name: `${id}-name`, maxlength: document.body.dataset.maxName, autocomplete: "off",
         "aria-describedby": `${id}-error`,
       });
       const error = el("p", { class: "field-error", id: `${id}-error`, hidden: true });
@@ -138,7 +138,7 @@ class Seats {
 
 export async function lobby() {
   const form = document.getElementById("create-form");
-  const select = document.getElementById("game");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("game"));
   const error = document.getElementById("create-error");
   let list;
   let categories = null;
@@ -262,6 +262,7 @@ function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(zoned)) / 1000);
   if (!Number.isFinite(seconds) || seconds < 60) return t("lobby.just_started");
   const format = new Intl.RelativeTimeFormat(LANG === "uk" ? "uk" : "en", { numeric: "auto" });
+  /** @type {[number, Intl.RelativeTimeFormatUnit]} */
   const [value, unit] = seconds < 3600 ? [seconds / 60, "minute"]
     : seconds < 86400 ? [seconds / 3600, "hour"] : [seconds / 86400, "day"];
   return t("lobby.started", { ago: format.format(-Math.floor(value), unit) });

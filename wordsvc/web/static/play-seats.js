@@ -85,7 +85,7 @@ async function takeFree(id, seat, error) {
 function askName(seat, name, error, fallback, sit) {
   const box = $("claim-box");
   const form = $("claim-form");
-  const input = $("claim-name");
+  const input = /** @type {HTMLInputElement} */ ($("claim-name"));
   const problemBox = $("claim-error");
   const button = $("claim");
   $("claim-lead").textContent = t("seats.claim_lead", { n: seat + 1 });
@@ -102,7 +102,7 @@ function askName(seat, name, error, fallback, sit) {
     const submit = async (event) => {
       event.preventDefault();
       const typed = input.value.trim();
-      if (!typed || typed.length > 64) {
+      if (!typed || typed.length > input.maxLength) {
         input.setAttribute("aria-invalid", "true");
         problemBox.textContent = t("seats.name_needed");
         problemBox.hidden = false;
@@ -247,7 +247,7 @@ export function drawSeatLinks(s) {
   }
   const again = others.filter((seat) => seat.claimed && links[seat.seat]);
   $("links-again").hidden = over || !again.length;
-  if (!again.length) $("links-again").open = false;
+  if (!again.length) /** @type {HTMLDetailsElement} */ ($("links-again")).open = false;
   $("my-link").hidden = over || s.you === null || !api.heldSeat(id);
   if (!wired) wire(id);
   clearTimeout(polling);
@@ -266,7 +266,7 @@ async function refreshSeats(id) {
 
 function wire(id) {
   wired = true;
-  const again = $("links-again");
+  const again = /** @type {HTMLDetailsElement} */ ($("links-again"));
   again.addEventListener("toggle", async () => {
     if (!again.open) return;
     const links = api.heldLinks(id);
@@ -286,7 +286,7 @@ function wire(id) {
     $("links-again-list").replaceChildren(...rows);
   });
 
-  const mine = $("my-link");
+  const mine = /** @type {HTMLDetailsElement} */ ($("my-link"));
   const drawMine = () => {
     const held = api.heldSeat(id);
     const seat = current.seats.find((s) => s.seat === held?.seat);
@@ -299,7 +299,7 @@ function wire(id) {
     if (mine.open) drawMine();
   });
   $("rotate").addEventListener("click", async (event) => {
-    const button = event.currentTarget;
+    const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
     const held = api.heldSeat(id);
     if (!held) return;
     button.setAttribute("aria-busy", "true");
