@@ -144,7 +144,9 @@ def _callees(
 ) -> Iterator[tuple[object, type | None]]:
     """What ``call`` may call, with the class whose method it is."""
     func = call.func
-    if isinstance(func, ast.Name) and func.id in namespace:
+    if isinstance(func, ast.Name) and func.id == "cls" and owner is not None:
+        yield owner, None  # an error's own constructor (UnknownSession.of): cls(code, ...)
+    elif isinstance(func, ast.Name) and func.id in namespace:
         yield namespace[func.id], None
     elif isinstance(func, ast.Attribute):
         receiver = ast.unparse(func.value)

@@ -142,8 +142,8 @@ def test_the_walk_reaches_through_the_services(judge):
     assert (503, "lexicon_not_built") in check_word  # opening the judge's lexicon
     assert (422, "contains_digits") in check_word  # normalise, in alphabet.py
     act = reached(by_id["act"], judge)
-    assert act[409, "stale_state_id"][:2] == ("post_action", "SessionStore.act_as")
-    assert (404, "session_not_found") in act
+    assert act[409, "stale_state_id"][:2] == ("post_action", "Playing.act_as")
+    assert act[404, "session_not_found"][-1] == "UnknownSession.of"  # an error's constructor
     assert (422, "invalid_options") in reached(by_id["createSession"], judge)  # the engines
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import JSON, Integer, bindparam, func, literal, select
 from sqlalchemy.exc import OperationalError
 
-from wordsvc.sessions import store as store_module
+from wordsvc.sessions import statements
 from wordsvc.sessions.prepared import Prepared
 from wordsvc.sessions.schema import actions
 from wordsvc.sessions.store import SeatSpec
@@ -39,7 +39,7 @@ def session_id(store):
 
 @pytest.mark.parametrize("name", ["HEAD_AND_SEATS", "LOCK", "ROW"])
 def test_a_prepared_select_reads_what_sqlalchemy_reads(store, session_id, name):
-    prepared = getattr(store_module, name)
+    prepared = getattr(statements, name)
     with store.engine.connect() as conn, conn.begin():
         ours = prepared.all(conn, {"session_id": session_id})
         theirs = conn.execute(prepared.statement, {"session_id": session_id}).all()
@@ -49,7 +49,7 @@ def test_a_prepared_select_reads_what_sqlalchemy_reads(store, session_id, name):
 
 def test_a_prepared_select_of_no_session_reads_no_row(store):
     with store.engine.connect() as conn:
-        assert store_module.HEAD_AND_SEATS.all(conn, {"session_id": secrets.token_hex(16)}) == []
+        assert statements.HEAD_AND_SEATS.all(conn, {"session_id": secrets.token_hex(16)}) == []
 
 
 def test_a_statements_literals_are_bound_with_it(store):
@@ -78,7 +78,7 @@ def test_json_written_by_a_prepared_insert_reads_back_the_same(store, session_id
         "created_at": datetime.now(UTC),
     }
     with store.engine.connect() as conn, conn.begin():
-        assert store_module.APPEND.run(conn, [row]) == 1
+        assert statements.APPEND.run(conn, [row]) == 1
         read = conn.execute(
             select(actions.c.action, actions.c.events).where(
                 actions.c.session_id == session_id, actions.c.number == number
@@ -101,7 +101,7 @@ def test_a_prepared_write_is_undone_by_the_callers_rollback(store, session_id):
         "created_at": datetime.now(UTC),
     }
     with store.engine.connect() as conn, conn.begin():
-        assert store_module.APPEND.run(conn, row) == 1
+        assert statements.APPEND.run(conn, row) == 1
         conn.rollback()
     with store.engine.connect() as conn:
         kept = conn.execute(
@@ -132,11 +132,11 @@ def test_a_drivers_error_comes_out_as_sqlalchemys(store, session_id):
     """A lock that times out is SQLAlchemy's OperationalError (the API's 503
     database_busy), without the statement's parameters, as on SQLAlchemy's own path."""
     with store.engine.connect() as holder, holder.begin():
-        store_module.LOCK.all(holder, {"session_id": session_id})
+        statements.LOCK.all(holder, {"session_id": session_id})
         with store.engine.connect() as waiter, waiter.begin():
             waiter.exec_driver_sql("SET LOCAL lock_timeout = '50ms'")
             with pytest.raises(OperationalError) as timed_out:
-                store_module.LOCK.all(waiter, {"session_id": session_id})
+                statements.LOCK.all(waiter, {"session_id": session_id})
     assert "lock timeout" in str(timed_out.value.orig)
     assert session_id not in str(timed_out.value)
 

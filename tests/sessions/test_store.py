@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, select, text
 
 from wordsvc.errors import InputError, InvalidRequest
 from wordsvc.games.contract import BotError
-from wordsvc.sessions import store as store_module
+from wordsvc.sessions import statements
 from wordsvc.sessions.database import current_revision, head_revision, upgrade
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -426,6 +426,11 @@ def _users(tree: ast.Module, names: set[str]) -> set[str]:
 
 
 WRITES = {("update", "sessions"), ("insert", "actions")}
+#: The store's modules (store.py's parts), which the one-commit rule covers; the backup's
+#: import writes whole sessions apart from play.
+STORE_MODULES = (
+    "store", "core", "reading", "playing", "seating", "statements", "rows", "tokens", "hosting",
+)  # fmt: skip
 
 
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # its own statement
@@ -449,10 +454,9 @@ def test_postgresqls_one_write_logs_only_when_the_compare_and_set_moves_on(store
     }
     with store.engine.connect() as conn, conn.begin():
         stale = {**values, "read": at - 1, "new_version": at + 1}
-        assert store_module.MOVE_ON_AND_LOG.run(conn, stale) == 0
+        assert statements.MOVE_ON_AND_LOG.run(conn, stale) == 0
         assert (
-            store_module.MOVE_ON_AND_LOG.run(conn, {**values, "read": at, "new_version": at + 2})
-            == 2
+            statements.MOVE_ON_AND_LOG.run(conn, {**values, "read": at, "new_version": at + 2}) == 2
         )
         logged = conn.execute(
             select(actions.c.number, actions.c.actor, actions.c.action, actions.c.events)
@@ -472,17 +476,27 @@ def test_postgresqls_one_write_logs_only_when_the_compare_and_set_moves_on(store
 
 def test_every_write_of_play_goes_through_the_one_commit():
     """The version's compare-and-set, the log and the notification are written by
-    `_commit` alone (with statements built once beside it), so no path can store a state
+    `_commit` alone (with statements built once in statements.py), so no path can store a state
     without its log, or skip the followers."""
-    tree = ast.parse(Path(store_module.__file__).read_text(encoding="utf-8"))
-    assert _writers(tree) == {
-        "update(sessions)": {"MOVE_ON"},
-        "insert(actions)": {"APPEND", "MOVE_ON_AND_LOG"},
-        "pg_notify": {"MOVED"},
+    writers: dict[str, set[str]] = {}
+    users: dict[str, set[str]] = {"play": set(), "MOVE_ON": set(), "MOVED": set()}
+    for module in STORE_MODULES:
+        path = Path(statements.__file__).with_name(f"{module}.py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for write, makers in _writers(tree).items():
+            writers.setdefault(write, set()).update(f"{module}.{m}" for m in makers)
+        users["play"] |= {f"{module}.{u}" for u in _users(tree, {"MOVE_ON_AND_LOG", "APPEND"})}
+        users["MOVE_ON"] |= {f"{module}.{u}" for u in _users(tree, {"MOVE_ON"})}
+        users["MOVED"] |= {f"{module}.{u}" for u in _users(tree, {"MOVED"})}
+    assert writers == {
+        "update(sessions)": {"statements.MOVE_ON"},
+        "insert(actions)": {"statements.APPEND", "statements.MOVE_ON_AND_LOG"},
+        "pg_notify": {"statements.MOVED"},
     }
-    assert _users(tree, {"MOVE_ON_AND_LOG", "APPEND"}) == {"_commit"}
-    assert _users(tree, {"MOVE_ON"}) == {"_commit", "<module>"}  # MOVED's, on PostgreSQL
-    assert _users(tree, {"MOVED"}) == {"<module>"}  # MOVE_ON_AND_LOG's
+    assert users["play"] == {"playing._commit"}
+    # MOVED's, on PostgreSQL
+    assert users["MOVE_ON"] == {"playing._commit", "statements.<module>"}
+    assert users["MOVED"] == {"statements.<module>"}  # MOVE_ON_AND_LOG's
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wordsvc.errors import WordsvcError
+from wordsvc.sessions.limits import is_session_id
 
 
 class SessionError(WordsvcError):
@@ -40,13 +41,29 @@ class UnknownGame(SessionError):
 class UnknownSession(SessionError):
     code = "session_not_found"
 
+    @classmethod
+    def of(cls, session_id: str) -> UnknownSession:
+        """The one refusal of a session that is not there: the id is named back only when
+        it is written as a session's id is (anything else is no session, and no echo)."""
+        details = {"session": session_id} if is_session_id(session_id) else None
+        return cls("session_not_found", "No such session.", details)
+
 
 class UnknownSeat(SessionError):
     code = "unknown_seat"
 
+    @classmethod
+    def of(cls, seat: int) -> UnknownSeat:
+        return cls("unknown_seat", f"Seat {seat} does not exist.", {"seat": seat})
+
 
 class InvalidToken(SessionError):
     code = "invalid_token"
+
+    @classmethod
+    def of_session(cls) -> InvalidToken:
+        """A token that is no seat's of the session asked about."""
+        return cls("invalid_token", "This token is not a seat's of this session.")
 
 
 class WrongSeat(SessionError):
@@ -59,6 +76,11 @@ class SeatTaken(SessionError):
 
 class StaleVersion(SessionError):
     code = "stale_state_id"
+
+    @classmethod
+    def moved_on(cls) -> StaleVersion:
+        """The session changed between its read and the write's compare-and-set."""
+        return cls("stale_state_id", "The session changed meanwhile; fetch it again.")
 
 
 class GameOver(SessionError):
