@@ -42,7 +42,13 @@ def playout(
         assert seats, "a game that is not over must name who acts"
         seat = rng.choice(seats)
         action = choose(game, state, seat, rng)
+        before = state["phase"]
         state, events = game.apply(state, seat, action)
+        declared = getattr(game, "transitions", None)
+        if declared is not None:
+            assert state["phase"] in declared[before], (
+                f"{action['type']} led from {before} to {state['phase']}, not declared"
+            )
         assert all(isinstance(e.type, str) for e in events)
         log.append((seat, action))
         check(state)

@@ -138,14 +138,14 @@ def apply_by_phase(
     seat: Seat,
     action: Action,
     to_act: list[Seat],
-    handlers: Mapping[tuple[str, str], Handler],
-    fields: Mapping[str, Collection[str]],
+    handlers: Mapping[tuple[str, str], tuple[Handler, Collection[str]]],
 ) -> tuple[State, list[Event]]:
     """The checks every engine makes before an action, then its handler on a copy.
 
     ``handlers`` maps (phase, action type) to a function that changes the copied state and
-    appends events; the caller's state is never touched, whether the action applies or not.
-    ``fields`` maps each action type to the fields it may carry besides ``type``.
+    appends events, and the fields the action may carry there besides ``type`` (an action
+    type of two phases may take other fields in each); the caller's state is never touched,
+    whether the action applies or not.
     """
     if state["phase"] == "over":
         raise RuleError("game_over", "The game is over.")
@@ -153,14 +153,15 @@ def apply_by_phase(
         raise RuleError("malformed_action", "An action is an object with a `type`.")
     if as_seat(seat) is None or seat not in to_act:
         raise RuleError("not_your_turn", f"Seat {seat!r} may not act now.", {"to_act": to_act})
-    handler = handlers.get((state["phase"], action["type"]))
-    if handler is None:
+    found = handlers.get((state["phase"], action["type"]))
+    if found is None:
         raise RuleError(
             "invalid_action",
             f"{action['type']!r} is not an action of the {state['phase']} step.",
             {"phase": state["phase"]},
         )
-    check_fields(action, fields.get(action["type"], ()))
+    handler, fields = found
+    check_fields(action, fields)
     new = copy_state(state)
     events: list[Event] = []
     handler(new, seat, action, events)

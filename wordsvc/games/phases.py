@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
+from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State, apply_by_phase, as_seat
 
 Check = Callable[[State, Seat, Action], object]
@@ -62,24 +64,31 @@ def only(action: Action) -> Callable[[State, Seat], list[Action]]:
 
 
 Moves = Mapping[str, Mapping[str, Move]]
+#: The phase that ends a game: it has no moves.
+OVER = "over"
+#: A game's phase names (its ``Literal`` of them).
+P = TypeVar("P", bound=str)
 
 
-class PhasedGame:
+class PhasedGame(Generic[P]):
     """The contract's ``legal_actions`` and ``apply`` from a table of :class:`Move` by phase
     (``state["phase"]``). Subclasses set :attr:`moves` (on the class, or in ``__init__``
     before calling this one's, when the moves depend on what the engine is given) and
-    provide ``to_act``."""
+    provide ``to_act``. :attr:`transitions` declares where each phase may lead: every
+    phase with moves leads somewhere, and nowhere but to phases with moves or to ``over``."""
 
     moves: Moves
+    #: The phases each phase may lead to by one action (itself where it may stay): declared
+    #: by each game beside its moves, checked against them here and, in the tests, against
+    #: every action of every playout.
+    transitions: Mapping[P, frozenset[P]]
 
     def __init__(self) -> None:
+        check_transitions(self.moves, self.transitions)
         self._handlers = {
-            (phase, kind): move.handle
+            (phase, kind): (move.handle, move.fields)
             for phase, table in self.moves.items()
             for kind, move in table.items()
-        }
-        self._fields = {
-            kind: move.fields for table in self.moves.values() for kind, move in table.items()
         }
 
     def to_act(self, state: State) -> list[Seat]:
@@ -97,4 +106,19 @@ class PhasedGame:
         ]
 
     def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers, self._fields)
+        return apply_by_phase(state, seat, action, self.to_act(state), self._handlers)
+
+
+def check_transitions(moves: Moves, transitions: Mapping[P, frozenset[P]]) -> None:
+    """The declared transitions cover the moves' phases exactly and lead only to them or to
+    ``over``: a phase added to the moves without its transitions (or the other way round)
+    is a bug found when the engine is made."""
+    phases = {phase for phase, table in moves.items() if table}  # an empty table: an end
+    if set(transitions) != phases:
+        raise InternalError(
+            f"transitions declared for {sorted(transitions)}, moves for {sorted(phases)}"
+        )
+    targets: set[str] = set().union(*transitions.values())
+    if not targets <= set(moves) | {OVER}:
+        strays = sorted(targets - set(moves) - {OVER})
+        raise InternalError(f"transitions lead to phases without moves: {strays}")

@@ -25,7 +25,7 @@ from wordsvc.games.contract import (
 )
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
-from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES
+from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES, TRANSITIONS, Phase
 from wordsvc.games.lost_words.options import SWAP_PAIRED, normalise_options, options_schema
 from wordsvc.games.lost_words.setup import NAME, deal
 from wordsvc.games.phases import PhasedGame
@@ -34,11 +34,12 @@ HAND = parts.HAND
 __all__ = ["HAND", "MAX_LISTED_DISCARDS", "NAME", "SWAP_PAIRED", "LostWords"]
 
 
-class LostWords(PhasedGame):
+class LostWords(PhasedGame[Phase]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
     moves = MOVES
+    transitions = TRANSITIONS
 
     # --- contract ---------------------------------------------------------------------------
 

@@ -5,8 +5,10 @@ into the legal actions. ``play`` looks its card up in :data:`cards.CARDS`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
 from math import perm
+from typing import Literal
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State, check_fields
 from wordsvc.games.lost_words import components as parts
@@ -297,4 +299,15 @@ MOVES: Moves = {
         "decline": Move((), no_check, _decline, only({"type": "decline"})),
     },
     "reduce": {"discard": Move(("cards",), _discard_check, _discard, _discard_candidates)},
+}
+
+
+#: The game's phases, and where one action may lead from each (``phases.Transitions``).
+Phase = Literal["draw", "acorn", "act", "chestnut_reply", "reduce", "over"]
+TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
+    "draw": frozenset({"act"}),
+    "acorn": frozenset({"acorn", "act"}),
+    "act": frozenset({"act", "acorn", "chestnut_reply", "reduce", "draw", "over"}),
+    "chestnut_reply": frozenset({"act", "over"}),
+    "reduce": frozenset({"draw"}),
 }

@@ -29,7 +29,7 @@ from wordsvc.games.contract import (
 )
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
-from wordsvc.games.magos_y_tabernas.moves import MOVES
+from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS, Phase
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
 from wordsvc.games.magos_y_tabernas.table import NAME
@@ -38,11 +38,12 @@ from wordsvc.games.phases import PhasedGame
 __all__ = ["NAME", "MagosYTabernas"]
 
 
-class MagosYTabernas(PhasedGame):
+class MagosYTabernas(PhasedGame[Phase]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
     moves = MOVES
+    transitions = TRANSITIONS
 
     def options_schema(self) -> dict[str, object]:
         return options_schema()

@@ -10,9 +10,9 @@ active seat discards down to its hand limit, or uses an extra card as an instant
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State, card_in_hand
 from wordsvc.games.magos_y_tabernas import components as parts
@@ -269,4 +269,14 @@ MOVES: Moves = {
         "play": Move(_PLAY.fields, _play_check, _use_instead, _play_candidates),
     },
     "over": {},
+}
+
+
+#: The game's phases, and where one action may lead from each (``phases.Transitions``).
+Phase = Literal["main", "priority", "discard", "reduce", "over"]
+TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
+    "main": frozenset({"main", "priority", "reduce", "over"}),
+    "priority": frozenset({"priority", "main", "discard", "reduce", "over"}),
+    "discard": frozenset({"discard", "priority", "main", "reduce", "over"}),
+    "reduce": frozenset({"main", "priority", "over"}),
 }

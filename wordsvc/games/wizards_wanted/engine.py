@@ -33,7 +33,7 @@ from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
 from wordsvc.games.wizards_wanted.magic import ICONS
-from wordsvc.games.wizards_wanted.moves import MOVES
+from wordsvc.games.wizards_wanted.moves import MOVES, TRANSITIONS, Phase
 from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
 from wordsvc.games.wizards_wanted.setup import deal
 from wordsvc.games.wizards_wanted.table import NAME, player
@@ -42,11 +42,12 @@ from wordsvc.games.wizards_wanted.ways import ways
 __all__ = ["NAME", "WizardsWanted"]
 
 
-class WizardsWanted(PhasedGame):
+class WizardsWanted(PhasedGame[Phase]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
     moves = MOVES
+    transitions = TRANSITIONS
 
     def options_schema(self) -> dict[str, object]:
         return options_schema()

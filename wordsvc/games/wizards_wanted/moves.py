@@ -15,8 +15,9 @@ action sent with a ``cost`` is refused if the price is no longer that (``cost_ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
 from wordsvc.games.phases import Move, Moves, only
@@ -550,4 +551,15 @@ MOVES: Moves = {
         "leave": PricedMove(("cost",), _leave_check, _leave, only({"type": "leave"})),
     },
     "over": {},
+}
+
+
+#: The game's phases, and where one action may lead from each (``phases.Transitions``).
+Phase = Literal["choose", "place", "move", "action", "castle", "over"]
+TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
+    "choose": frozenset({"choose", "place"}),
+    "place": frozenset({"move"}),
+    "move": frozenset({"move", "action", "castle", "place", "over"}),
+    "action": frozenset({"move", "place", "castle", "over"}),
+    "castle": frozenset({"move", "place", "over"}),
 }

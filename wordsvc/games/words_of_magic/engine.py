@@ -21,7 +21,7 @@ from wordsvc.games.contract import Action, Result, Seat, State, places_by, viewe
 from wordsvc.games.phases import PhasedGame
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.forming import WordRules
-from wordsvc.games.words_of_magic.moves import moves
+from wordsvc.games.words_of_magic.moves import TRANSITIONS, Phase, moves
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.setup import deal
 from wordsvc.games.words_of_magic.table import NAME
@@ -30,7 +30,7 @@ from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
 
 
-class WordsOfMagic(PhasedGame):
+class WordsOfMagic(PhasedGame[Phase]):
     """The game, bound to the word rules it asks whether a word counts: its moves by step
     (``moves.moves``) and what the contract asks besides."""
 
@@ -39,6 +39,7 @@ class WordsOfMagic(PhasedGame):
     def __init__(self, words: WordRules) -> None:
         self.words = words
         self.moves = moves(words)
+        self.transitions = TRANSITIONS
         super().__init__()
 
     # --- contract ---------------------------------------------------------------------------

@@ -10,7 +10,9 @@ players after a pass, ``elf_draw`` for the Elf's own extra draw after a word.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
+from typing import Literal
 
 from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Event, RuleError, Seat, State
@@ -365,3 +367,27 @@ _ORDER_BALANCE = Move(
         for order in _orders(state["pending"]["seats"][str(seat)])
     ],
 )
+
+
+#: The game's phases, and where one action may lead from each (``phases.Transitions``).
+Phase = Literal[
+    "choose_character",
+    "turn",
+    "order_balance",
+    "choose_fate",
+    "mage_repeat",
+    "gnome",
+    "elf_draw",
+    "over",
+]
+TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
+    "choose_character": frozenset({"choose_character", "turn"}),
+    "turn": frozenset(
+        {"turn", "order_balance", "choose_fate", "mage_repeat", "gnome", "elf_draw", "over"}
+    ),
+    "order_balance": frozenset({"order_balance", "turn", "elf_draw", "over"}),
+    "choose_fate": frozenset({"turn", "mage_repeat", "elf_draw", "over"}),
+    "mage_repeat": frozenset({"turn", "choose_fate", "elf_draw", "over"}),
+    "gnome": frozenset({"gnome", "turn", "over"}),
+    "elf_draw": frozenset({"turn", "over"}),
+}
