@@ -4,9 +4,11 @@ tokens a scenario needs, moved from wherever they were so that nothing is create
 from __future__ import annotations
 
 from collections import Counter
+from typing import get_args, get_type_hints
 
 from wordsvc.games.contract import State
 from wordsvc.games.wizards_wanted import components as parts
+from wordsvc.games.wizards_wanted import state as shape
 from wordsvc.games.wizards_wanted.engine import WizardsWanted
 from wordsvc.games.wizards_wanted.magic import ICONS
 
@@ -63,9 +65,27 @@ def every_job(state: State) -> Counter[str]:
     return cards
 
 
+def keys(typed_dict: type) -> set[str]:
+    return set(get_type_hints(typed_dict))
+
+
+def assert_shaped(state: State) -> None:
+    """The state has the shape ``state.py`` declares: every key, no other."""
+    assert set(state) == keys(shape.WizardsWantedState)
+    assert set(state["options"]) == keys(shape.Options)
+    assert set(state["this_turn"]) == keys(shape.ThisTurn)
+    assert set(state["box"]) == keys(shape.Box)
+    assert state["phase"] in get_args(shape.Phase)
+    for player in state["players"]:
+        assert set(player) == keys(shape.Player)
+    for village in state["villages"].values():
+        assert set(village) == keys(shape.Village)
+
+
 def assert_conserved(state: State) -> None:
     """No job, mushroom, seal, licence or charm created or lost; purses within the rules;
-    fame always the sum of its sources."""
+    fame always the sum of its sources; the declared shape (:func:`assert_shaped`)."""
+    assert_shaped(state)
     assert every_job(state) == ALL_JOBS
     mushrooms = Counter(state["mushroom_pile"] + state["mushroom_discard"])
     for cards in state["board_mushrooms"].values():

@@ -34,7 +34,7 @@ HAND = parts.HAND
 __all__ = ["HAND", "MAX_LISTED_DISCARDS", "NAME", "SWAP_PAIRED", "LostWords"]
 
 
-class LostWords(PhasedGame[Phase]):
+class LostWords(PhasedGame[Phase, State]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME

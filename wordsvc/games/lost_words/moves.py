@@ -280,7 +280,7 @@ def _discard_candidates(state: State, seat: Seat) -> list[Action]:
 _DRAW = Move(("from",), _draw_check, _draw, _draw_candidates)
 
 #: The moves of each step, in the order the legal actions list them.
-MOVES: Moves = {
+MOVES: Moves[State] = {
     "draw": {"draw": _DRAW},
     "acorn": {"draw": _DRAW, "stop": Move((), no_check, _stop, only({"type": "stop"}))},
     "act": {

@@ -38,7 +38,7 @@ from wordsvc.games.phases import PhasedGame
 __all__ = ["NAME", "MagosYTabernas"]
 
 
-class MagosYTabernas(PhasedGame[Phase]):
+class MagosYTabernas(PhasedGame[Phase, State]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME

@@ -260,7 +260,7 @@ _ANY_TIME = {
     ),
     "consume": _CONSUME,
 }
-MOVES: Moves = {
+MOVES: Moves[State] = {
     "main": {**_ANY_TIME, "end": Move((), no_check, _end, only({"type": "end"}))},
     "priority": {"pass": Move((), no_check, _pass, only({"type": "pass"})), **_ANY_TIME},
     "discard": {"discard": _DISCARD},

@@ -19,7 +19,6 @@ every interpretation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wordsvc.games.contract import (
     Action,
@@ -33,16 +32,23 @@ from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
 from wordsvc.games.wizards_wanted.magic import ICONS
-from wordsvc.games.wizards_wanted.moves import MOVES, TRANSITIONS, Phase
+from wordsvc.games.wizards_wanted.moves import MOVES, TRANSITIONS
 from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
 from wordsvc.games.wizards_wanted.setup import deal
+from wordsvc.games.wizards_wanted.state import (
+    Phase,
+    Player,
+    WizardsWantedState,
+    plain,
+    typed,
+)
 from wordsvc.games.wizards_wanted.table import NAME, player
 from wordsvc.games.wizards_wanted.ways import ways
 
 __all__ = ["NAME", "WizardsWanted"]
 
 
-class WizardsWanted(PhasedGame[Phase]):
+class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
@@ -53,7 +59,7 @@ class WizardsWanted(PhasedGame[Phase]):
         return options_schema()
 
     def new(self, options: Mapping[str, object], seed: int) -> State:
-        return deal(normalise_options(options), seed)
+        return plain(deal(normalise_options(options), seed))
 
     def to_act(self, state: State) -> list[Seat]:
         return [] if state["phase"] == "over" else [state["active"]]
@@ -64,7 +70,7 @@ class WizardsWanted(PhasedGame[Phase]):
         top card and of face-down jobs. A seal's value is seen by its owner, the courtyard's
         licences by the wizard at the castle, and after by its memory."""
         seat = viewer(state, seat)
-        seated = player(state, seat) if seat is not None else None
+        seated = player(typed(state), seat) if seat is not None else None
         legal = self.legal_actions(state, seat) if seat is not None else []
         players = []
         for s, me in enumerate(state["players"]):
@@ -107,7 +113,9 @@ class WizardsWanted(PhasedGame[Phase]):
             "villages": {
                 v: {
                     "job": _job_face(slot["job"]) if slot["job"] and slot["face_up"] else None,
-                    "pays": _pays(slot, seated) if slot["job"] and slot["face_up"] else None,
+                    "pays": _pays(slot["job"], slot["coins"], seated)
+                    if slot["job"] and slot["face_up"]
+                    else None,
                     "back": _back(slot["job"]) if slot["job"] and not slot["face_up"] else None,
                     "coins": slot["coins"],
                 }
@@ -133,10 +141,10 @@ class WizardsWanted(PhasedGame[Phase]):
             "legal_actions": legal,
         }
         if seat is not None and seat == state["active"] and state["phase"] in ("place", "move"):
-            routes = movement.plan(state, seat) if state["phase"] == "move" else {}
+            routes = movement.plan(typed(state), seat) if state["phase"] == "move" else {}
             if state["phase"] == "move":
                 view["reachable"] = {s: r.to_view() for s, r in routes.items()}
-            found = ways(state, state["players"][seat]["position"], legal, routes)
+            found = ways(typed(state), state["players"][seat]["position"], legal, routes)
             view["ways"] = {s: [w.to_view() for w in found[s]] for s in found}
         return view
 
@@ -192,10 +200,10 @@ def _back(card: str) -> dict[str, object]:
     return {"mushroom_space": back.mushroom_space, "pixie": back.pixie}
 
 
-def _pays(slot: Mapping[str, Any], me: dict[str, Any] | None) -> dict[str, int]:
+def _pays(job: str, coins_on_card: int, me: Player | None) -> dict[str, int]:
     """What a face-up job pays the seat viewing (its charms' bonus included), or its own
     terms to a viewer without a seat."""
-    pays = table.job_pays(parts.JOBS[slot["job"]], slot["coins"], me)
+    pays = table.job_pays(parts.JOBS[job], coins_on_card, me)
     return {"fame": pays.fame, "coins": pays.coins, "bonus": pays.bonus}
 
 

@@ -8,9 +8,10 @@ import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wordsvc.games.contract import Action, RuleError, Seat, State
+from wordsvc.games.contract import Action, RuleError, Seat
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.state import WizardsWantedState
 from wordsvc.games.wizards_wanted.table import active_stones, player
 
 
@@ -107,7 +108,7 @@ class Route:
 COIN_IN_DUST = 5  # how the planner weighs a coin against dust when it ranks routes
 
 
-def plan(state: State, seat: Seat) -> dict[str, Route]:
+def plan(state: WizardsWantedState, seat: Seat) -> dict[str, Route]:
     """Every space ``seat`` can reach with the rest of this movement step, paying from its
     purse (mushrooms aside), each with the cheapest route by dust + 5 × coins.
 

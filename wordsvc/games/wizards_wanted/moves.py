@@ -17,26 +17,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
 
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.errors import InternalError
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.phases import Move, Moves, only
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
 from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.state import Money, Phase, Village, WizardsWantedState
 from wordsvc.games.wizards_wanted.table import player
 
 
-def _free(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _free(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
 @dataclass(frozen=True, slots=True)
-class PricedMove(Move):
+class PricedMove(Move[WizardsWantedState]):
     """A move whose check returns the price (``{"dust": n, "coins": n}``, empty when free):
     the legal actions carry it, and an action sent with another ``cost`` is refused."""
 
-    def handle(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    def handle(
+        self, state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]
+    ) -> None:
         cost = self.check(state, seat, action)
         if "cost" in action and not isinstance(action["cost"], dict):
             raise RuleError("malformed_action", "`cost` is an object of dust and coins.")
@@ -46,7 +49,7 @@ class PricedMove(Move):
             )
         self.effect(state, seat, action, events)
 
-    def legal(self, state: State, seat: Seat) -> list[Action]:
+    def legal(self, state: WizardsWantedState, seat: Seat) -> list[Action]:
         found = []
         for action in self.candidates(state, seat):
             try:
@@ -61,7 +64,9 @@ def _price(**amounts: int) -> dict[str, int]:
     return {k: v for k, v in amounts.items() if v}
 
 
-def _funded(state: State, seat: Seat, what: str, amount: int) -> dict[str, Any]:
+def _funded(
+    state: WizardsWantedState, seat: Seat, what: Money, amount: int
+) -> dict[str, list[str]]:
     """The ``mushrooms`` a listed action needs to afford ``amount``: none when the purse
     does, else the fewest money mushrooms, largest first."""
     me = player(state, seat)
@@ -80,7 +85,9 @@ def _funded(state: State, seat: Seat, what: str, amount: int) -> dict[str, Any]:
     return {"mushrooms": used} if used else {}
 
 
-def _charge(state: State, seat: Seat, what: str, amount: int, action: Action) -> None:
+def _charge(
+    state: WizardsWantedState, seat: Seat, what: Money, amount: int, action: Action
+) -> None:
     """Refuse a payment the wizard cannot make with its purse and the mushrooms named."""
     me = player(state, seat)
     used = table.payment_mushrooms(me, what, action.get("mushrooms"))
@@ -90,7 +97,7 @@ def _charge(state: State, seat: Seat, what: str, amount: int, action: Action) ->
         raise RuleError("malformed_action", "Nothing to pay: name no `mushrooms`.")
 
 
-def _pay(state: State, seat: Seat, what: str, amount: int, action: Action) -> None:
+def _pay(state: WizardsWantedState, seat: Seat, what: Money, amount: int, action: Action) -> None:
     if amount > 0:
         table.pay(state, seat, what, amount, action.get("mushrooms") or [])
 
@@ -98,11 +105,11 @@ def _pay(state: State, seat: Seat, what: str, amount: int, action: Action) -> No
 # --- choosing wizards, and the first turn ---------------------------------------------------
 
 
-def _taken_charms(state: State) -> set[str]:
+def _taken_charms(state: WizardsWantedState) -> set[str]:
     return {p["starting_charm"] for p in state["players"] if p["starting_charm"]}
 
 
-def _choose_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _choose_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     charm = action.get("charm")
     if charm not in parts.STARTING_CHARMS:
         raise RuleError(
@@ -115,7 +122,7 @@ def _choose_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _choose(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _choose(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The wizard and its player board; the next player in turn order chooses, and when all
     have, the first player's first turn begins."""
     player(state, seat)["starting_charm"] = action["charm"]
@@ -127,7 +134,7 @@ def _choose(state: State, seat: Seat, action: Action, events: list[Event]) -> No
         table.start_turn(state, state["first_player"], events)
 
 
-def _place_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _place_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     if action.get("space") not in BOARD.villages:
         raise RuleError(
             "bad_space", "On your first turn, place your wizard on one of the 8 villages."
@@ -135,7 +142,7 @@ def _place_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _place(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _place(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     player(state, seat)["position"] = action["space"]
     events.append(Event("placed", {"seat": seat, "space": action["space"]}))
     state["phase"] = "move"
@@ -144,7 +151,7 @@ def _place(state: State, seat: Seat, action: Action, events: list[Event]) -> Non
 # --- movement --------------------------------------------------------------------------------
 
 
-def _walk_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _walk_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     limit = parts.WALK_LIMIT - state["this_turn"]["walked"]
     path = movement.check_path(player(state, seat)["position"], action.get("path"), limit)
     cost = movement.walk_cost(state["this_turn"]["walked"], len(path))
@@ -152,7 +159,7 @@ def _walk_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return _price(dust=cost)
 
 
-def _walk(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _walk(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     me = player(state, seat)
     cost = movement.walk_cost(state["this_turn"]["walked"], len(action["path"]))
     if cost < 0:  # provisional: the cap applies when the movement step ends (Interpretations)
@@ -164,16 +171,16 @@ def _walk(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     table.collect(state, seat, action["path"], events)
 
 
-def _walk_candidates(state: State, seat: Seat) -> list[Action]:
+def _walk_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
     limit = parts.WALK_LIMIT - state["this_turn"]["walked"]
     found = []
-    for path in movement.walks(player(state, seat)["position"], limit, state["board_mushrooms"]):
+    for path in movement.walks(table.position(state, seat), limit, state["board_mushrooms"]):
         cost = movement.walk_cost(state["this_turn"]["walked"], len(path))
         found.append({"type": "walk", "path": path, **_funded(state, seat, "dust", cost)})
     return found
 
 
-def _held(state: State, seat: Seat, card: object, kind: str) -> parts.Mushroom:
+def _held(state: WizardsWantedState, seat: Seat, card: object, kind: str) -> parts.Mushroom:
     if not isinstance(card, str) or card not in player(state, seat)["mushrooms"]:
         raise RuleError("mushroom_not_held", "You do not hold that mushroom.", {"mushroom": card})
     found = table.mushroom(card)
@@ -186,7 +193,7 @@ def _held(state: State, seat: Seat, card: object, kind: str) -> parts.Mushroom:
     return found
 
 
-def _speed_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _speed_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     found = _held(state, seat, action.get("mushroom"), "speed")
     movement.check_path(
         player(state, seat)["position"],
@@ -197,7 +204,7 @@ def _speed_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _speed(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _speed(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     me = player(state, seat)
     me["mushrooms"].remove(action["mushroom"])
     state["mushroom_discard"].append(action["mushroom"])
@@ -208,34 +215,34 @@ def _speed(state: State, seat: Seat, action: Action, events: list[Event]) -> Non
     table.collect(state, seat, action["path"], events)
 
 
-def _speed_candidates(state: State, seat: Seat) -> list[Action]:
+def _speed_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
     me = player(state, seat)
     found = []
     for card in sorted(set(me["mushrooms"])):
         if table.mushroom(card).type != "speed":
             continue
         reach = table.mushroom(card).value or 0
-        for path in movement.walks(me["position"], reach, state["board_mushrooms"]):
+        for path in movement.walks(table.position(state, seat), reach, state["board_mushrooms"]):
             found.append({"type": "speed", "mushroom": card, "path": path})
     return found
 
 
-def _taxi_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
-    if BOARD.next_taxi(player(state, seat)["position"]) is None:
+def _taxi_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
+    if BOARD.next_taxi(table.position(state, seat)) is None:
         raise RuleError("not_at_taxi", "The Royal Bird Taxi stops only at its taxi spaces.")
     _charge(state, seat, "coins", parts.TAXI_FARE, action)
     return _price(coins=parts.TAXI_FARE)
 
 
-def _taxi(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _taxi(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     me = player(state, seat)
     _pay(state, seat, "coins", parts.TAXI_FARE, action)
-    stop = BOARD.next_taxi(me["position"])
+    stop = BOARD.next_taxi(table.position(state, seat))
     events.append(Event("taxi", {"seat": seat, "from": me["position"], "to": stop}))
     me["position"] = stop
 
 
-def _destination(state: State, seat: Seat, action: Action) -> str:
+def _destination(state: WizardsWantedState, seat: Seat, action: Action) -> str:
     to = action.get("to")
     if to not in table.active_stones(state) or to == player(state, seat)["position"]:
         raise RuleError(
@@ -247,7 +254,7 @@ def _destination(state: State, seat: Seat, action: Action) -> str:
     return to
 
 
-def _teleport_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _teleport_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     if player(state, seat)["position"] not in table.active_stones(state):
         raise RuleError(
             "not_at_stone", "Teleporting with dust starts at a teleport stone (or the pixie's)."
@@ -257,26 +264,30 @@ def _teleport_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return _price(dust=parts.TELEPORT_COST)
 
 
-def _teleport(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _teleport(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     _pay(state, seat, "dust", parts.TELEPORT_COST, action)
     events.append(Event("teleported", {"seat": seat, "to": action["to"]}))
     table.arrive(state, seat, action["to"], events)
 
 
-def _teleport_candidates(state: State, seat: Seat) -> list[Action]:
+def _teleport_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
     return [
         {"type": "teleport", "to": s, **_funded(state, seat, "dust", parts.TELEPORT_COST)}
         for s in table.active_stones(state)
     ]
 
 
-def _mushroom_teleport_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _mushroom_teleport_check(
+    state: WizardsWantedState, seat: Seat, action: Action
+) -> dict[str, int]:
     _held(state, seat, action.get("mushroom"), "teleport")
     _destination(state, seat, action)
     return {}
 
 
-def _mushroom_teleport(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _mushroom_teleport(
+    state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     me = player(state, seat)
     me["mushrooms"].remove(action["mushroom"])
     state["mushroom_discard"].append(action["mushroom"])
@@ -286,7 +297,7 @@ def _mushroom_teleport(state: State, seat: Seat, action: Action, events: list[Ev
     table.arrive(state, seat, action["to"], events)
 
 
-def _mushroom_teleport_candidates(state: State, seat: Seat) -> list[Action]:
+def _mushroom_teleport_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
     cards = sorted(
         m for m in set(player(state, seat)["mushrooms"]) if table.mushroom(m).type == "teleport"
     )
@@ -297,14 +308,14 @@ def _mushroom_teleport_candidates(state: State, seat: Seat) -> list[Action]:
     ]
 
 
-def _end_move(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _end_move(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     table.end_movement(state, seat, events)
 
 
 # --- actions ---------------------------------------------------------------------------------
 
 
-def _market_fee(state: State, seat: Seat) -> int:
+def _market_fee(state: WizardsWantedState, seat: Seat) -> int:
     here = player(state, seat)["position"]
     if here == BOARD.marketplace:
         return 0
@@ -315,7 +326,7 @@ def _market_fee(state: State, seat: Seat) -> int:
     )
 
 
-def _buy_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _buy_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     fee = _market_fee(state, seat)
     toadstool = parts.TOADSTOOLS[state["forest_pixie"]]
     lots = action.get("lots")
@@ -337,13 +348,13 @@ def _buy_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return _price(coins=cost, dust=-min(lots * toadstool.dust, room))
 
 
-def _room(state: State, seat: Seat) -> int:
+def _room(state: WizardsWantedState, seat: Seat) -> int:
     """The dust a purchase can add before the cap (dust mushrooms do not count)."""
     room: int = max(0, parts.DUST_CAP - player(state, seat)["dust"])
     return room
 
 
-def _buy(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _buy(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     toadstool = parts.TOADSTOOLS[state["forest_pixie"]]
     cost = action["lots"] * toadstool.coins + _market_fee(state, seat)
     _pay(state, seat, "coins", cost, action)
@@ -353,7 +364,7 @@ def _buy(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     table.end_turn(state, events)
 
 
-def _buy_candidates(state: State, seat: Seat) -> list[Action]:
+def _buy_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
     """Purchases of 1 lot up to the toadstool's maximum, but none whose last lot would all go
     back to the supply (a larger one is accepted, and its excess returned)."""
     toadstool = parts.TOADSTOOLS[state["forest_pixie"]]
@@ -369,26 +380,33 @@ def _buy_candidates(state: State, seat: Seat) -> list[Action]:
     return found
 
 
-def _job_here(state: State, seat: Seat) -> tuple[str, dict[str, Any]]:
-    here = player(state, seat)["position"]
+def _job_here(state: WizardsWantedState, seat: Seat) -> tuple[str, Village]:
+    here = table.position(state, seat)
     slot = state["villages"].get(here)
     if slot is None or not slot["job"] or not slot["face_up"]:
         raise RuleError("no_job_here", "Jobs are done at a village with a face-up spell job.")
     return here, slot
 
 
-def _job_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _face_up(slot: Village) -> str:
+    """The job of a village whose job is face up (:func:`_job_here` checked it)."""
+    if slot["job"] is None:
+        raise InternalError("a face-up job was checked for")
+    return slot["job"]
+
+
+def _job_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     _, slot = _job_here(state, seat)
-    cost = parts.JOBS[slot["job"]].cost
+    cost = parts.JOBS[_face_up(slot)].cost
     _charge(state, seat, "dust", cost, action)
     return _price(dust=cost)
 
 
-def _job(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _job(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Fame and coins, 1 more of each per matching charm per icon, the coins on the card;
     the card is kept; the village is refilled."""
     village, slot = _job_here(state, seat)
-    job = parts.JOBS[slot["job"]]
+    job = parts.JOBS[_face_up(slot)]
     me = player(state, seat)
     _pay(state, seat, "dust", job.cost, action)
     pays = table.job_pays(job, slot["coins"], me)
@@ -407,14 +425,14 @@ def _job(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
     table.end_turn(state, events)
 
 
-def _job_candidates(state: State, seat: Seat) -> list[Action]:
-    slot = state["villages"].get(player(state, seat)["position"])
+def _job_candidates(state: WizardsWantedState, seat: Seat) -> list[Action]:
+    slot = state["villages"].get(player(state, seat)["position"] or "")
     if not slot or not slot["job"] or not slot["face_up"]:
         return []
     return [{"type": "job", **_funded(state, seat, "dust", parts.JOBS[slot["job"]].cost)}]
 
 
-def _castle_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _castle_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     if player(state, seat)["position"] != BOARD.castle:
         raise RuleError("not_at_castle", "The licences are looked at from the castle entrance.")
     if player(state, seat)["licence"] is not None:
@@ -422,7 +440,7 @@ def _castle_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _castle(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _castle(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The wizard picks up and looks at the courtyard's licences (its memory keeps them)."""
     me = player(state, seat)
     me["seen_licences"] = sorted(set(me["seen_licences"]) | set(state["courtyard"]))
@@ -433,7 +451,7 @@ def _castle(state: State, seat: Seat, action: Action, events: list[Event]) -> No
     state["phase"] = "castle"
 
 
-def _take_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _take_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     licence = action.get("licence")
     if licence not in state["courtyard"]:
         raise RuleError("bad_licence", "`licence` names one of the courtyard's licences.")
@@ -448,7 +466,7 @@ def _take_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _take(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _take(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     """+3 fame and the top seal, its value seen by its owner only."""
     me = player(state, seat)
     state["courtyard"].remove(action["licence"])
@@ -466,7 +484,7 @@ def _take(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     table.end_turn(state, events)
 
 
-def _leave_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
+def _leave_check(state: WizardsWantedState, seat: Seat, action: Action) -> dict[str, int]:
     """ "If you meet the requirements listed on one of these cards ..., put the card in front
     of you": leaving is for a wizard who meets none (Interpretations)."""
     holdings = table.holdings(player(state, seat))
@@ -478,12 +496,12 @@ def _leave_check(state: State, seat: Seat, action: Action) -> dict[str, int]:
     return {}
 
 
-def _leave(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _leave(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     events.append(Event("castle_left", {"seat": seat}))
     table.end_turn(state, events)
 
 
-def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _end(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
     events.append(Event("turn_ended", {"seat": seat}))
     table.end_turn(state, events)
 
@@ -491,7 +509,7 @@ def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
 def _and_end_move(move: PricedMove) -> PricedMove:
     """An action taken in the movement step ends it first."""
 
-    def effect(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+    def effect(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
         table.end_movement(state, seat, events)
         move.effect(state, seat, action, events)
 
@@ -505,7 +523,7 @@ ACTIONS = {
     "castle": PricedMove(("cost",), _castle_check, _castle, only({"type": "castle"})),
     "end": PricedMove(("cost",), _free, _end, only({"type": "end"})),
 }
-MOVES: Moves = {
+MOVES: Moves[WizardsWantedState] = {
     "choose": {
         "choose_wizard": PricedMove(
             ("charm", "cost"),
@@ -554,8 +572,7 @@ MOVES: Moves = {
 }
 
 
-#: The game's phases, and where one action may lead from each (``phases.Transitions``).
-Phase = Literal["choose", "place", "move", "action", "castle", "over"]
+#: Where one action may lead from each phase (``PhasedGame.transitions``).
 TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
     "choose": frozenset({"choose", "place"}),
     "place": frozenset({"move"}),

@@ -5,10 +5,11 @@ reading as its default (``docs/rules/wizards-wanted.md``, "Options")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from wordsvc.games.contract import validated_options
 from wordsvc.games.seats import check_first_player, seat_options
+from wordsvc.games.wizards_wanted.state import Options
 
 #: How the game ends when the Royal Inspector comes up (issue 28, item 1).
 INSPECTOR_ENDS = ("on_top", "drawn")
@@ -65,8 +66,9 @@ def options_schema() -> dict[str, object]:
     }
 
 
-def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
-    """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
+def normalise_options(raw: Mapping[str, object] | None) -> Options:
+    """Options with defaults filled in, or :class:`RuleError` ``invalid_options`` (the
+    schema's checks make them :class:`Options`)."""
     opts = validated_options(options_schema(), raw)
     check_first_player(opts)
-    return opts
+    return cast(Options, opts)

@@ -10,18 +10,17 @@ the ``choose`` step: each player in turn order, from the first, picks a wizard n
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
-from typing import Any
+from collections.abc import MutableMapping
 
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import State
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.magic import ICONS
+from wordsvc.games.wizards_wanted.state import Options, Village, WizardsWantedState
 from wordsvc.games.wizards_wanted.table import FAME_SOURCES, NAME, start_turn
 
 
-def deal(opts: Mapping[str, Any], seed: int) -> State:
+def deal(opts: Options, seed: int) -> WizardsWantedState:
     """The state at the first player's choice of wizard (or placement, when the wizards are
     dealt); ``opts`` are normalised options."""
     rng = random_.new_rng(seed)
@@ -29,7 +28,9 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
     jobs = list(parts.JOBS)
     random_.shuffle(rng, jobs)
     boxed_jobs = [jobs.pop() for _ in range(parts.TWO_PLAYER_REMOVED if count == 2 else 0)]
-    villages = {v: {"job": jobs.pop(), "face_up": True, "coins": 0} for v in BOARD.villages}
+    villages: dict[str, Village] = {
+        v: {"job": jobs.pop(), "face_up": True, "coins": 0} for v in BOARD.villages
+    }
     bottom = [*jobs[: parts.INSPECTOR_DEPTH], parts.INSPECTOR_ID]  # the deck's top is its end
     random_.shuffle(rng, bottom)
     deck = bottom + jobs[parts.INSPECTOR_DEPTH :]
@@ -43,9 +44,9 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
     if first is None:  # who most recently ate mushrooms is not known to the server
         first = random_.below(rng, count)
     charms = _starting_charms(opts["wizards"], count, rng)
-    state: State = {
+    state: WizardsWantedState = {
         "game": NAME,
-        "options": dict(opts),
+        "options": Options(**opts),
         "rng": rng,
         "players": [
             {

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from wordsvc.errors import InternalError
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import Event, RuleError, Seat, State
+from wordsvc.games.contract import Event, RuleError, Seat
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.magic import ICONS
+from wordsvc.games.wizards_wanted.state import Money, Player, WizardsWantedState
 
 NAME = "wizards-wanted"
 #: Where fame comes from: the playouts check that fame is always the sum of these.
@@ -23,8 +24,8 @@ FAME_SOURCES = ("jobs", "charm_bonus", "licence", "seals", "experience", "wealth
 MONEY_MUSHROOM = {"dust": "dust", "coins": "coin"}
 
 
-def player(state: State, seat: Seat) -> dict[str, Any]:
-    players: list[dict[str, Any]] = state["players"]
+def player(state: WizardsWantedState, seat: Seat) -> Player:
+    players: list[Player] = state["players"]
     return players[seat]
 
 
@@ -32,9 +33,19 @@ def mushroom(card: str) -> parts.Mushroom:
     return parts.MUSHROOMS[card]
 
 
-def charms_of(me: dict[str, Any]) -> Counter[str]:
+def position(state: WizardsWantedState, seat: Seat) -> str:
+    """Where the seat's wizard stands: on the board from its first placement on (the steps
+    that move or act come after it)."""
+    here = player(state, seat)["position"]
+    if here is None:
+        raise InternalError(f"seat {seat}'s wizard is not on the board yet")
+    return here
+
+
+def charms_of(me: Player) -> Counter[str]:
     """Every charm the wizard has: the starting charm and the tokens collected."""
-    return Counter([me["starting_charm"], *me["charms"]])
+    starting = [me["starting_charm"]] if me["starting_charm"] is not None else []
+    return Counter([*starting, *me["charms"]])
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +58,14 @@ class JobPay:
     bonus: int
 
 
-def job_pays(job: parts.Job, coins_on_card: int, me: dict[str, Any] | None) -> JobPay:
+def job_pays(job: parts.Job, coins_on_card: int, me: Player | None) -> JobPay:
     """What ``job`` pays ``me`` (``None``: a wizard without charms, the card's own terms)."""
     charms = charms_of(me) if me is not None else Counter[str]()
     bonus = sum(charms[icon] for icon in job.icons)
     return JobPay(job.fame + bonus, job.coins + bonus + coins_on_card, bonus)
 
 
-def icons_of(me: dict[str, Any]) -> Counter[str]:
+def icons_of(me: Player) -> Counter[str]:
     """Magic icons: the completed jobs' and the magic mushrooms' held."""
     icons: Counter[str] = Counter()
     for job in me["jobs"]:
@@ -66,13 +77,13 @@ def icons_of(me: dict[str, Any]) -> Counter[str]:
     return icons
 
 
-def mushroom_money(me: dict[str, Any], what: str) -> int:
+def mushroom_money(me: Player, what: Money) -> int:
     """The value of the dust (or coin) mushrooms the wizard holds."""
     kind = MONEY_MUSHROOM[what]
     return sum(mushroom(m).value or 0 for m in me["mushrooms"] if mushroom(m).type == kind)
 
 
-def holdings(me: dict[str, Any]) -> parts.Holdings:
+def holdings(me: Player) -> parts.Holdings:
     """What the licences count: dust and coin mushrooms count as the money they pay as."""
     return parts.Holdings(
         dust=me["dust"] + mushroom_money(me, "dust"),
@@ -84,12 +95,12 @@ def holdings(me: dict[str, Any]) -> parts.Holdings:
     )
 
 
-def add_fame(me: dict[str, Any], source: str, amount: int) -> None:
+def add_fame(me: Player, source: str, amount: int) -> None:
     me["fame"] += amount
     me["fame_sources"][source] += amount
 
 
-def gain_dust(me: dict[str, Any], amount: int) -> int:
+def gain_dust(me: Player, amount: int) -> int:
     """Dust from the supply, never past the cap (the excess goes straight back)."""
     got: int = max(0, min(amount, parts.DUST_CAP - me["dust"]))
     me["dust"] += got
@@ -99,7 +110,7 @@ def gain_dust(me: dict[str, Any], amount: int) -> int:
 # --- paying ----------------------------------------------------------------------------------
 
 
-def payment_mushrooms(me: dict[str, Any], what: str, raw: object) -> list[str]:
+def payment_mushrooms(me: Player, what: Money, raw: object) -> list[str]:
     """The action's ``mushrooms`` (dust or coin mushrooms the wizard holds, spent first), or
     the RuleError saying what is wrong with them."""
     if raw is None:
@@ -121,7 +132,7 @@ def payment_mushrooms(me: dict[str, Any], what: str, raw: object) -> list[str]:
     return list(raw)
 
 
-def check_pay(me: dict[str, Any], what: str, amount: int, used: Sequence[str]) -> None:
+def check_pay(me: Player, what: Money, amount: int, used: Sequence[str]) -> None:
     """Refuse a payment the wizard cannot make (``cannot_afford``)."""
     value = sum(mushroom(m).value or 0 for m in used)
     if me[what] + value < amount:
@@ -133,7 +144,9 @@ def check_pay(me: dict[str, Any], what: str, amount: int, used: Sequence[str]) -
         )
 
 
-def pay(state: State, seat: Seat, what: str, amount: int, used: Sequence[str]) -> None:
+def pay(
+    state: WizardsWantedState, seat: Seat, what: Money, amount: int, used: Sequence[str]
+) -> None:
     """Pay with the given mushrooms first, change back from the supply, the rest from the
     purse. Spent mushrooms go face up beside the board."""
     me = player(state, seat)
@@ -154,25 +167,27 @@ def pay(state: State, seat: Seat, what: str, amount: int, used: Sequence[str]) -
 # --- the board -------------------------------------------------------------------------------
 
 
-def active_stones(state: State) -> list[str]:
+def active_stones(state: WizardsWantedState) -> list[str]:
     """The corners' teleport stones and the stone the Traveling Mountain Pixie stands on."""
     return sorted({*BOARD.corners.values(), BOARD.stones[state["mountain_pixie"] - 1]})
 
 
-def arrive(state: State, seat: Seat, space: str, events: list[Event]) -> None:
+def arrive(state: WizardsWantedState, seat: Seat, space: str, events: list[Event]) -> None:
     """Arriving at a teleport stone with charms takes one, once a turn."""
     me = player(state, seat)
     me["position"] = space
     left = state["charms"].get(space, 0)
-    if left and not state["this_turn"]["charm_taken"]:
+    charm = BOARD.spaces[space].charm  # a corner's, where charms lie
+    if left and charm is not None and not state["this_turn"]["charm_taken"]:
         state["charms"][space] = left - 1
-        charm = BOARD.spaces[space].charm
         me["charms"].append(charm)
         state["this_turn"]["charm_taken"] = True
         events.append(Event("charm_taken", {"seat": seat, "charm": charm, "space": space}))
 
 
-def collect(state: State, seat: Seat, path: Iterable[str], events: list[Event]) -> None:
+def collect(
+    state: WizardsWantedState, seat: Seat, path: Iterable[str], events: list[Event]
+) -> None:
     """Walking picks up every face-down mushroom on the spaces passed over; they are kept
     face up."""
     me = player(state, seat)
@@ -184,7 +199,7 @@ def collect(state: State, seat: Seat, path: Iterable[str], events: list[Event]) 
             )
 
 
-def place_mushroom(state: State, space: str, events: list[Event]) -> None:
+def place_mushroom(state: WizardsWantedState, space: str, events: list[Event]) -> None:
     """A mushroom from the face-down pile onto ``space`` (the used ones reshuffled when the
     pile is out; none when every mushroom is out)."""
     if not state["mushroom_pile"] and state["mushroom_discard"]:
@@ -201,11 +216,11 @@ def place_mushroom(state: State, space: str, events: list[Event]) -> None:
 # --- jobs and the deck -----------------------------------------------------------------------
 
 
-def face_up_jobs(state: State) -> list[str]:
+def face_up_jobs(state: WizardsWantedState) -> list[str]:
     return [v for v, slot in state["villages"].items() if slot["job"] and slot["face_up"]]
 
 
-def refill(state: State, village: str, events: list[Event]) -> None:
+def refill(state: WizardsWantedState, village: str, events: list[Event]) -> None:
     """The next card goes face down on the village; then the newly revealed card on top of the
     deck shows its back: a mushroom for the space it names, and the pixie it shows moves.
 
@@ -236,12 +251,12 @@ def refill(state: State, village: str, events: list[Event]) -> None:
         events.append(Event("mountain_pixie_moved", {"stone": state["mountain_pixie"]}))
 
 
-def move_forest_pixie(state: State, events: list[Event]) -> None:
+def move_forest_pixie(state: WizardsWantedState, events: list[Event]) -> None:
     state["forest_pixie"] = (state["forest_pixie"] + 1) % len(parts.TOADSTOOLS)
     events.append(Event("forest_pixie_moved", {"toadstool": state["forest_pixie"]}))
 
 
-def refresh_jobs(state: State, seat: Seat, events: list[Event]) -> None:
+def refresh_jobs(state: WizardsWantedState, seat: Seat, events: list[Event]) -> None:
     """ "When there are only 3 spell jobs available on the board at the start of a turn":
     a coin on each, and the face-down ones turned up. The coins come from the supply, not the
     player's purse (Interpretations: the purse may be empty, and the supply is unlimited)."""
@@ -259,7 +274,7 @@ def refresh_jobs(state: State, seat: Seat, events: list[Event]) -> None:
 # --- turns and the end -------------------------------------------------------------------------
 
 
-def end_movement(state: State, seat: Seat, events: list[Event]) -> None:
+def end_movement(state: WizardsWantedState, seat: Seat, events: list[Event]) -> None:
     """The movement step ends: dust gained by walking past the cap goes back now (the walk's
     price is the turn's total, so walking 1 and 1 more must cost what walking 2 costs)."""
     me = player(state, seat)
@@ -269,7 +284,7 @@ def end_movement(state: State, seat: Seat, events: list[Event]) -> None:
     state["phase"] = "action"
 
 
-def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
+def start_turn(state: WizardsWantedState, seat: Seat, events: list[Event]) -> None:
     state["active"] = seat
     state["this_turn"] = {"walked": 0, "charm_taken": False}
     refresh_jobs(state, seat, events)
@@ -278,7 +293,7 @@ def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
     events.append(Event("turn_started", {"seat": seat, "turn": state["turn"]}))
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: WizardsWantedState, events: list[Event]) -> None:
     """The turn passes left; the game ends after the turn the Inspector was revealed in, or
     once every player has had ``turn_limit`` turns (an option, off by default)."""
     seat = state["active"]
@@ -295,7 +310,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     start_turn(state, (seat + 1) % len(state["players"]), events)
 
 
-def finish(state: State, events: list[Event], ended_by: str) -> None:
+def finish(state: WizardsWantedState, events: list[Event], ended_by: str) -> None:
     """Seals left at the castle cost every wizard without a licence their total; then the
     experience bonus per icon type and the wealth bonus. A turn limit scores the same way."""
     penalty = sum(parts.SEALS[s] for s in state["seals"])
@@ -316,7 +331,7 @@ def finish(state: State, events: list[Event], ended_by: str) -> None:
     events.append(Event("game_over", {"seals_left": list(state["seals"]), "penalty": penalty}))
 
 
-def ranking_key(me: dict[str, Any]) -> tuple[int, int, int]:
+def ranking_key(me: Player) -> tuple[int, int, int]:
     """Most fame; ties go to coins, then to jobs done (larger is better). Coin mushrooms
     count as the coins they pay as, as in the wealth bonus (Interpretations)."""
     return (me["fame"], me["coins"] + mushroom_money(me, "coins"), len(me["jobs"]))

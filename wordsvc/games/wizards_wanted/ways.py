@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wordsvc.games.contract import Action, State
+from wordsvc.games.contract import Action
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.movement import COIN_IN_DUST, Route
+from wordsvc.games.wizards_wanted.state import WizardsWantedState
 
 #: The kinds of way: one listed move (its action's type), or a planned ``route``.
 MOVE_KINDS = ("walk", "speed", "teleport", "teleport_mushroom", "taxi", "place")
@@ -71,7 +72,10 @@ class Way:
 
 
 def ways(
-    state: State, position: str | None, legal: Sequence[Action], routes: Mapping[str, Route]
+    state: WizardsWantedState,
+    position: str | None,
+    legal: Sequence[Action],
+    routes: Mapping[str, Route],
 ) -> dict[str, list[Way]]:
     """Every space the wizard at ``position`` can reach with one of the ``legal`` moves or a
     planned route of ``routes``, and its ways there, the one a tap takes first."""
@@ -87,7 +91,9 @@ def ways(
     return {space: _choices(found[space]) for space in sorted(found)}
 
 
-def _one_move(state: State, position: str | None, action: Action) -> tuple[str, Way] | None:
+def _one_move(
+    state: WizardsWantedState, position: str | None, action: Action
+) -> tuple[str, Way] | None:
     """The space one listed move takes the wizard to, and the way it is; None for an action
     that is not a move."""
     cost: Mapping[str, int] = action.get("cost") or {}

@@ -30,7 +30,7 @@ from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
 
 
-class WordsOfMagic(PhasedGame[Phase]):
+class WordsOfMagic(PhasedGame[Phase, State]):
     """The game, bound to the word rules it asks whether a word counts: its moves by step
     (``moves.moves``) and what the contract asks besides."""
 

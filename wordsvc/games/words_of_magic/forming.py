@@ -99,7 +99,7 @@ class Formed:
     deal: list[tuple[Seat, str]]
 
 
-def move(words: WordRules) -> Move:
+def move(words: WordRules) -> Move[State]:
     """The ``form_word`` move, asking ``words`` whether a word counts."""
     return Move(
         FIELDS,

@@ -34,7 +34,7 @@ from wordsvc.games.words_of_magic.table import (
 from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 
-def moves(words: WordRules) -> Moves:
+def moves(words: WordRules) -> Moves[State]:
     """The moves of each step, in the order the legal actions list them; ``form_word`` asks
     ``words`` whether a word counts."""
     return {
