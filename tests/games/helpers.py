@@ -7,6 +7,8 @@ import json
 import pathlib
 import random
 import re
+import types
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -494,3 +496,49 @@ def _numbers(value: object, path: Path = ()) -> list[tuple[Path, float]]:
     if isinstance(value, list):
         return [n for index, item in enumerate(value) for n in _numbers(item, (*path, index))]
     return []
+
+
+def assert_typed(value: object, hint: object, path: str = "state") -> None:
+    """``value`` has the shape ``hint`` declares: a TypedDict's required keys all there,
+    no key it does not declare, and each value, in lists, dicts and unions, checked in turn
+    (what a game's ``state.py`` promises of every state). Literals are checked by value,
+    the plain types by their class; ``Any`` and ``object`` take anything."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if typing.is_typeddict(hint):
+        assert isinstance(value, dict), f"{path}: {value!r} is no {hint.__name__}"
+        declared = typing.get_type_hints(hint)
+        missing = hint.__required_keys__ - set(value)
+        extra = set(value) - set(declared)
+        assert not missing, f"{path}: missing {missing}"
+        assert not extra, f"{path}: undeclared {extra}"
+        for key, item in value.items():
+            assert_typed(item, declared[key], f"{path}.{key}")
+    elif origin is typing.Literal:
+        assert value in args, f"{path}: {value!r} is none of {args}"
+    elif origin in (typing.Union, types.UnionType):
+        failures = []
+        for option in args:
+            try:
+                assert_typed(value, option, path)
+                return
+            except AssertionError as failure:
+                failures.append(str(failure))
+        raise AssertionError(f"{path}: {value!r} matches no part of {hint}: {failures}")
+    elif origin is list:
+        assert isinstance(value, list), f"{path}: {value!r} is no list"
+        for i, item in enumerate(value):
+            assert_typed(item, args[0], f"{path}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{path}: {value!r} is no dict"
+        for key, item in value.items():
+            assert_typed(key, args[0], f"{path} key")
+            assert_typed(item, args[1], f"{path}[{key!r}]")
+    elif hint is type(None):
+        assert value is None, f"{path}: {value!r} is not None"
+    elif hint in (typing.Any, object):
+        return
+    elif isinstance(hint, type):
+        assert isinstance(value, hint), f"{path}: {value!r} is no {hint.__name__}"
+        assert hint is bool or not isinstance(value, bool), f"{path}: {value!r} is a bool"
+    else:
+        raise AssertionError(f"{path}: no check for {hint!r}")

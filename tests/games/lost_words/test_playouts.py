@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
-from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
+from tests.games.helpers import assert_deterministic, assert_no_leaks, assert_typed, playout
 from tests.games.lost_words.box import ALL_CARDS, BOX, every_card
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words.bots import HeuristicBot
+from wordsvc.games.lost_words.state import LostWordsState
 
 #: The contract asks for a few hundred seeded games per player count.
 GAMES_PER_COUNT = 200
@@ -42,6 +43,7 @@ def checker():
     previous: dict = {}
 
     def check(state) -> None:
+        assert_typed(state, LostWordsState)  # the shape state.py declares, to every value
         assert every_card(state) == ALL_CARDS, "a card was created or lost"
         before = previous.get("state")
         if before is not None:

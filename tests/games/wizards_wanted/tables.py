@@ -4,8 +4,8 @@ tokens a scenario needs, moved from wherever they were so that nothing is create
 from __future__ import annotations
 
 from collections import Counter
-from typing import get_args, get_type_hints
 
+from tests.games.helpers import assert_typed
 from wordsvc.games.contract import State
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import state as shape
@@ -65,21 +65,9 @@ def every_job(state: State) -> Counter[str]:
     return cards
 
 
-def keys(typed_dict: type) -> set[str]:
-    return set(get_type_hints(typed_dict))
-
-
 def assert_shaped(state: State) -> None:
-    """The state has the shape ``state.py`` declares: every key, no other."""
-    assert set(state) == keys(shape.WizardsWantedState)
-    assert set(state["options"]) == keys(shape.Options)
-    assert set(state["this_turn"]) == keys(shape.ThisTurn)
-    assert set(state["box"]) == keys(shape.Box)
-    assert state["phase"] in get_args(shape.Phase)
-    for player in state["players"]:
-        assert set(player) == keys(shape.Player)
-    for village in state["villages"].values():
-        assert set(village) == keys(shape.Village)
+    """The state has the shape ``state.py`` declares, to every value."""
+    assert_typed(state, shape.WizardsWantedState)
 
 
 def assert_conserved(state: State) -> None:

@@ -25,3 +25,7 @@ def test_the_shape_is_checked():
     lost = {**state, "players": [{k: v for k, v in state["players"][0].items() if k != "dust"}]}
     with pytest.raises(AssertionError):
         assert_shaped(lost)
+    with pytest.raises(AssertionError):  # a value of another type
+        assert_shaped({**state, "phase": "dancing"})
+    with pytest.raises(AssertionError):
+        assert_shaped({**state, "villages": {"village-1": {"job": 3, "face_up": True, "coins": 0}}})

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State, as_seat
+from wordsvc.errors import InternalError
+from wordsvc.games.contract import Action, Event, RuleError, Seat, as_seat
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
+from wordsvc.games.lost_words.state import LostWordsState, Slot
 
-Check = Callable[[State, Seat, Action], None]
-Effect = Callable[[State, Seat, Action, list[Event]], None]
+Check = Callable[[LostWordsState, Seat, Action], None]
+Effect = Callable[[LostWordsState, Seat, Action, list[Event]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +30,16 @@ class CardRule:
     fields: tuple[str, ...]
     check: Check
     effect: Effect
-    candidates: Callable[[State, Seat, str], list[Action]]
+    candidates: Callable[[LostWordsState, Seat, str], list[Action]]
 
 
-def _just_the_card(state: State, seat: Seat, card: str) -> list[Action]:
+def _just_the_card(state: LostWordsState, seat: Seat, card: str) -> list[Action]:
     return [{"type": "play", "card": card}]
 
 
-def _played(state: State, seat: Seat, card: str, events: list[Event], keep: bool = False) -> None:
+def _played(
+    state: LostWordsState, seat: Seat, card: str, events: list[Event], keep: bool = False
+) -> None:
     """The card leaves the hand, onto the discard pile unless ``keep`` (the Wall stays on the
     pair it protects)."""
     state["players"][seat]["hand"].remove(card)
@@ -45,7 +48,7 @@ def _played(state: State, seat: Seat, card: str, events: list[Event], keep: bool
     events.append(Event("played", {"seat": seat, "card": card}))
 
 
-def _target(state: State, seat: Seat, action: Action) -> tuple[Seat, dict[str, Any]]:
+def _target(state: LostWordsState, seat: Seat, action: Action) -> tuple[Seat, Slot]:
     """Another player's complete, unprotected pair, named by ``target`` and ``nature``."""
     target = as_seat(action.get("target"))
     if target is None or not 0 <= target < len(state["players"]) or target == seat:
@@ -59,7 +62,7 @@ def _target(state: State, seat: Seat, action: Action) -> tuple[Seat, dict[str, A
     return target, slot
 
 
-def _others_pairs(state: State, seat: Seat) -> list[tuple[Seat, str]]:
+def _others_pairs(state: LostWordsState, seat: Seat) -> list[tuple[Seat, str]]:
     return [
         (target, slot["card"])
         for target, other in enumerate(state["players"])
@@ -71,11 +74,11 @@ def _others_pairs(state: State, seat: Seat) -> list[tuple[Seat, str]]:
 # --- the Acorn ------------------------------------------------------------------------------
 
 
-def _acorn_check(state: State, seat: Seat, action: Action) -> None:
+def _acorn_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
 
 
-def _acorn(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _acorn(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Up to two draws from either pile; the Acorn goes on the discard pile after them."""
     steps.use_action(state)
     card = action["card"]
@@ -87,7 +90,7 @@ def _acorn(state: State, seat: Seat, action: Action, events: list[Event]) -> Non
 # --- the Magpie -----------------------------------------------------------------------------
 
 
-def _magpie_check(state: State, seat: Seat, action: Action) -> None:
+def _magpie_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
     _target(state, seat, action)
     give = steps.slot_of(state["players"][seat], steps.need(action, "give"), seat, "give")
@@ -95,7 +98,7 @@ def _magpie_check(state: State, seat: Seat, action: Action) -> None:
         raise RuleError("give_a_single", "Give one of your single nature cards (without a pair).")
 
 
-def _magpie(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _magpie(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     steps.use_action(state)
     _played(state, seat, action["card"], events)
     target, slot = _target(state, seat, action)
@@ -113,7 +116,7 @@ def _magpie(state: State, seat: Seat, action: Action, events: list[Event]) -> No
     steps.check_win(state, events, seat)
 
 
-def _magpie_candidates(state: State, seat: Seat, card: str) -> list[Action]:
+def _magpie_candidates(state: LostWordsState, seat: Seat, card: str) -> list[Action]:
     mine = [slot["card"] for slot in state["players"][seat]["nature"]]
     return [
         {"type": "play", "card": card, "target": target, "nature": nature, "give": give}
@@ -125,18 +128,20 @@ def _magpie_candidates(state: State, seat: Seat, card: str) -> list[Action]:
 # --- the Chestnut ---------------------------------------------------------------------------
 
 
-def _chestnut_check(state: State, seat: Seat, action: Action) -> None:
+def _chestnut_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
     _target(state, seat, action)
 
 
-def _chestnut(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _chestnut(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The spell goes under the discard pile; the target's reply window opens whatever they
     hold, so that it tells no one about their hand."""
     steps.use_action(state)
     _played(state, seat, action["card"], events)
     target, slot = _target(state, seat, action)
     spell = slot["spell"]
+    if spell is None:
+        raise InternalError("_target returns a pair")
     slot["spell"] = None
     state["discard"].insert(0, spell)
     events.append(
@@ -147,7 +152,7 @@ def _chestnut(state: State, seat: Seat, action: Action, events: list[Event]) -> 
     state["phase"] = "chestnut_reply"
 
 
-def _chestnut_candidates(state: State, seat: Seat, card: str) -> list[Action]:
+def _chestnut_candidates(state: LostWordsState, seat: Seat, card: str) -> list[Action]:
     return [
         {"type": "play", "card": card, "target": target, "nature": nature}
         for target, nature in _others_pairs(state, seat)
@@ -157,7 +162,7 @@ def _chestnut_candidates(state: State, seat: Seat, card: str) -> list[Action]:
 # --- the Skylark ----------------------------------------------------------------------------
 
 
-def _skylark_check(state: State, seat: Seat, action: Action) -> None:
+def _skylark_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     turn = state["this_turn"]
     if turn["skylark"]:
         raise RuleError("one_skylark", "Only one Skylark per turn.")
@@ -165,7 +170,7 @@ def _skylark_check(state: State, seat: Seat, action: Action) -> None:
         raise RuleError("skylark_after_action", "Play the Skylark after your action.")
 
 
-def _skylark(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _skylark(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Not itself an action: it gives one further action."""
     turn = state["this_turn"]
     turn["skylark"] = True
@@ -176,7 +181,7 @@ def _skylark(state: State, seat: Seat, action: Action, events: list[Event]) -> N
 # --- the Heron ------------------------------------------------------------------------------
 
 
-def _heron_check(state: State, seat: Seat, action: Action) -> None:
+def _heron_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     """Only a spell "you need": that of one of your own nature cards without its spell."""
     steps.need_action_left(state)
     asked = steps.need(action, "ask")
@@ -193,7 +198,7 @@ def _heron_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _heron(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _heron(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Every other player gives every copy, clockwise from the asker, and refills to three."""
     steps.use_action(state)
     _played(state, seat, action["card"], events)
@@ -225,14 +230,14 @@ def _heron(state: State, seat: Seat, action: Action, events: list[Event]) -> Non
     )
 
 
-def _heron_candidates(state: State, seat: Seat, card: str) -> list[Action]:
+def _heron_candidates(state: LostWordsState, seat: Seat, card: str) -> list[Action]:
     return [{"type": "play", "card": card, "ask": nature} for nature in parts.NATURES]
 
 
 # --- the Wall -------------------------------------------------------------------------------
 
 
-def _wall_check(state: State, seat: Seat, action: Action) -> None:
+def _wall_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
     slot = steps.slot_of(state["players"][seat], steps.need(action, "nature"), seat)
     if slot["spell"] is None:
@@ -241,7 +246,7 @@ def _wall_check(state: State, seat: Seat, action: Action) -> None:
         raise RuleError("pair_protected", "That pair is already protected.")
 
 
-def _wall(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _wall(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     steps.use_action(state)
     _played(state, seat, action["card"], events, keep=True)
     slot = steps.slot_of(state["players"][seat], action["nature"], seat)
@@ -249,7 +254,7 @@ def _wall(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     events.append(Event("walled", {"seat": seat, "nature": slot["card"]}))
 
 
-def _wall_candidates(state: State, seat: Seat, card: str) -> list[Action]:
+def _wall_candidates(state: LostWordsState, seat: Seat, card: str) -> list[Action]:
     return [
         {"type": "play", "card": card, "nature": slot["card"]}
         for slot in state["players"][seat]["nature"]

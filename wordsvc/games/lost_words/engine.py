@@ -25,16 +25,17 @@ from wordsvc.games.contract import (
 )
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
-from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES, TRANSITIONS, Phase
+from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES, TRANSITIONS
 from wordsvc.games.lost_words.options import SWAP_PAIRED, normalise_options, options_schema
 from wordsvc.games.lost_words.setup import NAME, deal
+from wordsvc.games.lost_words.state import LostWordsState, Phase, plain
 from wordsvc.games.phases import PhasedGame
 
 HAND = parts.HAND
 __all__ = ["HAND", "MAX_LISTED_DISCARDS", "NAME", "SWAP_PAIRED", "LostWords"]
 
 
-class LostWords(PhasedGame[Phase, State]):
+class LostWords(PhasedGame[Phase, LostWordsState]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
@@ -47,7 +48,7 @@ class LostWords(PhasedGame[Phase, State]):
         return options_schema()
 
     def new(self, options: Mapping[str, object], seed: int) -> State:
-        return deal(normalise_options(options), seed)
+        return plain(deal(normalise_options(options), seed))
 
     def to_act(self, state: State) -> list[Seat]:
         if state["phase"] == "over":

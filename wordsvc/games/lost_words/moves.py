@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import permutations
 from math import perm
-from typing import Literal
 
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State, check_fields
+from wordsvc.games.contract import Action, Event, RuleError, Seat, check_fields
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
 from wordsvc.games.lost_words.cards import CARDS, CardRule
+from wordsvc.games.lost_words.state import LostWordsState, Phase
 from wordsvc.games.phases import Move, Moves, no_check, only
 
 HAND = parts.HAND
@@ -24,7 +24,7 @@ MAX_LISTED_DISCARDS = 720
 # --- draw and the Acorn's draws -------------------------------------------------------------
 
 
-def _draw_check(state: State, seat: Seat, action: Action) -> None:
+def _draw_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     source = steps.need(action, "from")
     if source not in ("pile", "discard"):
         raise RuleError("malformed_action", "`from` is pile or discard.", {"from": None})
@@ -37,7 +37,7 @@ def _draw_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _draw(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _draw(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     if action["from"] == "discard":
         card = state["discard"].pop()
         state["players"][seat]["hand"].append(card)
@@ -53,11 +53,11 @@ def _draw(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     state["phase"] = "act"
 
 
-def _draw_candidates(state: State, seat: Seat) -> list[Action]:
+def _draw_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     return [{"type": "draw", "from": "pile"}, {"type": "draw", "from": "discard"}]
 
 
-def _acorn_done(state: State, seat: Seat, events: list[Event]) -> None:
+def _acorn_done(state: LostWordsState, seat: Seat, events: list[Event]) -> None:
     """The played Acorn goes on the discard pile after its draws (Interpretations)."""
     card = state["pending"]["played"]
     steps.discard(state, card)
@@ -65,7 +65,7 @@ def _acorn_done(state: State, seat: Seat, events: list[Event]) -> None:
     state["pending"] = {}
 
 
-def _stop(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _stop(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The Acorn's draws are optional ("you may draw two cards")."""
     _acorn_done(state, seat, events)
     state["phase"] = "act"
@@ -74,7 +74,7 @@ def _stop(state: State, seat: Seat, action: Action, events: list[Event]) -> None
 # --- the act step ---------------------------------------------------------------------------
 
 
-def _pair_check(state: State, seat: Seat, action: Action) -> None:
+def _pair_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     player = state["players"][seat]
     spell = steps.in_hand(player, action.get("spell"), "spell")
     slot = steps.slot_of(player, steps.need(action, "nature"), seat)
@@ -92,7 +92,7 @@ def _pair_check(state: State, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
 
 
-def _pair(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _pair(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     player = state["players"][seat]
     steps.use_action(state)
     spell = action["spell"]
@@ -103,7 +103,7 @@ def _pair(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     steps.check_win(state, events, seat)
 
 
-def _pair_candidates(state: State, seat: Seat) -> list[Action]:
+def _pair_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     player = state["players"][seat]
     return [
         {"type": "pair", "spell": card, "nature": slot["card"]}
@@ -112,7 +112,7 @@ def _pair_candidates(state: State, seat: Seat) -> list[Action]:
     ]
 
 
-def _swap_check(state: State, seat: Seat, action: Action) -> None:
+def _swap_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     slot = steps.slot_of(state["players"][seat], steps.need(action, "nature"), seat)
     if action.get("middle") not in state["middle"]:
         raise RuleError("not_in_the_middle", "Swap with one of the two middle nature cards.")
@@ -127,7 +127,7 @@ def _swap_check(state: State, seat: Seat, action: Action) -> None:
     steps.need_action_left(state)
 
 
-def _swap(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _swap(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     steps.use_action(state)
     slot = steps.slot_of(state["players"][seat], action["nature"], seat)
     if slot["spell"] is not None:  # option swap_paired: discard_spell
@@ -140,7 +140,7 @@ def _swap(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     )
 
 
-def _swap_candidates(state: State, seat: Seat) -> list[Action]:
+def _swap_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     return [
         {"type": "swap", "nature": slot["card"], "middle": middle}
         for slot in state["players"][seat]["nature"]
@@ -148,7 +148,7 @@ def _swap_candidates(state: State, seat: Seat) -> list[Action]:
     ]
 
 
-def _card_rule(state: State, seat: Seat, action: Action) -> tuple[str, CardRule]:
+def _card_rule(state: LostWordsState, seat: Seat, action: Action) -> tuple[str, CardRule]:
     card = steps.in_hand(state["players"][seat], action.get("card"))
     name = parts.action_name(card)
     if name is None:
@@ -160,18 +160,18 @@ def _card_rule(state: State, seat: Seat, action: Action) -> tuple[str, CardRule]
     return card, CARDS[name]
 
 
-def _play_check(state: State, seat: Seat, action: Action) -> None:
+def _play_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     _card, rule = _card_rule(state, seat, action)
     check_fields(action, ("card", *rule.fields))
     rule.check(state, seat, action)
 
 
-def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _play(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     _card, rule = _card_rule(state, seat, action)
     rule.effect(state, seat, action, events)
 
 
-def _play_candidates(state: State, seat: Seat) -> list[Action]:
+def _play_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     actions: list[Action] = []
     for card in dict.fromkeys(state["players"][seat]["hand"]):
         rule = CARDS.get(parts.action_name(card) or "")
@@ -180,7 +180,7 @@ def _play_candidates(state: State, seat: Seat) -> list[Action]:
     return actions
 
 
-def _end_check(state: State, seat: Seat, action: Action) -> None:
+def _end_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     """The Skylark's card says "then perform one further action": once it is played, the turn
     does not end while that action can be taken (option ``skylark_further_action``), so a
     Skylark is never a free card swap (Interpretations)."""
@@ -197,7 +197,7 @@ def _end_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _end(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Step 3: refill to three, or go on to discard down to three."""
     steps.refill(state, seat, events, "refill")
     if len(state["players"][seat]["hand"]) > HAND:
@@ -209,13 +209,13 @@ def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
 # --- the Chestnut's reply -------------------------------------------------------------------
 
 
-def _repair_check(state: State, seat: Seat, action: Action) -> None:
+def _repair_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     spell = steps.in_hand(state["players"][seat], action.get("spell"), "spell")
     if parts.kind(spell) != "spell" or parts.nature_of(spell) != state["pending"]["nature"]:
         raise RuleError("spell_does_not_match", "Re-pair with a spell of that nature card.")
 
 
-def _repair(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _repair(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     player = state["players"][seat]
     spell = action["spell"]
     slot = steps.slot_of(player, state["pending"]["card"], seat)
@@ -227,11 +227,11 @@ def _repair(state: State, seat: Seat, action: Action, events: list[Event]) -> No
     steps.check_win(state, events, seat)
 
 
-def _repair_candidates(state: State, seat: Seat) -> list[Action]:
+def _repair_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     return [{"type": "repair", "spell": c} for c in dict.fromkeys(state["players"][seat]["hand"])]
 
 
-def _decline(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _decline(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     events.append(Event("chestnut_declined", {"seat": seat, "nature": state["pending"]["card"]}))
     state["phase"], state["pending"] = "act", {}
 
@@ -239,7 +239,7 @@ def _decline(state: State, seat: Seat, action: Action, events: list[Event]) -> N
 # --- step 3: discard down to three ----------------------------------------------------------
 
 
-def _discard_check(state: State, seat: Seat, action: Action) -> None:
+def _discard_check(state: LostWordsState, seat: Seat, action: Action) -> None:
     player = state["players"][seat]
     cards = action.get("cards")
     extra = len(player["hand"]) - HAND
@@ -258,7 +258,7 @@ def _discard_check(state: State, seat: Seat, action: Action) -> None:
         steps.in_hand(player, card, "cards")
 
 
-def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _discard(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Action cards discarded here have no effect; the last card ends on top."""
     cards = action["cards"]
     for card in cards:
@@ -268,7 +268,7 @@ def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> N
     steps.end_turn(state, seat, events)
 
 
-def _discard_candidates(state: State, seat: Seat) -> list[Action]:
+def _discard_candidates(state: LostWordsState, seat: Seat) -> list[Action]:
     """Every order, or past :data:`MAX_LISTED_DISCARDS` the action described (``needs``)."""
     hand = state["players"][seat]["hand"]
     extra = len(hand) - HAND
@@ -280,7 +280,7 @@ def _discard_candidates(state: State, seat: Seat) -> list[Action]:
 _DRAW = Move(("from",), _draw_check, _draw, _draw_candidates)
 
 #: The moves of each step, in the order the legal actions list them.
-MOVES: Moves[State] = {
+MOVES: Moves[LostWordsState] = {
     "draw": {"draw": _DRAW},
     "acorn": {"draw": _DRAW, "stop": Move((), no_check, _stop, only({"type": "stop"}))},
     "act": {
@@ -302,8 +302,7 @@ MOVES: Moves[State] = {
 }
 
 
-#: The game's phases, and where one action may lead from each (``phases.Transitions``).
-Phase = Literal["draw", "acorn", "act", "chestnut_reply", "reduce", "over"]
+#: Where one action may lead from each phase (``PhasedGame.transitions``).
 TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
     "draw": frozenset({"act"}),
     "acorn": frozenset({"acorn", "act"}),

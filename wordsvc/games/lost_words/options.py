@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from wordsvc.games.contract import validated_options
+from wordsvc.games.lost_words.state import Options
 from wordsvc.games.seats import check_first_player, seat_options
 
 #: What a swap does with a paired nature card (an interpretation; see the rules doc).
@@ -36,8 +37,9 @@ def options_schema() -> dict[str, object]:
     }
 
 
-def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
-    """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
+def normalise_options(raw: Mapping[str, object] | None) -> Options:
+    """Options with defaults filled in, or :class:`RuleError` ``invalid_options`` (the
+    schema's checks make them :class:`Options`)."""
     opts = validated_options(options_schema(), raw)
     check_first_player(opts)
-    return opts
+    return cast(Options, opts)

@@ -3,19 +3,16 @@ middle, the rest boxed; three hand cards each; the first discard card turned ove
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import State
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words import steps
+from wordsvc.games.lost_words.state import LostWordsState, Options, Player
 
 NAME = "lost-words"
 MIDDLE = 2
 
 
-def deal(opts: Mapping[str, Any], seed: int) -> State:
+def deal(opts: Options, seed: int) -> LostWordsState:
     """The state at the first player's draw step; ``opts`` are normalised options."""
     rng = random_.new_rng(seed)
     nature = [c for c, card in parts.CATALOGUE.items() if card.kind == "nature"]
@@ -23,7 +20,7 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
     random_.shuffle(rng, nature)
     random_.shuffle(rng, high)
     count = parts.NATURE_PER_PLAYER[opts["players"]]
-    players = []
+    players: list[Player] = []
     for seat in range(opts["players"]):
         row = nature[seat * count : (seat + 1) * count]
         hand = high[seat * parts.HAND : (seat + 1) * parts.HAND]
@@ -36,9 +33,9 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
             }
         )
     dealt = opts["players"] * count
-    state: State = {
+    state: LostWordsState = {
         "game": NAME,
-        "options": dict(opts),
+        "options": Options(**opts),
         "rng": rng,
         "players": players,
         "middle": nature[dealt : dealt + MIDDLE],

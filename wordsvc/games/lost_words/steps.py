@@ -7,8 +7,9 @@ from typing import Any
 
 from wordsvc.games import contract
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.lost_words import components as parts
+from wordsvc.games.lost_words.state import LostWordsState, Player, Slot
 
 HAND = parts.HAND
 
@@ -35,15 +36,14 @@ def in_hand(player: Mapping[str, Any], card: object, field: str = "card") -> str
 
 
 def slot_of(
-    player: Mapping[str, Any],
+    player: Player,
     nature: object,
     seat: Seat,
     field: str = "nature",
     code: str = "not_your_nature_card",
-) -> dict[str, Any]:
+) -> Slot:
     """The seat's slot (nature card, spell, wall) holding nature card ``nature``, or ``code``
     (``no_such_pair`` when it is another player's) naming the field."""
-    slot: dict[str, Any]
     for slot in player["nature"]:
         if slot["card"] == nature:
             return slot
@@ -55,14 +55,14 @@ def slot_of(
     )
 
 
-def protected(slot: Mapping[str, Any]) -> bool:
+def protected(slot: Slot) -> bool:
     """A Wall, or the Wild as its spell, protects a pair."""
     return slot["wall"] is not None or (
         slot["spell"] is not None and parts.action_name(slot["spell"]) == "wild"
     )
 
 
-def singles(player: Mapping[str, Any]) -> list[dict[str, Any]]:
+def singles(player: Player) -> list[Slot]:
     """The player's nature cards without a spell."""
     return [slot for slot in player["nature"] if slot["spell"] is None]
 
@@ -70,7 +70,7 @@ def singles(player: Mapping[str, Any]) -> list[dict[str, Any]]:
 # --- the two piles --------------------------------------------------------------------------
 
 
-def reshuffle(state: State, events: list[Event]) -> None:
+def reshuffle(state: LostWordsState, events: list[Event]) -> None:
     """The discard pile, turned over and shuffled, becomes the new draw pile."""
     state["draw"] = state["discard"]
     state["discard"] = []
@@ -78,7 +78,7 @@ def reshuffle(state: State, events: list[Event]) -> None:
     events.append(Event("reshuffled", {"cards": len(state["draw"])}))
 
 
-def settle_piles(state: State, events: list[Event]) -> None:
+def settle_piles(state: LostWordsState, events: list[Event]) -> None:
     """After every move that takes a card: a draw pile that ran out is refilled from the
     discard pile at once ("runs out before anyone has won"), and the discard pile shows a
     face-up card ("at any time"), turned over from the draw pile. A discard pile of one card
@@ -91,7 +91,7 @@ def settle_piles(state: State, events: list[Event]) -> None:
         events.append(Event("discard_started", {"card": card}))
 
 
-def draw(state: State, seat: Seat, events: list[Event], why: str) -> str | None:
+def draw(state: LostWordsState, seat: Seat, events: list[Event], why: str) -> str | None:
     """The top card of the draw pile into the seat's hand, then the piles settled; None, with
     an event, when there is nothing to draw. A discard pile of one card is never reshuffled
     into the draw: turned over, it would be turned straight back up as the new discard pile
@@ -110,13 +110,13 @@ def draw(state: State, seat: Seat, events: list[Event], why: str) -> str | None:
     return card
 
 
-def refill(state: State, seat: Seat, events: list[Event], why: str) -> None:
+def refill(state: LostWordsState, seat: Seat, events: list[Event], why: str) -> None:
     """Draw until the seat holds three cards (or nothing is left to draw)."""
     while len(state["players"][seat]["hand"]) < HAND and draw(state, seat, events, why):
         pass
 
 
-def discard(state: State, card: str) -> None:
+def discard(state: LostWordsState, card: str) -> None:
     """A card face up on top of the discard pile."""
     state["discard"].append(card)
 
@@ -124,7 +124,7 @@ def discard(state: State, card: str) -> None:
 # --- turns ----------------------------------------------------------------------------------
 
 
-def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
+def start_turn(state: LostWordsState, seat: Seat, events: list[Event]) -> None:
     """The seat's turn, or the next one's when a failed Heron makes it skip (once)."""
     count = len(state["players"])
     for _ in range(count + 1):
@@ -143,7 +143,7 @@ def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
     events.append(Event("turn_started", {"seat": seat, "turn": state["turn"]}))
 
 
-def end_turn(state: State, seat: Seat, events: list[Event]) -> None:
+def end_turn(state: LostWordsState, seat: Seat, events: list[Event]) -> None:
     player = state["players"][seat]
     player["turns"] += 1
     if state["this_turn"]["last_heron"] == "failure":
@@ -152,7 +152,7 @@ def end_turn(state: State, seat: Seat, events: list[Event]) -> None:
     start_turn(state, (seat + 1) % len(state["players"]), events)
 
 
-def check_win(state: State, events: list[Event], first: Seat) -> bool:
+def check_win(state: LostWordsState, events: list[Event], first: Seat) -> bool:
     """A seat with a spell on every nature card wins; ``first`` (the mover) is asked first."""
     count = len(state["players"])
     for step in range(count):
@@ -165,7 +165,7 @@ def check_win(state: State, events: list[Event], first: Seat) -> bool:
     return False
 
 
-def need_action_left(state: State) -> None:
+def need_action_left(state: LostWordsState) -> None:
     """Refused with ``no_action_left`` once the turn's action (and the Skylark's) is used."""
     if state["this_turn"]["actions_left"] <= 0:
         raise RuleError(
@@ -173,7 +173,7 @@ def need_action_left(state: State) -> None:
         )
 
 
-def use_action(state: State) -> None:
+def use_action(state: LostWordsState) -> None:
     turn = state["this_turn"]
     turn["actions_left"] -= 1
     turn["acted"] += 1
