@@ -119,8 +119,9 @@ def _magos_y_tabernas_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
 
 def _magos_y_tabernas_concerns(state: State, seat: Seat) -> bool:
     from wordsvc.games.magos_y_tabernas.stack import concerns
+    from wordsvc.games.magos_y_tabernas.state import typed
 
-    return concerns(state, seat)
+    return concerns(typed(state), seat)
 
 
 def _wizards_wanted(judge: Judge) -> Game:

@@ -9,10 +9,11 @@ from collections import Counter
 
 import pytest
 
-from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
+from tests.games.helpers import assert_deterministic, assert_no_leaks, assert_typed, playout
 from tests.games.magos_y_tabernas.tables import assert_conserved, game
 from wordsvc.games.magos_y_tabernas import table as table_rules
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
+from wordsvc.games.magos_y_tabernas.state import MagosYTabernasState
 
 SETUPS = {
     "2 players": {"players": 2},
@@ -36,6 +37,7 @@ def checker():
     previous: dict = {}
 
     def check(state) -> None:
+        assert_typed(state, MagosYTabernasState)  # the shape state.py declares
         assert_conserved(state)
         before = previous.get("state")
         if before is not None and before["turn"] != state["turn"]:

@@ -19,16 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
+from wordsvc.games.magos_y_tabernas.state import ItemFields, MagosYTabernasState, Resource
 from wordsvc.games.magos_y_tabernas.table import design, player
 
 #: The action field each target kind is named by (``hand`` is Flash's ``with``).
 FIELD_OF = {"opponent": "target", "self": "target", "object": "object", "stack": "item"}
 TARGET_FIELDS = ("target", "object", "item", "played")
+
+
+def targets_named(action: Action) -> ItemFields:
+    """The targets an action names (``TARGET_FIELDS``), as its item of the stack keeps them."""
+    return cast(ItemFields, {f: action[f] for f in TARGET_FIELDS if f in action})
 
 
 def copyable(card: parts.Card) -> bool:
@@ -43,7 +49,7 @@ def _kinds(effect: Sequence[parts.Step]) -> list[str]:
     return [k for k in ("opponent", "self", "object", "stack", "played") if k in kinds]
 
 
-def _choices(state: State, seat: Seat, kind: str) -> list[Any]:
+def _choices(state: MagosYTabernasState, seat: Seat, kind: str) -> list[Any]:
     if kind == "opponent":
         return table.opponents(state, seat)
     if kind == "self":
@@ -55,7 +61,7 @@ def _choices(state: State, seat: Seat, kind: str) -> list[Any]:
     return [r["item"] for r in state["played"]]
 
 
-def record(state: State, played: object) -> Mapping[str, Any]:
+def record(state: MagosYTabernasState, played: object) -> Mapping[str, Any]:
     """The card played this turn that ``played`` names, or the RuleError saying why not."""
     for entry in state["played"]:
         if entry["item"] == played and type(played) is int:
@@ -68,7 +74,7 @@ def record(state: State, played: object) -> Mapping[str, Any]:
     )
 
 
-def check_targets(state: State, seat: Seat, card: parts.Card, action: Action) -> None:
+def check_targets(state: MagosYTabernasState, seat: Seat, card: parts.Card, action: Action) -> None:
     """Every target ``card``'s effect needs is in ``action`` and valid now, and no target
     field it does not need is there (``missing_target``, ``bad_target``,
     ``malformed_action``)."""
@@ -95,7 +101,7 @@ def check_targets(state: State, seat: Seat, card: parts.Card, action: Action) ->
         )
 
 
-def _check_one(state: State, seat: Seat, kind: str, action: Action) -> None:
+def _check_one(state: MagosYTabernasState, seat: Seat, kind: str, action: Action) -> None:
     field = FIELD_OF[kind]
     if field not in action:
         if kind == "self":
@@ -117,7 +123,9 @@ def _check_one(state: State, seat: Seat, kind: str, action: Action) -> None:
         )
 
 
-def target_options(state: State, seat: Seat, card: parts.Card) -> Iterator[dict[str, Any]]:
+def target_options(
+    state: MagosYTabernasState, seat: Seat, card: parts.Card
+) -> Iterator[dict[str, Any]]:
     """Every valid combination of targets for ``card`` (the legal actions list them all)."""
     kinds = _kinds(card.effect)
     if "played" in kinds:
@@ -131,7 +139,9 @@ def target_options(state: State, seat: Seat, card: parts.Card) -> Iterator[dict[
     yield from _combos(state, seat, kinds)
 
 
-def _combos(state: State, seat: Seat, kinds: Sequence[str]) -> Iterator[dict[str, Any]]:
+def _combos(
+    state: MagosYTabernasState, seat: Seat, kinds: Sequence[str]
+) -> Iterator[dict[str, Any]]:
     """Each combination of choices, leaving out ``target`` where it can only be oneself."""
     named = [k for k in kinds if k != "self" or len(table.beneficiaries(state, seat)) > 1]
     fields = [FIELD_OF[k] for k in named]
@@ -143,7 +153,9 @@ def _combos(state: State, seat: Seat, kinds: Sequence[str]) -> Iterator[dict[str
 # --- resolution ------------------------------------------------------------------------------
 
 
-def run(state: State, item: Mapping[str, Any], card: parts.Card, events: list[Event]) -> None:
+def run(
+    state: MagosYTabernasState, item: Mapping[str, Any], card: parts.Card, events: list[Event]
+) -> None:
     """``card``'s effect for the item's controller, with the item's targets; a target that
     has gone (an object destroyed, an item already off the stack) makes its step fizzle."""
     seat: Seat = item["seat"]
@@ -157,20 +169,25 @@ def run(state: State, item: Mapping[str, Any], card: parts.Card, events: list[Ev
             return
 
 
-Op = Callable[[State, Seat, Seat, parts.Step, Mapping[str, Any], list[Event]], None]
+Op = Callable[[MagosYTabernasState, Seat, Seat, parts.Step, Mapping[str, Any], list[Event]], None]
 """A step's op: (state, controller, the player aimed at, the step, the item, events)."""
 
 
-def _gain(what: str) -> Op:
+def _gain(what: Resource) -> Op:
     def op(
-        state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+        state: MagosYTabernasState,
+        seat: Seat,
+        aimed: Seat,
+        step: parts.Step,
+        item: Any,
+        events: list[Event],
     ) -> None:
         table.gain(state, aimed, what, step.n or 0, events)
 
     return op
 
 
-def _spared(state: State, aimed: Seat, what: str, events: list[Event]) -> bool:
+def _spared(state: MagosYTabernasState, aimed: Seat, what: Resource, events: list[Event]) -> bool:
     """Whether an attack on ``aimed``'s gems or orbs (``what``) is stopped: by a shield this
     turn (Escudo, Amuleto), else by an object that takes a life gem instead (Torre de
     Guardia). An attack that would take nothing is not stopped: the tower loses nothing."""
@@ -187,7 +204,12 @@ def _spared(state: State, aimed: Seat, what: str, events: list[Event]) -> bool:
 
 
 def _destroy_gems(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     if not _spared(state, aimed, "gems", events):
         lost = table.lose(state, aimed, "gems", step.n or 0)
@@ -196,7 +218,12 @@ def _destroy_gems(
 
 
 def _steal_orbs(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     if _spared(state, aimed, "orbs", events):
         return
@@ -208,27 +235,47 @@ def _steal_orbs(
 
 
 def _destroy_life_gems(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     table.remove_life_gems(state, item["object"], step.n or 0, events)
 
 
 def _protect(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     player(state, aimed)["shielded"] = True
     events.append(Event("protected", {"seat": aimed, "until": step.until}))
 
 
 def _draw(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     for _ in range(step.n or 0):
         table.draw(state, aimed, events)
 
 
 def _discard(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     """The aimed player discards n cards of their choice: at once when they hold no more
     than n, else they are asked (the ``discard`` step)."""
@@ -243,7 +290,12 @@ def _discard(
 
 
 def _cancel(
-    state: State, seat: Seat, aimed: Seat, step: parts.Step, item: Any, events: list[Event]
+    state: MagosYTabernasState,
+    seat: Seat,
+    aimed: Seat,
+    step: parts.Step,
+    item: Any,
+    events: list[Event],
 ) -> None:
     for target in state["stack"]:
         if target["id"] == item["item"]:

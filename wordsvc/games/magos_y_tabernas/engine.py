@@ -29,16 +29,17 @@ from wordsvc.games.contract import (
 )
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
-from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS, Phase
+from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
+from wordsvc.games.magos_y_tabernas.state import MagosYTabernasState, Phase, plain, typed
 from wordsvc.games.magos_y_tabernas.table import NAME
 from wordsvc.games.phases import PhasedGame
 
 __all__ = ["NAME", "MagosYTabernas"]
 
 
-class MagosYTabernas(PhasedGame[Phase, State]):
+class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
     """The game: its moves by step (``moves.MOVES``) and what the contract asks besides."""
 
     name = NAME
@@ -49,7 +50,7 @@ class MagosYTabernas(PhasedGame[Phase, State]):
         return options_schema()
 
     def new(self, options: Mapping[str, object], seed: int) -> State:
-        return deal(normalise_options(options), seed)
+        return plain(deal(normalise_options(options), seed))
 
     def to_act(self, state: State) -> list[Seat]:
         phase = state["phase"]
@@ -78,11 +79,11 @@ class MagosYTabernas(PhasedGame[Phase, State]):
                     "orbs": me["orbs"],
                     "gems": me["gems"],
                     "level": me["level"],
-                    "hand_limit": table.hand_limit(state, s),
-                    "object_limit": table.object_limit(state, s),
+                    "hand_limit": table.hand_limit(typed(state), s),
+                    "object_limit": table.object_limit(typed(state), s),
                     "shielded": me["shielded"],
                     "turns": me["turns"],
-                    "team": table.team(state, s),
+                    "team": table.team(typed(state), s),
                 }
             )
         return {
@@ -117,7 +118,7 @@ class MagosYTabernas(PhasedGame[Phase, State]):
         object the consume cost these options give it."""
         face = {"id": card, **parts.CATALOGUE[card].face()}
         if "consume_cost" in face:
-            face["consume_cost"] = table.consume_cost(state, card)
+            face["consume_cost"] = table.consume_cost(typed(state), card)
         return face
 
     @staticmethod
@@ -143,10 +144,10 @@ class MagosYTabernas(PhasedGame[Phase, State]):
         if state["phase"] != "over":
             return None
         seats = range(len(state["players"]))
-        progress = [table.progress(state, s) for s in seats]
+        progress = [table.progress(typed(state), s) for s in seats]
         winners = list(state["winner"] or [])
         keys = [
-            (0,) if s in winners else (1, *(-p for p in table.side_progress(state, s)))
+            (0,) if s in winners else (1, *(-p for p in table.side_progress(typed(state), s)))
             for s in seats
         ]
         return Result(

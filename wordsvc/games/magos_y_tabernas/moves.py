@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any, Literal
 
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State, card_in_hand
+from wordsvc.games.contract import Action, Event, RuleError, Seat, card_in_hand
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import effects, stack, table
+from wordsvc.games.magos_y_tabernas.state import ItemFields, MagosYTabernasState, Phase
 from wordsvc.games.magos_y_tabernas.table import design, player
 from wordsvc.games.phases import Move, Moves, no_check, only
 
 # --- the action point: an orb, a card, a spell, an object --------------------------------------
 
 
-def _point_check(state: State, seat: Seat, what: str) -> None:
+def _point_check(state: MagosYTabernasState, seat: Seat, what: str) -> None:
     """The action point is the active seat's, once a turn, whenever it holds priority on its
     own turn: with the stack empty, or in answer to an answer (Interpretations)."""
     if seat != state["active"] or state["point"] < 1:
@@ -34,7 +34,7 @@ def _point_check(state: State, seat: Seat, what: str) -> None:
         )
 
 
-def _take_orb_check(state: State, seat: Seat, action: Action) -> None:
+def _take_orb_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     _point_check(state, seat, "Taking an orb")
     if state["supply"]["orbs"] == 0:
         raise RuleError("supply_empty", "The supply has no orb left to take.")
@@ -46,21 +46,23 @@ def _take_orb_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _spend_and_announce(kind: str) -> Callable[[State, Seat, Action, list[Event]], None]:
-    def effect(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _spend_and_announce(
+    kind: str,
+) -> Callable[[MagosYTabernasState, Seat, Action, list[Event]], None]:
+    def effect(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
         state["point"] = 0
-        stack.announce(state, seat, {"kind": kind}, events)
+        stack.announce(state, seat, kind, {}, events)
 
     return effect
 
 
-def _draw_check(state: State, seat: Seat, action: Action) -> None:
+def _draw_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     _point_check(state, seat, "Drawing a card")
     if not state["deck"] and not state["discard"]:
         raise RuleError("deck_empty", "The deck and the discard pile are both empty.")
 
 
-def _lay_down_check(state: State, seat: Seat, action: Action) -> None:
+def _lay_down_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     me = player(state, seat)
     card = card_in_hand(me, action.get("card"), parts.CATALOGUE)
     _point_check(state, seat, "Laying down an object")
@@ -74,13 +76,13 @@ def _lay_down_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _lay_down(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _lay_down(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     player(state, seat)["hand"].remove(action["card"])
     state["point"] = 0
-    stack.announce(state, seat, {"kind": "lay_down", "card": action["card"]}, events)
+    stack.announce(state, seat, "lay_down", {"card": action["card"]}, events)
 
 
-def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _end(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The player ends the turn, giving up an unused action point."""
     state["point"] = 0
     events.append(Event("turn_ended", {"seat": seat}))
@@ -90,7 +92,7 @@ def _end(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
 # --- cards: spells and instants, Flash, Plagio -----------------------------------------------
 
 
-def _play_check(state: State, seat: Seat, action: Action) -> None:
+def _play_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     card = design(card_in_hand(player(state, seat), action.get("card"), parts.CATALOGUE))
     if card.never_alone:
         _flash_check(state, seat, action)
@@ -108,7 +110,7 @@ def _play_check(state: State, seat: Seat, action: Action) -> None:
     effects.check_targets(state, seat, card, action)
 
 
-def _flash_check(state: State, seat: Seat, action: Action) -> None:
+def _flash_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     if "with" not in action:
         raise RuleError("flash_alone", "Flash cannot be played alone: name the card `with` it.")
     other = card_in_hand(player(state, seat), action["with"], parts.CATALOGUE, "with")
@@ -122,23 +124,25 @@ def _flash_check(state: State, seat: Seat, action: Action) -> None:
     effects.check_targets(state, seat, found, action)
 
 
-def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _play(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     me = player(state, seat)
     card = design(action["card"])
     me["hand"].remove(action["card"])
-    item: dict[str, Any] = {"kind": "play", "card": action["card"], "effect": action["card"]}
+    kind = "play"
+    item: ItemFields = {"card": action["card"], "effect": action["card"]}
     if card.never_alone:
         me["hand"].remove(action["with"])
         item.update({"with": action["with"], "effect": action["with"]})
     elif card.type is parts.CardType.SPELL:
         state["point"] = 0
     if any(step.op == "copy" for step in card.effect):
-        item.update({"kind": "copy", "effect": effects.record(state, action["played"])["card"]})
-    item.update({f: action[f] for f in effects.TARGET_FIELDS if f in action})
-    stack.announce(state, seat, item, events)
+        kind = "copy"
+        item["effect"] = effects.record(state, action["played"])["card"]
+    item.update(effects.targets_named(action))
+    stack.announce(state, seat, kind, item, events)
 
 
-def _play_candidates(state: State, seat: Seat) -> list[Action]:
+def _play_candidates(state: MagosYTabernasState, seat: Seat) -> list[Action]:
     found: list[Action] = []
     hand = player(state, seat)["hand"]
     for card_id in hand:
@@ -156,7 +160,7 @@ def _play_candidates(state: State, seat: Seat) -> list[Action]:
 # --- objects on the table --------------------------------------------------------------------
 
 
-def _consume_check(state: State, seat: Seat, action: Action) -> None:
+def _consume_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     card = action.get("card")
     if not any(o["card"] == card for o in player(state, seat)["objects"]):
         raise RuleError(
@@ -168,7 +172,7 @@ def _consume_check(state: State, seat: Seat, action: Action) -> None:
     effects.check_targets(state, seat, design(card), action)
 
 
-def _consume(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _consume(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     """The object leaves the table at once (its passive ends, its life gems go back to the
     supply) and its consumption goes on the stack."""
     me = player(state, seat)
@@ -176,12 +180,12 @@ def _consume(state: State, seat: Seat, action: Action, events: list[Event]) -> N
     me["objects"].remove(obj)
     state["supply"]["life_gems"] += obj["life"]
     state["point"] -= table.consume_cost(state, action["card"])
-    item = {"kind": "consume", "card": action["card"], "effect": action["card"]}
-    item.update({f: action[f] for f in effects.TARGET_FIELDS if f in action})
-    stack.announce(state, seat, item, events)
+    item: ItemFields = {"card": action["card"], "effect": action["card"]}
+    item.update(effects.targets_named(action))
+    stack.announce(state, seat, "consume", item, events)
 
 
-def _consume_candidates(state: State, seat: Seat) -> list[Action]:
+def _consume_candidates(state: MagosYTabernasState, seat: Seat) -> list[Action]:
     return [
         {"type": "consume", "card": obj["card"], **targets}
         for obj in player(state, seat)["objects"]
@@ -192,11 +196,11 @@ def _consume_candidates(state: State, seat: Seat) -> list[Action]:
 # --- priority and discards -------------------------------------------------------------------
 
 
-def _pass(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _pass(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     stack.pass_priority(state, events)
 
 
-def _discard_check(state: State, seat: Seat, action: Action) -> None:
+def _discard_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:
     cards = action.get("cards")
     wanted = state["pending"]["discard"]
     if not isinstance(cards, list) or len(cards) != wanted or len(set(map(str, cards))) != wanted:
@@ -209,7 +213,7 @@ def _discard_check(state: State, seat: Seat, action: Action) -> None:
         card_in_hand(player(state, seat), card, parts.CATALOGUE, "cards")
 
 
-def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _discard(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
     hand = player(state, seat)["hand"]
     for card in action["cards"]:
         hand.remove(card)
@@ -225,7 +229,9 @@ def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> N
         stack.advance(state, events)
 
 
-def _use_instead(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _use_instead(
+    state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     """ "Discard one or use it" (Other Rules): at the hand-limit check the active seat may play
     a card that costs no action point (an instant, or a card with Flash) instead of
     discarding. It goes on the stack like any play; once the window closes the turn ends
@@ -234,7 +240,7 @@ def _use_instead(state: State, seat: Seat, action: Action, events: list[Event]) 
     _play(state, seat, action, events)
 
 
-def _discard_candidates(state: State, seat: Seat) -> list[Action]:
+def _discard_candidates(state: MagosYTabernasState, seat: Seat) -> list[Action]:
     hand = player(state, seat)["hand"]
     return [
         {"type": "discard", "cards": list(chosen)}
@@ -260,7 +266,7 @@ _ANY_TIME = {
     ),
     "consume": _CONSUME,
 }
-MOVES: Moves[State] = {
+MOVES: Moves[MagosYTabernasState] = {
     "main": {**_ANY_TIME, "end": Move((), no_check, _end, only({"type": "end"}))},
     "priority": {"pass": Move((), no_check, _pass, only({"type": "pass"})), **_ANY_TIME},
     "discard": {"discard": _DISCARD},
@@ -272,8 +278,7 @@ MOVES: Moves[State] = {
 }
 
 
-#: The game's phases, and where one action may lead from each (``phases.Transitions``).
-Phase = Literal["main", "priority", "discard", "reduce", "over"]
+#: Where one action may lead from each phase (``PhasedGame.transitions``).
 TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
     "main": frozenset({"main", "priority", "reduce", "over"}),
     "priority": frozenset({"priority", "main", "discard", "reduce", "over"}),

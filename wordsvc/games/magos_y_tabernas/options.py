@@ -5,9 +5,10 @@ rulebook's reading (or the documented interpretation) as its default."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from wordsvc.games.contract import invalid_option, validated_options
+from wordsvc.games.magos_y_tabernas.state import Options
 from wordsvc.games.seats import check_first_player, seat_options
 
 
@@ -46,10 +47,10 @@ def options_schema() -> dict[str, object]:
     }
 
 
-def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
+def normalise_options(raw: Mapping[str, object] | None) -> Options:
     """Options with defaults filled in, or :class:`RuleError` ``invalid_options``."""
     opts = validated_options(options_schema(), raw)
     check_first_player(opts)
     if opts["teams"] and opts["players"] != 4:
         raise invalid_option("teams", "2 vs 2 needs 4 players")
-    return opts
+    return cast(Options, opts)

@@ -4,22 +4,19 @@ hand, and the most drunk mage first."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import State
 from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas.state import MagosYTabernasState, Options, Player
 from wordsvc.games.magos_y_tabernas.table import NAME, start_turn
 
 
-def deal(opts: Mapping[str, Any], seed: int) -> State:
+def deal(opts: Options, seed: int) -> MagosYTabernasState:
     """The state at the first player's main step; ``opts`` are normalised options."""
     rng = random_.new_rng(seed)
     deck = parts.deck()
     random_.shuffle(rng, deck)
     obstacles = parts.QUICK_OBSTACLES if opts["quick"] else parts.OBSTACLES
-    players = []
+    players: list[Player] = []
     for _ in range(opts["players"]):
         players.append(
             {
@@ -33,9 +30,9 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
                 "turns": 0,
             }
         )
-    state: State = {
+    state: MagosYTabernasState = {
         "game": NAME,
-        "options": dict(opts),
+        "options": Options(**opts),
         "rng": rng,
         "players": players,
         "supply": {"orbs": parts.ORBS, "gems": parts.GEMS, "life_gems": parts.LIFE_GEMS},

@@ -15,16 +15,18 @@ hand holds.
 
 from __future__ import annotations
 
-from typing import Any
-
-from wordsvc.games.contract import Event, Seat, State
+from wordsvc.games.contract import Event, Seat
 from wordsvc.games.magos_y_tabernas import effects, table
+from wordsvc.games.magos_y_tabernas.state import Item, ItemFields, MagosYTabernasState
 from wordsvc.games.magos_y_tabernas.table import design, player
 
 
-def announce(state: State, seat: Seat, item: dict[str, Any], events: list[Event]) -> None:
-    """Put ``item`` on the stack and open (or reopen) the priority window after ``seat``."""
-    item = {"id": state["next_item"], "seat": seat, **item}
+def announce(
+    state: MagosYTabernasState, seat: Seat, kind: str, named: ItemFields, events: list[Event]
+) -> None:
+    """Put an item of ``kind`` naming ``named`` on the stack and open (or reopen) the
+    priority window after ``seat``."""
+    item: Item = {"id": state["next_item"], "seat": seat, "kind": kind, **named}
     state["next_item"] += 1
     state["stack"].append(item)
     if item["kind"] in ("play", "consume") and effects.copyable(design(item["effect"])):
@@ -35,7 +37,7 @@ def announce(state: State, seat: Seat, item: dict[str, Any], events: list[Event]
     advance(state, events)
 
 
-def may_respond(state: State, seat: Seat) -> bool:
+def may_respond(state: MagosYTabernasState, seat: Seat) -> bool:
     """Whether ``seat`` could do anything with priority, judged only by what is public: its
     unspent action point, a card in hand (any card may be an instant, or go with Flash), or
     an object it may consume now."""
@@ -45,7 +47,7 @@ def may_respond(state: State, seat: Seat) -> bool:
     return bool(me["hand"]) or any(table.consume_cost(state, o["card"]) == 0 for o in me["objects"])
 
 
-def concerns(state: State, seat: Seat) -> bool:
+def concerns(state: MagosYTabernasState, seat: Seat) -> bool:
     """Whether the stack holds something another side announced against ``seat``'s side: aimed
     at one of its players, at one of their objects, or at one of their items on the stack.
     This is what a seat whose person chose "answer only when it concerns me" is asked about
@@ -63,20 +65,20 @@ def concerns(state: State, seat: Seat) -> bool:
     )
 
 
-def pass_priority(state: State, events: list[Event]) -> None:
-    priority = state["priority"]
+def pass_priority(state: MagosYTabernasState, events: list[Event]) -> None:
+    priority = table.priority(state)
     events.append(Event("passed", {"seat": priority["holder"]}))
     priority["passes"] += 1
     priority["holder"] = table.next_seat(state, priority["holder"])
     advance(state, events)
 
 
-def advance(state: State, events: list[Event]) -> None:
+def advance(state: MagosYTabernasState, events: list[Event]) -> None:
     """Move priority on: skip seats that can do nothing, resolve the top item once every
     seat has passed in a row, and close the window when the stack is empty."""
     count = len(state["players"])
     while state["phase"] == "priority":
-        priority = state["priority"]
+        priority = table.priority(state)
         if priority["passes"] >= count:
             resolve_top(state, events)
             if state["phase"] == "priority":
@@ -88,7 +90,7 @@ def advance(state: State, events: list[Event]) -> None:
         priority["holder"] = table.next_seat(state, priority["holder"])
 
 
-def resume(state: State, events: list[Event]) -> None:
+def resume(state: MagosYTabernasState, events: list[Event]) -> None:
     """After an item has resolved (and any discard it asked for): priority round again from
     the active player's left, or, with the stack empty, the window closes."""
     if state["phase"] == "over":
@@ -104,7 +106,7 @@ def resume(state: State, events: list[Event]) -> None:
         table.end_turn(state, events)
 
 
-def resolve_top(state: State, events: list[Event]) -> None:
+def resolve_top(state: MagosYTabernasState, events: list[Event]) -> None:
     """The last item announced happens, then its cards go where the rules send them."""
     item = state["stack"].pop()
     seat: Seat = item["seat"]

@@ -6,11 +6,18 @@ conservation law (docs/rules, Interpretations: spent and destroyed resources ret
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
+from wordsvc.errors import InternalError
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import Event, Seat, State
+from wordsvc.games.contract import Event, Seat
 from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas.state import (
+    InPlay,
+    MagosYTabernasState,
+    Player,
+    Priority,
+    Resource,
+)
 
 NAME = "magos-y-tabernas"
 
@@ -19,38 +26,47 @@ def design(card: str) -> parts.Card:
     return parts.CATALOGUE[card]
 
 
-def player(state: State, seat: Seat) -> dict[str, Any]:
-    players: list[dict[str, Any]] = state["players"]
-    return players[seat]
+def player(state: MagosYTabernasState, seat: Seat) -> Player:
+    return state["players"][seat]
 
 
-def seats_from(state: State, seat: Seat) -> Iterator[Seat]:
+def priority(state: MagosYTabernasState) -> Priority:
+    """Who holds priority: the window is open (the ``priority`` step)."""
+    held = state["priority"]
+    if held is None:
+        raise InternalError("no priority window is open")
+    return held
+
+
+def seats_from(state: MagosYTabernasState, seat: Seat) -> Iterator[Seat]:
     """Every seat once, in turn order, starting with ``seat``."""
     count = len(state["players"])
     return ((seat + i) % count for i in range(count))
 
 
-def next_seat(state: State, seat: Seat) -> Seat:
+def next_seat(state: MagosYTabernasState, seat: Seat) -> Seat:
     return (seat + 1) % len(state["players"])
 
 
-def team(state: State, seat: Seat) -> int:
+def team(state: MagosYTabernasState, seat: Seat) -> int:
     """A seat's side: its pair in 2 vs 2 (seats 0 and 2 against 1 and 3), else itself."""
     return seat % 2 if state["options"]["teams"] else seat
 
 
-def opponents(state: State, seat: Seat) -> list[Seat]:
+def opponents(state: MagosYTabernasState, seat: Seat) -> list[Seat]:
     """The players a harmful effect may aim at: every other side's."""
     return [s for s in range(len(state["players"])) if team(state, s) != team(state, seat)]
 
 
-def beneficiaries(state: State, seat: Seat) -> list[Seat]:
+def beneficiaries(state: MagosYTabernasState, seat: Seat) -> list[Seat]:
     """Who a beneficial effect may be given to: the player, and in 2 vs 2 the partner too
     ("many card effects are global", Interpretations)."""
     return [s for s in range(len(state["players"])) if team(state, s) == team(state, seat)]
 
 
-def passives(state: State, seat: Seat, op: str) -> Iterator[tuple[dict[str, Any], parts.Step]]:
+def passives(
+    state: MagosYTabernasState, seat: Seat, op: str
+) -> Iterator[tuple[InPlay, parts.Step]]:
     """Each object of ``seat`` in play with a passive step ``op``, with that step."""
     for obj in player(state, seat)["objects"]:
         for step in design(obj["card"]).passive:
@@ -58,19 +74,19 @@ def passives(state: State, seat: Seat, op: str) -> Iterator[tuple[dict[str, Any]
                 yield obj, step
 
 
-def hand_limit(state: State, seat: Seat) -> int:
+def hand_limit(state: MagosYTabernasState, seat: Seat) -> int:
     """3, one more after the first obstacle taken, plus any passive that raises it."""
     me = player(state, seat)
     raised = sum(step.n or 0 for _, step in passives(state, seat, "raise_hand_limit"))
     return parts.HAND_LIMIT + (1 if me["level"] >= 1 else 0) + raised
 
 
-def object_limit(state: State, seat: Seat) -> int:
+def object_limit(state: MagosYTabernasState, seat: Seat) -> int:
     """3 objects in play, 4 after the second obstacle taken."""
     return parts.OBJECT_LIMIT + (1 if player(state, seat)["level"] >= 2 else 0)
 
 
-def consume_cost(state: State, card: str) -> int:
+def consume_cost(state: MagosYTabernasState, card: str) -> int:
     """Action points to consume an object: the card's, or the option's for Anulador."""
     found = design(card)
     if found.id == "anulador":
@@ -79,7 +95,7 @@ def consume_cost(state: State, card: str) -> int:
     return found.consume_cost or 0
 
 
-def orb_action_blocked(state: State, seat: Seat) -> bool:
+def orb_action_blocked(state: MagosYTabernasState, seat: Seat) -> bool:
     """Whether another player's object (Agujero Negro) forbids ``seat`` the orb action."""
     return any(
         any(True for _ in passives(state, other, "restrict_orb_action"))
@@ -91,7 +107,7 @@ def orb_action_blocked(state: State, seat: Seat) -> bool:
 # --- piles ---------------------------------------------------------------------------------
 
 
-def draw(state: State, seat: Seat, events: list[Event]) -> str | None:
+def draw(state: MagosYTabernasState, seat: Seat, events: list[Event]) -> str | None:
     """The top card of the deck into ``seat``'s hand (None when deck and discard pile are
     both empty). The card is named only to the drawer."""
     if not state["deck"]:
@@ -108,7 +124,7 @@ def draw(state: State, seat: Seat, events: list[Event]) -> str | None:
     return card
 
 
-def reshuffle(state: State, events: list[Event]) -> None:
+def reshuffle(state: MagosYTabernasState, events: list[Event]) -> None:
     """ "When the deck runs out, the cards in the discard pile are gathered, shuffled, and a
     new general deck is formed" (Other Rules), at once."""
     if state["deck"] or not state["discard"]:
@@ -119,11 +135,11 @@ def reshuffle(state: State, events: list[Event]) -> None:
     events.append(Event("reshuffled", {"deck_size": len(state["deck"])}))
 
 
-def discard(state: State, *cards: str | None) -> None:
+def discard(state: MagosYTabernasState, *cards: str | None) -> None:
     state["discard"].extend(c for c in cards if c is not None)
 
 
-def remove_life_gems(state: State, card: str, n: int, events: list[Event]) -> None:
+def remove_life_gems(state: MagosYTabernasState, card: str, n: int, events: list[Event]) -> None:
     """``n`` life gems of an object in play back to the supply; left without any, it is
     destroyed. An object that never had life gems (a plain object, which "can stay there
     indefinitely") has none to lose and is not touched."""
@@ -149,7 +165,9 @@ def remove_life_gems(state: State, card: str, n: int, events: list[Event]) -> No
 # --- resources -----------------------------------------------------------------------------
 
 
-def gain(state: State, seat: Seat, what: str, n: int, events: list[Event]) -> int:
+def gain(
+    state: MagosYTabernasState, seat: Seat, what: Resource, n: int, events: list[Event]
+) -> int:
     """Up to ``n`` orbs or gems from the supply (what it has), then :func:`settle`."""
     got: int = min(n, state["supply"][what])
     state["supply"][what] -= got
@@ -159,7 +177,7 @@ def gain(state: State, seat: Seat, what: str, n: int, events: list[Event]) -> in
     return got
 
 
-def lose(state: State, seat: Seat, what: str, n: int) -> int:
+def lose(state: MagosYTabernasState, seat: Seat, what: Resource, n: int) -> int:
     """Up to ``n`` of the player's orbs or gems back to the supply."""
     lost: int = min(n, player(state, seat)[what])
     player(state, seat)[what] -= lost
@@ -167,7 +185,7 @@ def lose(state: State, seat: Seat, what: str, n: int) -> int:
     return lost
 
 
-def settle(state: State, events: list[Event]) -> None:
+def settle(state: MagosYTabernasState, events: list[Event]) -> None:
     """Everything that happens "at once": 3 orbs become a gem while the supply has one, and 3
     gems take an obstacle card into the hand (a level) or, with none left, win the beer.
     Players are settled from the active one round the table until nothing changes, since
@@ -196,7 +214,7 @@ def settle(state: State, events: list[Event]) -> None:
                 events.append(Event("obstacle_taken", {"seat": seat, "card": card}, (seat,)))
 
 
-def win(state: State, seat: Seat, events: list[Event]) -> None:
+def win(state: MagosYTabernasState, seat: Seat, events: list[Event]) -> None:
     side = [s for s in range(len(state["players"])) if team(state, s) == team(state, seat)]
     state["phase"] = "over"
     state["winner"] = side
@@ -208,10 +226,11 @@ def win(state: State, seat: Seat, events: list[Event]) -> None:
 # --- turns ---------------------------------------------------------------------------------
 
 
-def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
+def start_turn(state: MagosYTabernasState, seat: Seat, events: list[Event]) -> None:
     """``seat`` gets its 1 action point; its objects' income (Caldero) arrives, each paying
     for it with one of its life gems (it boils dry: destroyed with the last)."""
-    state.update(active=seat, phase="main", point=1, played=[], priority=None)
+    state["active"], state["phase"], state["point"] = seat, "main", 1
+    state["played"], state["priority"] = [], None
     events.append(Event("turn_started", {"seat": seat, "turn": state["turn"]}))
     for obj, step in list(passives(state, seat, "income")):
         gain(state, seat, "orbs", step.n or 0, events)
@@ -220,7 +239,7 @@ def start_turn(state: State, seat: Seat, events: list[Event]) -> None:
             return
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: MagosYTabernasState, events: list[Event]) -> None:
     """The turn's end: first the hand limit ("discard or use the extra"), then shields
     lapse, the turn limit is checked, and the next seat starts."""
     seat = state["active"]
@@ -235,20 +254,20 @@ def end_turn(state: State, events: list[Event]) -> None:
     state["turn"] += 1
     limit = state["options"]["turn_limit"]
     if limit is not None and all(p["turns"] >= limit for p in state["players"]):
-        state.update(phase="over", ended_by="turn_limit", winner=leaders(state))
+        state["phase"], state["ended_by"], state["winner"] = "over", "turn_limit", leaders(state)
         events.append(Event("turn_limit_reached", {"winners": state["winner"]}))
         return
     start_turn(state, next_seat(state, seat), events)
 
 
-def progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
+def progress(state: MagosYTabernasState, seat: Seat) -> tuple[int, int, int, int]:
     """How near a seat is to the beer: the beer, obstacles taken, gems, orbs."""
     me = player(state, seat)
     beer = 1 if state["winner"] and state["ended_by"] == "beer" and seat in state["winner"] else 0
     return (beer, me["level"], me["gems"], me["orbs"])
 
 
-def side_progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
+def side_progress(state: MagosYTabernasState, seat: Seat) -> tuple[int, int, int, int]:
     """How near a seat's side is to the beer: its best member's :func:`progress` (a pair
     wins, and is ranked, together)."""
     return max(
@@ -258,7 +277,7 @@ def side_progress(state: State, seat: Seat) -> tuple[int, int, int, int]:
     )
 
 
-def leaders(state: State) -> list[Seat]:
+def leaders(state: MagosYTabernasState) -> list[Seat]:
     """The side(s) furthest on (the best member's progress counts for a pair)."""
     best = [side_progress(state, s) for s in range(len(state["players"]))]
     return [s for s, mine in enumerate(best) if mine == max(best)]
