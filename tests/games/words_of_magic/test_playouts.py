@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
+from tests.games.helpers import assert_deterministic, assert_no_leaks, assert_typed, playout
 from tests.games.words_of_magic.box import every_card, expected_cards
 from wordsvc.games.contract import canonical
+from wordsvc.games.words_of_magic.state import WordsOfMagicState
 
 GAMES_PER_COUNT = 300
 VARIANTS = [
@@ -24,6 +25,7 @@ def invariants(options: dict):
     expected = expected_cards(options)
 
     def check(state: dict) -> None:
+        assert_typed(state, WordsOfMagicState)  # the shape state.py declares
         assert every_card(state) == expected, "a card was created or lost"
         for player in state["players"]:
             assert 0 <= player["tokens"] <= 3

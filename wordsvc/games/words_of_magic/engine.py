@@ -21,16 +21,17 @@ from wordsvc.games.contract import Action, Result, Seat, State, places_by, viewe
 from wordsvc.games.phases import PhasedGame
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.forming import WordRules
-from wordsvc.games.words_of_magic.moves import TRANSITIONS, Phase, moves
+from wordsvc.games.words_of_magic.moves import TRANSITIONS, moves
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.setup import deal
+from wordsvc.games.words_of_magic.state import Phase, WordsOfMagicState, plain
 from wordsvc.games.words_of_magic.table import NAME
 from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
 
 
-class WordsOfMagic(PhasedGame[Phase, State]):
+class WordsOfMagic(PhasedGame[Phase, WordsOfMagicState]):
     """The game, bound to the word rules it asks whether a word counts: its moves by step
     (``moves.moves``) and what the contract asks besides."""
 
@@ -50,7 +51,7 @@ class WordsOfMagic(PhasedGame[Phase, State]):
     def new(self, options: Mapping[str, object], seed: int) -> State:
         opts = normalise_options(options)
         self.words.validate_categories(opts["categories"])
-        return deal(opts, seed)
+        return plain(deal(opts, seed))
 
     def to_act(self, state: State) -> list[Seat]:
         phase = state["phase"]

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import NotRequired, Protocol, TypedDict
 
 from wordsvc.alphabet import MIN_WORD_LENGTH, letters_of, normalise
 from wordsvc.errors import InvalidWord
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.phases import Move
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import Character
+from wordsvc.games.words_of_magic.state import Player, WordsOfMagicState
 from wordsvc.games.words_of_magic.table import (
     CODEX,
     card_in_hand,
@@ -99,7 +100,7 @@ class Formed:
     deal: list[tuple[Seat, str]]
 
 
-def move(words: WordRules) -> Move[State]:
+def move(words: WordRules) -> Move[WordsOfMagicState]:
     """The ``form_word`` move, asking ``words`` whether a word counts."""
     return Move(
         FIELDS,
@@ -110,7 +111,7 @@ def move(words: WordRules) -> Move[State]:
     )
 
 
-def read(state: State, seat: Seat, action: Action, words: WordRules | None) -> Formed:
+def read(state: WordsOfMagicState, seat: Seat, action: Action, words: WordRules | None) -> Formed:
     """The action checked against every rule of forming a word, in the order a refusal is
     told; ``words`` None skips asking the word rules (the effect reads an action its check
     has passed, and need not ask again)."""
@@ -150,7 +151,7 @@ def read(state: State, seat: Seat, action: Action, words: WordRules | None) -> F
     return Formed(word, len(letters), laid, tokens, familiar, prop, counted, discard, witch, deal)
 
 
-def _form_word(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _form_word(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Lay the word out: its cards go to the discard pile, the tokens it used are turned
     face down, the figure moves onto the Familiar card; then the property, the neighbours'
     cards, the curse, and the magic window before the draw step."""
@@ -224,7 +225,7 @@ def _word(action: Action) -> tuple[str, str]:
 
 
 def _check_layout(
-    state: State, player: dict[str, Any], letters: str, slots: object
+    state: WordsOfMagicState, player: Player, letters: str, slots: object
 ) -> list[LaidSlot]:
     """Each slot checked against the rules of "1. Form a Word"; returns the slots cleaned."""
     if not isinstance(slots, list) or len(slots) != len(letters):
@@ -308,14 +309,14 @@ def _check_layout(
     return laid
 
 
-def _allowed(words: WordRules, state: State, word: str) -> bool:
+def _allowed(words: WordRules, state: WordsOfMagicState, word: str) -> bool:
     opts = state["options"]
     return word in opts["house_words"] or words.is_playable(word, opts["categories"])
 
 
 def _check_property(
-    state: State,
-    player: dict[str, Any],
+    state: WordsOfMagicState,
+    player: Player,
     action: Action,
     familiar: int | None,
     laid: list[LaidSlot],
@@ -362,7 +363,7 @@ def _check_property(
     return choice, counted, discard
 
 
-def _deal(state: State, seat: Seat, counted: int) -> list[tuple[Seat, str]]:
+def _deal(state: WordsOfMagicState, seat: Seat, counted: int) -> list[tuple[Seat, str]]:
     """The Balance of Power cards a word counted as ``counted`` deals, (seat, colour) in the
     order they are dealt: the codex's colours to each neighbour, short decks clockwise from
     the left, and never a red card to a Dragon."""
@@ -375,7 +376,7 @@ def _deal(state: State, seat: Seat, counted: int) -> list[tuple[Seat, str]]:
 
 
 def _deal_balance(
-    state: State, seat: Seat, deal: list[tuple[Seat, str]], events: list[Event]
+    state: WordsOfMagicState, seat: Seat, deal: list[tuple[Seat, str]], events: list[Event]
 ) -> dict[str, list[str]]:
     """Each neighbour takes the cards dealt, face down. Several cards wait for the neighbour
     to order them (or go on in the order dealt, when the options say so): the returned
@@ -397,7 +398,7 @@ def _deal_balance(
     return orders
 
 
-def _witch(state: State, seat: Seat, events: list[Event]) -> None:
+def _witch(state: WordsOfMagicState, seat: Seat, events: list[Event]) -> None:
     count = len(state["players"])
     for step in range(1, count):
         other = (seat + step) % count

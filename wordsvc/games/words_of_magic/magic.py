@@ -6,11 +6,10 @@ cards too, before anything moves; the effect then changes the state and cannot r
 
 from __future__ import annotations
 
-from typing import Any
-
 from wordsvc.games import contract
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.state import Player, WordsOfMagicState
 from wordsvc.games.words_of_magic.table import magic_has_effect, take_from_deck
 
 RENEWAL = "renewal-of-strength"
@@ -24,7 +23,7 @@ def without_effect(magic: str) -> RuleError:
     )
 
 
-def check_playable(player: dict[str, Any], magic: str, action: Action, *, in_hand: bool) -> None:
+def check_playable(player: Player, magic: str, action: Action, *, in_hand: bool) -> None:
     """What a magic card needs before the cards it names: ``cards`` for Renewal of Strength
     only, and an effect that changes something (``in_hand``: the card is still in the hand;
     a Mage's repeat has discarded it)."""
@@ -34,7 +33,7 @@ def check_playable(player: dict[str, Any], magic: str, action: Action, *, in_han
         raise without_effect(magic)
 
 
-def check_renewed(player: dict[str, Any], action: Action, played: str | None) -> None:
+def check_renewed(player: Player, action: Action, played: str | None) -> None:
     """The cards Renewal of Strength puts under the deck: distinct cards of the hand, at
     least one, and not the card being played (``played``; None for a repeat), which is on
     the discard pile by the time its effect applies."""
@@ -48,7 +47,9 @@ def check_renewed(player: dict[str, Any], action: Action, played: str | None) ->
         contract.card_in_hand(left, card, parts.CATALOGUE, "cards")
 
 
-def apply(state: State, seat: Seat, magic: str, action: Action, events: list[Event]) -> None:
+def apply(
+    state: WordsOfMagicState, seat: Seat, magic: str, action: Action, events: list[Event]
+) -> None:
     """The card's effect, once checked. Search for Fate opens the ``choose_fate`` window."""
     player = state["players"][seat]
     if magic == "revival":

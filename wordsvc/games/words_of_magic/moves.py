@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import permutations
-from typing import Literal
 
 from wordsvc.errors import InternalError
-from wordsvc.games.contract import Action, Event, RuleError, Seat, State
+from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.phases import Move, Moves, no_check, only
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic import forming, magic
 from wordsvc.games.words_of_magic.components import Character
 from wordsvc.games.words_of_magic.forming import WordRules
+from wordsvc.games.words_of_magic.state import Phase, WordsOfMagicState
 from wordsvc.games.words_of_magic.table import (
     card_in_hand,
     draw_step,
@@ -34,7 +34,7 @@ from wordsvc.games.words_of_magic.table import (
 from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 
-def moves(words: WordRules) -> Moves[State]:
+def moves(words: WordRules) -> Moves[WordsOfMagicState]:
     """The moves of each step, in the order the legal actions list them; ``form_word`` asks
     ``words`` whether a word counts."""
     return {
@@ -67,7 +67,7 @@ def _orders(items: list[str]) -> list[tuple[str, ...]]:
 # --- choosing a character -------------------------------------------------------------------
 
 
-def _choose_character_check(state: State, seat: Seat, action: Action) -> None:
+def _choose_character_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     offered = state["players"][seat]["offered"]
     if action.get("character") not in offered:
         raise RuleError(
@@ -77,7 +77,9 @@ def _choose_character_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _choose_character(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _choose_character(
+    state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     choice = action["character"]
     state["players"][seat]["character"] = choice
     # Chosen blind: the others learn that the seat chose (an event of its own, so that no
@@ -104,7 +106,7 @@ _CHOOSE_CHARACTER = Move(
 # --- magic cards ----------------------------------------------------------------------------
 
 
-def _magic_card(state: State, seat: Seat, action: Action) -> None:
+def _magic_card(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     """What a ``play_magic`` action names: a magic card in hand whose effect would change
     something (the check of the described Renewal of Strength, whose cards are to choose)."""
     player = state["players"][seat]
@@ -115,13 +117,13 @@ def _magic_card(state: State, seat: Seat, action: Action) -> None:
     magic.check_playable(player, found, action, in_hand=True)
 
 
-def _play_magic_check(state: State, seat: Seat, action: Action) -> None:
+def _play_magic_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     _magic_card(state, seat, action)
     if parts.CATALOGUE[action["card"]].magic == magic.RENEWAL:
         magic.check_renewed(state["players"][seat], action, played=action["card"])
 
 
-def _play_magic(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _play_magic(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     """ "A used magic card is sent to the discard pile before its effect is applied." A Mage
     may then repeat it (``mage_repeat``, after Search for Fate's choice)."""
     player = state["players"][seat]
@@ -142,7 +144,7 @@ def _play_magic(state: State, seat: Seat, action: Action, events: list[Event]) -
         resume_turn(state, events)
 
 
-def _play_magic_candidates(state: State, seat: Seat) -> list[Action]:
+def _play_magic_candidates(state: WordsOfMagicState, seat: Seat) -> list[Action]:
     """Each magic card in hand; Renewal of Strength described (its cards are to choose)."""
     found: list[Action] = []
     for card in state["players"][seat]["hand"]:
@@ -163,18 +165,20 @@ _PLAY_MAGIC = Move(
 )
 
 
-def _repeat_named(state: State, seat: Seat, action: Action) -> None:
+def _repeat_named(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     """The Mage's repeat of the card just played (already on the discard pile)."""
     magic.check_playable(state["players"][seat], state["pending"]["magic"], action, in_hand=False)
 
 
-def _repeat_check(state: State, seat: Seat, action: Action) -> None:
+def _repeat_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     _repeat_named(state, seat, action)
     if state["pending"]["magic"] == magic.RENEWAL:
         magic.check_renewed(state["players"][seat], action, played=None)
 
 
-def _repeat_magic(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _repeat_magic(
+    state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     repeated = state["pending"]["magic"]
     state["phase"], state["pending"] = "turn", {}
     events.append(Event("magic_repeated", {"seat": seat, "magic": repeated}))
@@ -183,7 +187,7 @@ def _repeat_magic(state: State, seat: Seat, action: Action, events: list[Event])
         resume_turn(state, events)
 
 
-def _repeat_candidates(state: State, seat: Seat) -> list[Action]:
+def _repeat_candidates(state: WordsOfMagicState, seat: Seat) -> list[Action]:
     if state["pending"]["magic"] == magic.RENEWAL:
         return [{"type": "repeat_magic", "needs": ["cards"]}]
     return [{"type": "repeat_magic"}]
@@ -194,14 +198,16 @@ _REPEAT_MAGIC = Move(
 )
 
 
-def _decline_repeat(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _decline_repeat(
+    state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     resume_turn(state, events)
 
 
 # --- Search for Fate's choice ---------------------------------------------------------------
 
 
-def _choose_card_check(state: State, seat: Seat, action: Action) -> None:
+def _choose_card_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     revealed = state["pending"]["cards"]
     card = action.get("card")
     if card not in revealed:
@@ -218,7 +224,7 @@ def _choose_card_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _choose_card(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _choose_card(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     card = action["card"]
     under = action.get("under", [c for c in state["pending"]["cards"] if c != card])
     player = state["players"][seat]
@@ -235,7 +241,7 @@ def _choose_card(state: State, seat: Seat, action: Action, events: list[Event]) 
         resume_turn(state, events)
 
 
-def _choose_card_candidates(state: State, seat: Seat) -> list[Action]:
+def _choose_card_candidates(state: WordsOfMagicState, seat: Seat) -> list[Action]:
     revealed = state["pending"]["cards"]
     return [
         {"type": "choose_card", "card": card, "under": list(order)}
@@ -250,18 +256,18 @@ _CHOOSE_CARD = Move(("card", "under"), _choose_card_check, _choose_card, _choose
 # --- the end of a turn: a pass, or the draw step after a word --------------------------------
 
 
-def _end_turn_check(state: State, seat: Seat, action: Action) -> None:
+def _end_turn_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     if state["word_formed"] is None:
         raise RuleError(
             "no_word_formed", "Form a word or pass; `end_turn` closes the magic window after one."
         )
 
 
-def _end_turn(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _end_turn(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     draw_step(state, events)
 
 
-def _pass_check(state: State, seat: Seat, action: Action) -> None:
+def _pass_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     no_word_yet(state)
     under = action.get("under_deck")
     if under is not None:
@@ -271,7 +277,7 @@ def _pass_check(state: State, seat: Seat, action: Action) -> None:
         card_in_hand(player, under, "under_deck")
 
 
-def _pass(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _pass(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Take the top three cards of the deck (the Librarian may first put a hand card under
     it); then each Gnome with a deck may take one card (``gnome``)."""
     player = state["players"][seat]
@@ -293,7 +299,7 @@ def _pass(state: State, seat: Seat, action: Action, events: list[Event]) -> None
     next_turn(state, events)
 
 
-def _pass_candidates(state: State, seat: Seat) -> list[Action]:
+def _pass_candidates(state: WordsOfMagicState, seat: Seat) -> list[Action]:
     """A pass, and one putting each hand card under the deck (the Librarian's)."""
     hand = state["players"][seat]["hand"]
     return [{"type": "pass"}, *({"type": "pass", "under_deck": card} for card in hand)]
@@ -302,7 +308,7 @@ def _pass_candidates(state: State, seat: Seat) -> list[Action]:
 # --- the windows after a turn's action ------------------------------------------------------
 
 
-def _gnome(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _gnome(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     if action["type"] == "gnome_take":
         take_from_deck(state, seat, 1, events, "gnome")
     del state["pending"]["seats"][str(seat)]
@@ -310,7 +316,7 @@ def _gnome(state: State, seat: Seat, action: Action, events: list[Event]) -> Non
         next_turn(state, events)
 
 
-def _elf_draw_check(state: State, seat: Seat, action: Action) -> None:
+def _elf_draw_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
     most = state["pending"]["most"]
     count = action.get("count")
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
@@ -321,7 +327,7 @@ def _elf_draw_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _elf_draw(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _elf_draw(state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]) -> None:
     take_from_deck(state, seat, action["count"], events, "elf")
     next_turn(state, events)
 
@@ -336,8 +342,16 @@ _ELF_DRAW = Move(
 )
 
 
-def _order_balance_check(state: State, seat: Seat, action: Action) -> None:
+def _colours_taken(state: WordsOfMagicState, seat: Seat) -> list[str]:
+    """The Balance of Power colours ``seat`` took and is to order (``order_balance``)."""
     colours = state["pending"]["seats"][str(seat)]
+    if not isinstance(colours, list):
+        raise InternalError("order_balance waits on seats with the colours they took")
+    return colours
+
+
+def _order_balance_check(state: WordsOfMagicState, seat: Seat, action: Action) -> None:
+    colours = _colours_taken(state, seat)
     order = action.get("order")
     if (
         not isinstance(order, list)
@@ -349,7 +363,9 @@ def _order_balance_check(state: State, seat: Seat, action: Action) -> None:
         )
 
 
-def _order_balance(state: State, seat: Seat, action: Action, events: list[Event]) -> None:
+def _order_balance(
+    state: WordsOfMagicState, seat: Seat, action: Action, events: list[Event]
+) -> None:
     order = action["order"]
     place_balance(state, seat, order)
     events.append(Event("balance_ordered", {"seat": seat, "order": order}))
@@ -364,22 +380,12 @@ _ORDER_BALANCE = Move(
     _order_balance,
     lambda state, seat: [
         {"type": "order_balance", "order": list(order)}
-        for order in _orders(state["pending"]["seats"][str(seat)])
+        for order in _orders(_colours_taken(state, seat))
     ],
 )
 
 
-#: The game's phases, and where one action may lead from each (``phases.Transitions``).
-Phase = Literal[
-    "choose_character",
-    "turn",
-    "order_balance",
-    "choose_fate",
-    "mage_repeat",
-    "gnome",
-    "elf_draw",
-    "over",
-]
+#: Where one action may lead from each phase (``PhasedGame.transitions``).
 TRANSITIONS: Mapping[Phase, frozenset[Phase]] = {
     "choose_character": frozenset({"choose_character", "turn"}),
     "turn": frozenset(

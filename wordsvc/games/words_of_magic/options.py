@@ -4,13 +4,14 @@ schema cannot make."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from wordsvc.alphabet import normalise
 from wordsvc.errors import InvalidWord
 from wordsvc.games.contract import invalid_option, validated_options
 from wordsvc.games.seats import check_first_player, seat_options
 from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.state import Options
 from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
 
 PROPERTIES = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]
@@ -84,7 +85,7 @@ def options_schema() -> dict[str, object]:
     }
 
 
-def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
+def normalise_options(raw: Mapping[str, object] | None) -> Options:
     """Options with defaults filled in, or :class:`RuleError` ``invalid_options``: the schema
     checks types and ranges; what it cannot say is checked here."""
     opts = validated_options(options_schema(), raw)
@@ -100,4 +101,4 @@ def normalise_options(raw: Mapping[str, object] | None) -> dict[str, Any]:
             raise invalid_option("house_words", f"«{word}» is not a word ({exc.code})") from None
     opts["house_words"] = sorted(set(house))
     opts["categories"] = list(dict.fromkeys(c.strip() for c in opts["categories"] if c.strip()))
-    return opts
+    return cast(Options, opts)

@@ -5,21 +5,18 @@ one; and the first player."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from wordsvc.games import rng as random_
-from wordsvc.games.contract import State
 from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.state import Options, Player, WordsOfMagicState
 from wordsvc.games.words_of_magic.table import NAME
 from wordsvc.rules.words_of_magic.codex import COLOURS
 
 
-def deal(opts: Mapping[str, Any], seed: int) -> State:
+def deal(opts: Options, seed: int) -> WordsOfMagicState:
     """The state at the first turn, or at the characters' choice; ``opts`` are normalised
     options. Every key of the state is here from the start."""
     rng = random_.new_rng(seed)
-    players = []
+    players: list[Player] = []
     for seat in range(opts["players"]):
         deck = parts.player_deck(seat, with_magic=opts["mode"] == "magic")
         deck = [c for c in deck if parts.CATALOGUE[c].magic not in opts["magic_left_out"]]
@@ -49,9 +46,9 @@ def deal(opts: Mapping[str, Any], seed: int) -> State:
     first = opts["first_player"]
     if first is None:
         first = random_.below(rng, opts["players"])
-    state: State = {
+    state: WordsOfMagicState = {
         "game": NAME,
-        "options": dict(opts),
+        "options": Options(**opts),
         "rng": rng,
         "players": players,
         "balance": balance,

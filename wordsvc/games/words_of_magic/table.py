@@ -5,11 +5,12 @@ and Balance of Power cards put on a deck."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from wordsvc.errors import InternalError
 from wordsvc.games import contract
-from wordsvc.games.contract import Event, RuleError, Seat, State
+from wordsvc.games.contract import Event, RuleError, Seat
 from wordsvc.games.words_of_magic import components as parts
+from wordsvc.games.words_of_magic.state import Player, WordsOfMagicState
 from wordsvc.rules.words_of_magic import codex
 from wordsvc.rules.words_of_magic import turn as rules
 
@@ -18,17 +19,17 @@ NAME = "words-of-magic"
 CODEX = codex.load_codex()
 
 
-def card_in_hand(player: dict[str, Any], card: object, field: str = "card") -> str:
+def card_in_hand(player: Player, card: object, field: str = "card") -> str:
     return contract.card_in_hand(player, card, parts.CATALOGUE, field)
 
 
-def neighbours(state: State, seat: Seat) -> list[Seat]:
+def neighbours(state: WordsOfMagicState, seat: Seat) -> list[Seat]:
     """The seats that take the codex's cards after ``seat``'s word, left first (the rule:
     :func:`wordsvc.rules.words_of_magic.codex.neighbours`)."""
     return codex.neighbours(seat, len(state["players"]), state["options"]["two_player_deals_twice"])
 
 
-def no_word_yet(state: State) -> None:
+def no_word_yet(state: WordsOfMagicState) -> None:
     """Refused with ``word_already_formed`` once the turn's word is formed: one word per
     turn, and no pass after it (the magic window before the draw step stays open)."""
     if state["word_formed"] is not None:
@@ -38,14 +39,14 @@ def no_word_yet(state: State) -> None:
         )
 
 
-def trigger_end(state: State, events: list[Event], seat: Seat, reason: str) -> None:
+def trigger_end(state: WordsOfMagicState, events: list[Event], seat: Seat, reason: str) -> None:
     if state["end"] is None:
         state["end"] = {"seat": seat, "reason": reason, "turn": state["turn"]}
         events.append(Event("end_triggered", {"seat": seat, "reason": reason}))
 
 
 def take_from_deck(
-    state: State, seat: Seat, count: int, events: list[Event], why: str
+    state: WordsOfMagicState, seat: Seat, count: int, events: list[Event], why: str
 ) -> list[str]:
     """Move up to ``count`` cards from the top of the deck into the hand; the player taking
     the last card triggers the end."""
@@ -61,7 +62,7 @@ def take_from_deck(
     return taken
 
 
-def magic_has_effect(player: dict[str, Any], magic: str, *, in_hand: bool = True) -> bool:
+def magic_has_effect(player: Player, magic: str, *, in_hand: bool = True) -> bool:
     """Whether ``magic`` would change something for this player now (the rule is
     :func:`wordsvc.rules.words_of_magic.turn.magic_has_effect`); ``in_hand``: the card
     itself is still in the hand (a Mage's repeat has discarded it already)."""
@@ -73,7 +74,7 @@ def magic_has_effect(player: dict[str, Any], magic: str, *, in_hand: bool = True
     )
 
 
-def playable_magic(player: dict[str, Any]) -> list[str]:
+def playable_magic(player: Player) -> list[str]:
     """The magic cards in the player's hand whose effect would change something."""
     return [
         card
@@ -82,7 +83,7 @@ def playable_magic(player: dict[str, Any]) -> list[str]:
     ]
 
 
-def resume_turn(state: State, events: list[Event]) -> None:
+def resume_turn(state: WordsOfMagicState, events: list[Event]) -> None:
     """Back to the active player's turn after a window. After a word, the magic window stays
     open while a magic card could still do something; then comes the draw step."""
     state["phase"], state["pending"] = "turn", {}
@@ -90,14 +91,17 @@ def resume_turn(state: State, events: list[Event]) -> None:
         draw_step(state, events)
 
 
-def draw_step(state: State, events: list[Event]) -> None:
+def draw_step(state: WordsOfMagicState, events: list[Event]) -> None:
     """Rulebook "d. Draw cards": draw up to the codex number, then the next turn; the Elf may
     then draw up to as many more as the magic cards left in her hand (an ``elf_draw`` step of
     her choice, none included). No magic card may be played from here on."""
     seat = state["active"]
     player = state["players"][seat]
     magic_left = sum(1 for c in player["hand"] if parts.CATALOGUE[c].kind == "magic")
-    up_to = state["word_formed"]["draw_up_to"]
+    formed = state["word_formed"]
+    if formed is None:
+        raise InternalError("the draw step comes after a word")
+    up_to = formed["draw_up_to"]
     take_from_deck(state, seat, max(0, up_to - len(player["hand"])), events, "draw_up_to")
     most = rules.elf_may_draw(
         up_to, player["character"], magic_left, len(player["hand"]), len(player["deck"])
@@ -108,7 +112,7 @@ def draw_step(state: State, events: list[Event]) -> None:
     next_turn(state, events)
 
 
-def next_turn(state: State, events: list[Event]) -> None:
+def next_turn(state: WordsOfMagicState, events: list[Event]) -> None:
     player = state["players"][state["active"]]
     player["turns"] += 1
     following = (state["active"] + 1) % len(state["players"])
@@ -123,7 +127,7 @@ def next_turn(state: State, events: list[Event]) -> None:
     events.append(Event("turn_started", {"seat": following, "turn": state["turn"]}))
 
 
-def place_balance(state: State, seat: Seat, order: Sequence[str]) -> None:
+def place_balance(state: WordsOfMagicState, seat: Seat, order: Sequence[str]) -> None:
     """Put the seat's held Balance of Power cards on top of its deck, colours top first."""
     player = state["players"][seat]
     held, player["held"] = player["held"], []
