@@ -17,14 +17,20 @@ played     ``played`` a card played this turn (``state["played"]``), by its item
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
-from typing import Any, cast
+from typing import cast
 
 from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.magos_y_tabernas import components as parts
 from wordsvc.games.magos_y_tabernas import table
-from wordsvc.games.magos_y_tabernas.state import ItemFields, MagosYTabernasState, Resource
+from wordsvc.games.magos_y_tabernas.state import (
+    Item,
+    ItemFields,
+    MagosYTabernasState,
+    Played,
+    Resource,
+)
 from wordsvc.games.magos_y_tabernas.table import design, player
 
 #: The action field each target kind is named by (``hand`` is Flash's ``with``).
@@ -49,7 +55,7 @@ def _kinds(effect: Sequence[parts.Step]) -> list[str]:
     return [k for k in ("opponent", "self", "object", "stack", "played") if k in kinds]
 
 
-def _choices(state: MagosYTabernasState, seat: Seat, kind: str) -> list[Any]:
+def _choices(state: MagosYTabernasState, seat: Seat, kind: str) -> Sequence[int | str]:
     if kind == "opponent":
         return table.opponents(state, seat)
     if kind == "self":
@@ -61,12 +67,11 @@ def _choices(state: MagosYTabernasState, seat: Seat, kind: str) -> list[Any]:
     return [r["item"] for r in state["played"]]
 
 
-def record(state: MagosYTabernasState, played: object) -> Mapping[str, Any]:
+def record(state: MagosYTabernasState, played: object) -> Played:
     """The card played this turn that ``played`` names, or the RuleError saying why not."""
     for entry in state["played"]:
         if entry["item"] == played and type(played) is int:
-            found: Mapping[str, Any] = entry
-            return found
+            return entry
     raise RuleError(
         "bad_target",
         "`played` names a card played this turn (not an object laid down, Flash or Plagio).",
@@ -125,7 +130,7 @@ def _check_one(state: MagosYTabernasState, seat: Seat, kind: str, action: Action
 
 def target_options(
     state: MagosYTabernasState, seat: Seat, card: parts.Card
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[dict[str, int | str]]:
     """Every valid combination of targets for ``card`` (the legal actions list them all)."""
     kinds = _kinds(card.effect)
     if "played" in kinds:
@@ -141,7 +146,7 @@ def target_options(
 
 def _combos(
     state: MagosYTabernasState, seat: Seat, kinds: Sequence[str]
-) -> Iterator[dict[str, Any]]:
+) -> Iterator[dict[str, int | str]]:
     """Each combination of choices, leaving out ``target`` where it can only be oneself."""
     named = [k for k in kinds if k != "self" or len(table.beneficiaries(state, seat)) > 1]
     fields = [FIELD_OF[k] for k in named]
@@ -153,9 +158,7 @@ def _combos(
 # --- resolution ------------------------------------------------------------------------------
 
 
-def run(
-    state: MagosYTabernasState, item: Mapping[str, Any], card: parts.Card, events: list[Event]
-) -> None:
+def run(state: MagosYTabernasState, item: Item, card: parts.Card, events: list[Event]) -> None:
     """``card``'s effect for the item's controller, with the item's targets; a target that
     has gone (an object destroyed, an item already off the stack) makes its step fizzle."""
     seat: Seat = item["seat"]
@@ -169,7 +172,7 @@ def run(
             return
 
 
-Op = Callable[[MagosYTabernasState, Seat, Seat, parts.Step, Mapping[str, Any], list[Event]], None]
+Op = Callable[[MagosYTabernasState, Seat, Seat, parts.Step, Item, list[Event]], None]
 """A step's op: (state, controller, the player aimed at, the step, the item, events)."""
 
 
@@ -179,7 +182,7 @@ def _gain(what: Resource) -> Op:
         seat: Seat,
         aimed: Seat,
         step: parts.Step,
-        item: Any,
+        item: Item,
         events: list[Event],
     ) -> None:
         table.gain(state, aimed, what, step.n or 0, events)
@@ -208,7 +211,7 @@ def _destroy_gems(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     if not _spared(state, aimed, "gems", events):
@@ -222,7 +225,7 @@ def _steal_orbs(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     if _spared(state, aimed, "orbs", events):
@@ -239,7 +242,7 @@ def _destroy_life_gems(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     table.remove_life_gems(state, item["object"], step.n or 0, events)
@@ -250,7 +253,7 @@ def _protect(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     player(state, aimed)["shielded"] = True
@@ -262,7 +265,7 @@ def _draw(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     for _ in range(step.n or 0):
@@ -274,7 +277,7 @@ def _discard(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     """The aimed player discards n cards of their choice: at once when they hold no more
@@ -294,7 +297,7 @@ def _cancel(
     seat: Seat,
     aimed: Seat,
     step: parts.Step,
-    item: Any,
+    item: Item,
     events: list[Event],
 ) -> None:
     for target in state["stack"]:
