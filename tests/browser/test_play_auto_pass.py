@@ -24,6 +24,7 @@ from tests.browser.test_play_magos_y_tabernas import (
 )
 from wordsvc.games.contract import replay as replayed
 from wordsvc.games.magos_y_tabernas.stack import concerns
+from wordsvc.web.play_texts import play_text
 
 PASS = [{"type": "pass"}]
 SAID = {"uk": "пасує (нема чим відповісти)", "en": "passes (nothing to answer with)"}
@@ -32,10 +33,7 @@ CONCERNED = {
     "uk": "Відповідати, лише коли це мене стосується",
     "en": "Answer only when it concerns me",
 }
-SAID_CONCERNED = {
-    "uk": "пасує (відповідає, лише коли це його стосується)",
-    "en": "passes (answers only what is aimed at them)",
-}
+SAID_CONCERNED = {lang: play_text("myt.log.unconcerned_passed", lang) for lang in ("uk", "en")}
 SEED = 2054  # the whole game of the table's own test: passes with nothing else to do
 
 

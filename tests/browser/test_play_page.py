@@ -330,7 +330,7 @@ def test_magic_cards_are_played_from_the_hand(people, live_url):
     extra.click()
     page.wait_for_function(SETTLED_AT, arg=1)
     assert hand.count() == 6
-    assert "зіграв «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
+    assert "грає «Додаткова порція»" in page.locator("#log li[data-number='1']").inner_text()
     # Renewal of Strength: the cards ticked go under the deck, as many come from the top.
     form = page.locator("#actions form.wom-renew")
     assert "Оновлення сил" in form.locator("button[type=submit]").inner_text()

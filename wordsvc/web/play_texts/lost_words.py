@@ -64,7 +64,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "lw.play": ("Зіграти «{card}»", "Play «{card}»"),
     "lw.target_magpie": (
-        "Забрати в {target} «{nature}», віддати «{give}»",
+        "Забрати «{nature}» (власник — {target}), віддати «{give}»",
         "Take {target}'s «{nature}», give «{give}»",
     ),
     "lw.target_chestnut": (
@@ -93,7 +93,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lw.log.swapped": ("віддає «{gave}», бере «{took}»", "gives «{gave}», takes «{took}»"),
     "lw.log.played": ("грає «{card}»", "plays «{card}»"),
     "lw.log.magpie": (
-        "забирає в {target} пару «{pair}», віддає «{gave}»",
+        "забирає пару «{pair}» (власник — {target}), віддає «{gave}»",
         "takes {target}'s pair «{pair}», gives «{gave}»",
     ),
     "lw.log.chestnut": (

@@ -159,7 +159,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.pass": ("Пас", "Pass"),
     "myt.end": ("Завершити хід без дії", "End the turn, no action"),
     "myt.over": ("Гру завершено.", "The game is over."),
-    "myt.over_won": ("Гру завершено: перемога за {names}.", "The game is over: {names} won."),
+    "myt.over_won": ("Гру завершено. Перемога: {names}.", "The game is over. The win: {names}."),
     "myt.watching": ("Ви дивитеся гру. Хід: {name}.", "You are watching. Turn: {name}."),
     "myt.wait_answer": ("Чекаємо на відповідь: {name}.", "Waiting for {name} to answer."),
     "myt.wait": ("Чекаємо: {name}.", "Waiting for {name}."),
@@ -223,8 +223,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.log.passed": ("пас", "passes"),
     "myt.log.auto_passed": ("пасує (нема чим відповісти)", "passes (nothing to answer with)"),
     "myt.log.unconcerned_passed": (
-        "пасує (відповідає, лише коли це його стосується)",
-        "passes (answers only what is aimed at them)",
+        "пасує (у стосі ніщо не цілить у цей бік)",
+        "passes (nothing on the stack aims at this side)",
     ),
     "myt.log.resolves": ("спрацьовує {item}", "{item} resolves"),
     "myt.log.cancelled": ("скасовано: {item}", "{item} is cancelled"),
@@ -267,9 +267,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.log.discarded": ("{name} скидає {cards}", "{name} discards {cards}"),
     "myt.log.turn": ("тепер ходить {name}", "{name}'s turn now"),
     "myt.log.turn_ended": ("завершує хід", "ends the turn"),
-    "myt.log.won": ("пиво виграє {names}!", "the beer goes to {names}!"),
+    "myt.log.won": ("пиво здобуто! Перемога: {names}", "the beer is won! The win: {names}"),
     "myt.log.turn_limit": (
-        "ходи вичерпано: перемога за {names}",
-        "the turn limit is reached: the win goes to {names}",
+        "ходи вичерпано. Перемога: {names}",
+        "the turn limit is reached. The win: {names}",
     ),
 }

@@ -157,7 +157,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "You reply to their pass: your Gnome may take a card.",
     ),
     "wom.status.waiting.order_balance": (
-        "Чекаємо, поки {names} покладуть карти Балансу сил.",
+        "Чекаємо на порядок карт Балансу сил: {names}.",
         "Waiting for {names} to order their Balance of Power cards.",
     ),
     "wom.status.waiting.gnome": (
@@ -265,9 +265,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "wom.pass_under": ("{card} під колоду", "{card} under the deck"),
     # --- the log --------------------------------------------------------------------------
-    "wom.log.word": ("склав «{word}» ({n})", "formed «{word}» ({n})"),
+    "wom.log.word": ("складає «{word}» ({n})", "forms «{word}» ({n})"),
     "wom.log.pass": ("пас", "passed"),
-    "wom.log.magic": ("зіграв «{name}»", "played «{name}»"),
+    "wom.log.magic": ("грає «{name}»", "plays «{name}»"),
     "wom.log.took": ("карт взято: {n}", "cards taken: {n}"),
     "wom.log.balance": (
         "{name} бере карту Балансу сил ({colour})",
@@ -283,7 +283,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "{name} шукає долю: відкрито карт для себе: {n}",
         "{name} searches for fate: cards revealed to them: {n}",
     ),
-    "wom.log.seat_chose": ("{name} обрав персонажа", "{name} chose a character"),
+    "wom.log.seat_chose": ("{name} обирає персонажа", "{name} chooses a character"),
     "wom.log.characters_revealed": ("персонажів відкрито", "the characters are revealed"),
     "wom.log.ordered": (
         "кладе карти Балансу сил на колоду в обраному порядку",
