@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import pathlib
 import random
@@ -498,47 +499,85 @@ def _numbers(value: object, path: Path = ()) -> list[tuple[Path, float]]:
     return []
 
 
+@functools.cache
+def _hints(typed_dict: type) -> dict[str, object]:
+    """A TypedDict's declared keys and types (resolving them is slow: once each)."""
+    return typing.get_type_hints(typed_dict)
+
+
+@functools.cache
+def _shape(hint: object) -> tuple[object, tuple[object, ...], bool]:
+    """A type hint's origin, arguments and whether it is a TypedDict, once each."""
+    return typing.get_origin(hint), typing.get_args(hint), typing.is_typeddict(hint)
+
+
 def assert_typed(value: object, hint: object, path: str = "state") -> None:
     """``value`` has the shape ``hint`` declares: a TypedDict's required keys all there,
     no key it does not declare, and each value, in lists, dicts and unions, checked in turn
     (what a game's ``state.py`` promises of every state). Literals are checked by value,
     the plain types by their class; ``Any`` and ``object`` take anything."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if typing.is_typeddict(hint):
-        assert isinstance(value, dict), f"{path}: {value!r} is no {hint.__name__}"
-        declared = typing.get_type_hints(hint)
-        missing = hint.__required_keys__ - set(value)
-        extra = set(value) - set(declared)
-        assert not missing, f"{path}: missing {missing}"
-        assert not extra, f"{path}: undeclared {extra}"
+    found = _mismatch(value, hint)
+    assert found is None, f"{path}{found}"
+
+
+class SampledShape:
+    """:func:`assert_typed` on every ``every``-th state a playout passes, the first
+    included: a game meets each shape many times over, and checking every state doubled
+    the playouts' time."""
+
+    def __init__(self, hint: object, every: int = 8) -> None:
+        self.hint, self.every, self.seen = hint, every, 0
+
+    def __call__(self, state: object) -> None:
+        if self.seen % self.every == 0:
+            assert_typed(state, self.hint)
+        self.seen += 1
+
+
+def _mismatch(value: object, hint: object) -> str | None:
+    """Where and how ``value`` departs from ``hint`` (the path built only on a failure, as
+    every state of every playout is read), or None."""
+    origin, args, typed_dict = _shape(hint)
+    if typed_dict:
+        if not isinstance(value, dict):
+            return f": {value!r} is no {getattr(hint, '__name__', hint)}"
+        declared = _hints(hint)
+        missing = hint.__required_keys__ - value.keys()  # type: ignore[attr-defined]
+        extra = value.keys() - declared.keys()
+        if missing or extra:
+            return f": missing {set(missing)}, undeclared {set(extra)}"
         for key, item in value.items():
-            assert_typed(item, declared[key], f"{path}.{key}")
-    elif origin is typing.Literal:
-        assert value in args, f"{path}: {value!r} is none of {args}"
-    elif origin in (typing.Union, types.UnionType):
-        failures = []
-        for option in args:
-            try:
-                assert_typed(value, option, path)
-                return
-            except AssertionError as failure:
-                failures.append(str(failure))
-        raise AssertionError(f"{path}: {value!r} matches no part of {hint}: {failures}")
-    elif origin is list:
-        assert isinstance(value, list), f"{path}: {value!r} is no list"
+            found = _mismatch(item, declared[key])
+            if found is not None:
+                return f".{key}{found}"
+        return None
+    if origin is typing.Literal:
+        return None if value in args else f": {value!r} is none of {args}"
+    if origin in (typing.Union, types.UnionType):
+        failures = [_mismatch(value, option) for option in args]
+        return None if None in failures else f": {value!r} matches no part of {hint}: {failures}"
+    if origin is list:
+        if not isinstance(value, list):
+            return f": {value!r} is no list"
         for i, item in enumerate(value):
-            assert_typed(item, args[0], f"{path}[{i}]")
-    elif origin is dict:
-        assert isinstance(value, dict), f"{path}: {value!r} is no dict"
+            found = _mismatch(item, args[0])
+            if found is not None:
+                return f"[{i}]{found}"
+        return None
+    if origin is dict:
+        if not isinstance(value, dict):
+            return f": {value!r} is no dict"
         for key, item in value.items():
-            assert_typed(key, args[0], f"{path} key")
-            assert_typed(item, args[1], f"{path}[{key!r}]")
-    elif hint is type(None):
-        assert value is None, f"{path}: {value!r} is not None"
-    elif hint in (typing.Any, object):
-        return
-    elif isinstance(hint, type):
-        assert isinstance(value, hint), f"{path}: {value!r} is no {hint.__name__}"
-        assert hint is bool or not isinstance(value, bool), f"{path}: {value!r} is a bool"
-    else:
-        raise AssertionError(f"{path}: no check for {hint!r}")
+            found = _mismatch(key, args[0]) or _mismatch(item, args[1])
+            if found is not None:
+                return f"[{key!r}]{found}"
+        return None
+    if hint is type(None):
+        return None if value is None else f": {value!r} is not None"
+    if hint in (typing.Any, object):
+        return None
+    if isinstance(hint, type):
+        if not isinstance(value, hint) or (hint is not bool and isinstance(value, bool)):
+            return f": {value!r} is no {hint.__name__}"
+        return None
+    return f": no check for {hint!r}"
