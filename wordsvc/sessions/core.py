@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select
 from sqlalchemy.engine import Connection
@@ -20,6 +20,7 @@ from wordsvc.sessions.errors import UnknownGame, UnknownSession
 from wordsvc.sessions.hosting import HostedGame
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.sessions.live import LiveLog
+from wordsvc.sessions.prepared import Prepared
 from wordsvc.sessions.rows import SeatRow, SessionHead, SessionRow, ShownHead, ShownSeat
 from wordsvc.sessions.schema import sessions
 from wordsvc.sessions.statements import HEAD, HEAD_AND_SEATS, LOCK, ROW
@@ -87,19 +88,20 @@ class StoreCore:
     def _head(self, conn: Connection, session_id: str) -> tuple[ShownHead, Sequence[ShownSeat]]:
         """The session's row (without its state: :meth:`_load`) and its seats' rows, in one
         statement."""
-        if not is_session_id(session_id):
-            raise UnknownSession.of(session_id)
-        rows = HEAD_AND_SEATS.all(conn, {"session_id": session_id})
-        if not rows:
-            raise UnknownSession.of(session_id)
-        return rows[0], rows
+        return self._rows(conn, HEAD_AND_SEATS, session_id)
 
     def _lock(self, conn: Connection, session_id: str) -> tuple[SessionHead, Sequence[SeatRow]]:
         """:meth:`_head` for a write transaction: what a write reads, the session's row
         locked for the transaction."""
+        return self._rows(conn, LOCK, session_id)
+
+    @staticmethod
+    def _rows(conn: Connection, statement: Prepared, session_id: str) -> tuple[Any, list[Any]]:
+        """A session's rows by ``statement`` (one per seat, the first its head), or
+        :class:`UnknownSession`."""
         if not is_session_id(session_id):
             raise UnknownSession.of(session_id)
-        rows = LOCK.all(conn, {"session_id": session_id})
+        rows = statement.all(conn, {"session_id": session_id})
         if not rows:
             raise UnknownSession.of(session_id)
         return rows[0], rows

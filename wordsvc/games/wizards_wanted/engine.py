@@ -75,6 +75,7 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
         players = []
         for s, me in enumerate(state["players"]):
             mine = s == seat
+            charms, icons = table.charms_of(me), table.icons_of(me)
             players.append(
                 {
                     "position": me["position"],
@@ -84,10 +85,10 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
                     "fame_sources": dict(me["fame_sources"]),
                     "starting_charm": me["starting_charm"],
                     "charms": list(me["charms"]),
-                    "charm_counts": {i: table.charms_of(me)[i] for i in ICONS},
+                    "charm_counts": {i: charms[i] for i in ICONS},
                     "jobs": list(me["jobs"]),
-                    "icons": dict(table.icons_of(me)),
-                    "experience": {i: parts.experience(table.icons_of(me)[i]) for i in ICONS},
+                    "icons": dict(icons),
+                    "experience": {i: parts.experience(icons[i]) for i in ICONS},
                     "mushrooms": [_mushroom_face(m) for m in me["mushrooms"]],
                     "licence": me["licence"],
                     "has_seal": me["seal"] is not None,
