@@ -443,11 +443,11 @@ def assert_sound_action(
 def assert_listed(legal: Sequence[dict], action: dict) -> None:
     """An accepted action is of a type the legal actions describe (``needs``), or one of
     those they list, but for fields it leaves out (an optional ``cost``, say) or sends as
-    null (an optional field's default)."""
+    null or an empty list (an optional field's default: ``"mushrooms": []`` pays with none)."""
     described = {a["type"] for a in legal if "needs" in a}
     assert action.get("type") in described or any(
         all(
-            _same(listed[key], value) if key in listed else value is None
+            _same(listed[key], value) if key in listed else value in (None, [])
             for key, value in action.items()
         )
         for listed in legal

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.games.helpers import (
@@ -692,6 +692,8 @@ KEYS = ["space", "path", "mushroom", "mushrooms", "to", "lots", "licence", "char
     kind=st.sampled_from(TYPES),
     fields=st.dictionaries(st.sampled_from(KEYS), odd_values, max_size=4),
 )
+# Paying with an empty list of mushrooms is paying with none: the listed taxi names none.
+@example(phase="move", kind="taxi", fields={"mushrooms": []})
 def test_any_json_action_is_applied_or_refused_with_a_rule_error(phase, kind, fields):
     state = at(
         table(),
