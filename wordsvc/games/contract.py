@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -127,7 +128,15 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: Any) -> Action: ...
+    def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random) -> Action: ...
+
+
+def legal_actions_in(view: Mapping[str, object]) -> list[Action]:
+    """A view's ``legal_actions`` (every view has them: :meth:`Game.view`), typed."""
+    actions = view["legal_actions"]
+    if not isinstance(actions, list):
+        raise TypeError(f"A view's legal actions are a list, not {type(actions).__name__}.")
+    return actions
 
 
 Handler = Callable[[State, Seat, Action, list[Event]], None]

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
-
 from wordsvc.errors import InternalError
-from wordsvc.games.contract import Action, Seat
+from wordsvc.games.contract import Action, Game, Seat, legal_actions_in
 
-View = Mapping[str, Any]
+View = Mapping[str, object]
 #: The actions a described one stands for, to draw among (described ones among them too).
 Expand = Callable[[View, Seat, Action], list[Action]]
 #: A described action completed: the fields it needs chosen, drawn with the rng.
@@ -35,9 +33,9 @@ class RandomBot:
         self.expand = expand
         self.fill = fill
 
-    def choose(self, game: Any, view: View, seat: Seat, rng: random.Random) -> Action:
+    def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
         listed: list[Action] = []
-        for action in view["legal_actions"]:
+        for action in legal_actions_in(view):
             if "needs" in action and self.expand is not None:
                 listed += self.expand(view, seat, action)
             else:
