@@ -397,9 +397,9 @@ def _writers(tree: ast.Module) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     scopes = [(node.name, node) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
     scopes += [
-        (node.targets[0].id, node)
+        (_assigned(node)[0], node)
         for node in tree.body
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+        if isinstance(node, ast.Assign | ast.AnnAssign) and _assigned(node)
     ]
     for name, scope in scopes:
         for node in ast.walk(scope):
@@ -413,6 +413,12 @@ def _writers(tree: ast.Module) -> dict[str, set[str]]:
     return found
 
 
+def _assigned(node: ast.AST) -> list[str]:
+    """The names a module statement assigns (``X = ...`` or ``X: T = ...``)."""
+    targets = [node.target] if isinstance(node, ast.AnnAssign) else getattr(node, "targets", [])
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
 def _users(tree: ast.Module, names: set[str]) -> set[str]:
     """The functions and module statements that use any of ``names``."""
     used = set()
@@ -420,7 +426,7 @@ def _users(tree: ast.Module, names: set[str]) -> set[str]:
         if isinstance(scope, ast.ClassDef):
             continue
         uses = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id in names}
-        if uses - {getattr(t, "id", None) for t in getattr(scope, "targets", [])}:
+        if uses - set(_assigned(scope)):
             used.add(scope.name if isinstance(scope, ast.FunctionDef) else "<module>")
     return used
 

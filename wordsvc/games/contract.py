@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, cast
 
 Seat = int
 State = dict[str, Any]
@@ -51,10 +51,16 @@ class Event:
         }
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Event:
+    def from_record(cls, record: Mapping[str, object]) -> Event:
         """The event :meth:`to_record` wrote (as the session log reads it back)."""
-        audience = record["audience"]
-        return cls(record["type"], record["data"], None if audience is None else tuple(audience))
+        kind, data, audience = record["type"], record["data"], record["audience"]
+        if not isinstance(kind, str) or not isinstance(data, Mapping):
+            raise TypeError(f"No event record: {record!r}")
+        if audience is None:
+            return cls(kind, data)
+        if not isinstance(audience, list):
+            raise TypeError(f"An event's audience is a list of seats: {record!r}")
+        return cls(kind, data, tuple(audience))
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,9 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random) -> Action: ...
+    def choose(
+        self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> Action: ...
 
 
 def legal_actions_in(view: Mapping[str, object]) -> list[Action]:
@@ -208,7 +216,7 @@ def validated_options(
     }
 
 
-def whole_numbers(value: object) -> Any:
+def whole_numbers(value: object) -> object:
     """``value`` with every whole-number float made an ``int``, in lists too. JSON Schema
     counts ``2.0`` as an integer, as the wire models read JSON elsewhere (3.0 is 3), so an
     engine that indexes or counts with an option never meets a float."""
@@ -261,8 +269,14 @@ def check_fields(action: Mapping[str, object], allowed: Collection[str]) -> None
         )
 
 
+class HandHolder(TypedDict):
+    """What :func:`card_in_hand` reads of a game's player: the ids of the cards in hand."""
+
+    hand: list[str]
+
+
 def card_in_hand(
-    player: Mapping[str, Any], card: object, catalogue: Mapping[str, object], field: str = "card"
+    player: HandHolder, card: object, catalogue: Mapping[str, object], field: str = "card"
 ) -> str:
     """``card`` if it is a known card id in the player's hand; else the RuleError saying which."""
     if not isinstance(card, str) or card not in catalogue:
@@ -295,16 +309,15 @@ def copy_state(state: State) -> State:
     memo of every object for cycles and shared references a state never has (an action on a
     stored session copies its state once: docs/performance.md, issue 27). A container
     found twice in ``state`` is copied twice, as a round trip through JSON splits it."""
-    copied: State = _copied(state)
-    return copied
+    return cast(State, _copied(state))
 
 
-def _copied(value: Any) -> Any:
+def _copied(value: object) -> object:
     kind = type(value)
     if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
+        return {key: _copied(item) for key, item in cast(dict[str, object], value).items()}
     if kind is list:
-        return [_copied(item) for item in value]
+        return [_copied(item) for item in cast(list[object], value)]
     if kind in _IMMUTABLE:
         return value
     return copy.deepcopy(value)
@@ -315,6 +328,6 @@ def canonical(state: State) -> str:
     return json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def places_by(keys: Sequence[tuple[Any, ...]]) -> list[int]:
+def places_by(keys: Sequence[tuple[float, ...]]) -> list[int]:
     """Competition ranking (1, 2, 2, 4) where a smaller key is better."""
     return [1 + sum(1 for other in keys if other < key) for key in keys]

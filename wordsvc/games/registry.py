@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wordsvc.games.contract import Bot, Game, Seat, State
 
@@ -32,7 +32,7 @@ class WordRules:
 
 
 #: A game's word rules, from a session's (normalised) options.
-WordRulesOf = Callable[[Mapping[str, Any]], WordRules]
+WordRulesOf = Callable[[Mapping[str, object]], WordRules]
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,12 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
     return {name: partial(cls, solver) for name, cls in BOTS.items()}
 
 
-def _words_of_magic_word_rules(options: Mapping[str, Any]) -> WordRules:
+def _words_of_magic_word_rules(options: Mapping[str, object]) -> WordRules:
     """The categories and house words the table agreed on (its options)."""
-    return WordRules(tuple(options["categories"]), frozenset(options.get("house_words", ())))
+    categories, house_words = options["categories"], options.get("house_words", ())
+    if not isinstance(categories, list | tuple) or not isinstance(house_words, list | tuple):
+        raise TypeError(f"Words of Magic's options name lists of words: {dict(options)!r}")
+    return WordRules(tuple(map(str, categories)), frozenset(map(str, house_words)))
 
 
 def _lost_words(judge: Judge) -> Game:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wordsvc.games.contract import invalid_option
 
@@ -22,8 +21,8 @@ def seat_options(default_players: int, first_player: str) -> dict[str, object]:
     }
 
 
-def check_first_player(opts: Mapping[str, Any]) -> None:
+def check_first_player(opts: Mapping[str, object]) -> None:
     """A named first player must sit at the table (the schema cannot compare two options)."""
-    first = opts["first_player"]
-    if first is not None and first >= opts["players"]:
+    first, players = opts["first_player"], opts["players"]
+    if isinstance(first, int) and isinstance(players, int) and first >= players:
         raise invalid_option("first_player", "a seat number below the number of players")

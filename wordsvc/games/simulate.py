@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from wordsvc.games.contract import Bot, Game, State, action_label
 
@@ -163,7 +163,7 @@ def simulate(
     game: Game,
     make_bots: Mapping[str, Callable[[], Bot]],
     lineup: Sequence[str],
-    options: Mapping[str, Any],
+    options: Mapping[str, object],
     games: int,
     seed: int,
     progress: Callable[[int], None] = lambda done: None,
@@ -174,6 +174,8 @@ def simulate(
     bots = {name: make_bots[name]() for name in set(lineup)}
     summary = Summary()
     players = options["players"]
+    if not isinstance(players, int):
+        raise TypeError(f"The options name the number of players: {players!r}")
     summary.players = players
     summary.possible = labels_possible(game, options)
     for number in range(games):
@@ -227,7 +229,7 @@ def _first_mover(game: Game, state: State) -> int:
     return game.to_act(state)[0]
 
 
-def labels_possible(game: Game, options: Mapping[str, Any]) -> list[str]:
+def labels_possible(game: Game, options: Mapping[str, object]) -> list[str]:
     """The game's optional ``action_labels_possible(options)``: the labels (as its
     ``action_label`` gives them) of every way to play each of its cards, such as
     ``play:atacar`` and ``lay_down:gema``; empty for a game without it."""
@@ -235,9 +237,10 @@ def labels_possible(game: Game, options: Mapping[str, Any]) -> list[str]:
     return sorted(set(hook(options))) if callable(hook) else []
 
 
-def _end_of(state: Mapping[str, Any]) -> str:
+def _end_of(state: Mapping[str, object]) -> str:
     """How a game ended, as its state says: ``end.reason`` or ``ended_by``, else won."""
-    reason = (state.get("end") or {}).get("reason") or state.get("ended_by")
+    end = state.get("end")
+    reason = (end.get("reason") if isinstance(end, Mapping) else None) or state.get("ended_by")
     if reason is None:
         reason = "won" if state.get("winner") is not None else "none"
     return str(reason)

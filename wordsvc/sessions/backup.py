@@ -27,7 +27,7 @@ from sqlalchemy import Engine, Select, delete, func, insert, select
 from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import InternalError
-from wordsvc.games.contract import Game, RuleError, canonical, replay
+from wordsvc.games.contract import Action, Game, RuleError, State, canonical, replay
 from wordsvc.sessions.database import writer_queue
 from wordsvc.sessions.errors import BackupRefused
 from wordsvc.sessions.limits import (
@@ -77,8 +77,8 @@ class ActionBackup:
     number: int
     seat: int
     actor: Actor
-    action: dict[str, Any]
-    events: list[Any]
+    action: Action
+    events: list[dict[str, object]]  # Event.to_record's
     created_at: datetime
 
 
@@ -101,7 +101,7 @@ class SessionBackup:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     seed: int
     seed_chosen: bool
     status: Status
@@ -111,7 +111,7 @@ class SessionBackup:
     version: int
     actions: tuple[ActionBackup, ...]
     idempotency: tuple[IdempotencyBackup, ...]
-    state: dict[str, Any]
+    state: State
 
 
 @dataclass(frozen=True)

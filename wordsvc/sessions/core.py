@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import Engine, select
 from sqlalchemy.engine import Connection
@@ -27,6 +27,8 @@ from wordsvc.sessions.statements import HEAD, HEAD_AND_SEATS, LOCK, ROW
 
 T = TypeVar("T")
 H = TypeVar("H", bound=SessionHead)
+#: The rows a statement gives (``rows.py``).
+R = TypeVar("R")
 
 
 def now() -> datetime:
@@ -96,7 +98,7 @@ class StoreCore:
         return self._rows(conn, LOCK, session_id)
 
     @staticmethod
-    def _rows(conn: Connection, statement: Prepared, session_id: str) -> tuple[Any, list[Any]]:
+    def _rows(conn: Connection, statement: Prepared[R], session_id: str) -> tuple[R, list[R]]:
         """A session's rows by ``statement`` (one per seat, the first its head), or
         :class:`UnknownSession`."""
         if not is_session_id(session_id):

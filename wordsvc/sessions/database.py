@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +22,9 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.pool import ConnectionPoolEntry
 
 T = TypeVar("T")
 
@@ -56,7 +59,7 @@ def make_engine(url: str, pool_size: int | None = None) -> Engine:
             _WRITERS.setdefault(url, WriterQueue(Path(path + ".writers")))
 
         @event.listens_for(engine, "connect")
-        def _on_connect(dbapi_connection: Any, _record: object) -> None:
+        def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
             dbapi_connection.isolation_level = None  # transactions are ours to begin
             cursor = dbapi_connection.cursor()
             for pragma in ("journal_mode=WAL", "synchronous=FULL",
@@ -86,11 +89,13 @@ def _ping_when_idle(engine: Engine) -> None:
     anew), so the first requests after a server restart do not fail."""
 
     @event.listens_for(engine, "checkin")
-    def _checked_in(_dbapi_connection: Any, record: Any) -> None:
+    def _checked_in(_dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info["idle_since"] = time.monotonic()
 
     @event.listens_for(engine, "checkout")
-    def _checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+    def _checked_out(
+        dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry, _proxy: object
+    ) -> None:
         idle_since = record.info.pop("idle_since", None)  # None: connected just now
         if idle_since is None or time.monotonic() - idle_since <= PING_IDLE_SECONDS:
             return

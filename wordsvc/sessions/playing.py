@@ -17,7 +17,6 @@ import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
@@ -29,7 +28,7 @@ from wordsvc.sessions.errors import ActionRefused, GameOver, StaleVersion, Wrong
 from wordsvc.sessions.hosting import HostedGame
 from wordsvc.sessions.limits import MAX_BOT_STEPS, MAX_IDEMPOTENCY_KEY, is_idempotency_key
 from wordsvc.sessions.reading import Reading
-from wordsvc.sessions.records import Acted, Actor, Applied, Status
+from wordsvc.sessions.records import Acted, ActedRecord, Actor, Applied, Status
 from wordsvc.sessions.rows import SeatRow, SessionHead
 from wordsvc.sessions.schema import idempotency
 from wordsvc.sessions.statements import APPEND, MOVE_ON, MOVE_ON_AND_LOG
@@ -55,7 +54,7 @@ class Playing(Reading):
         self,
         session_id: str,
         seat: int,
-        action: Mapping[str, Any],
+        action: Mapping[str, object],
         expected_version: int,
         idempotency_key: str | None = None,
     ) -> Acted:
@@ -67,7 +66,7 @@ class Playing(Reading):
         self,
         session_id: str,
         token: str,
-        action: Mapping[str, Any],
+        action: Mapping[str, object],
         expected_version: int,
         idempotency_key: str | None = None,
         seat: int | None = None,
@@ -89,7 +88,7 @@ class Playing(Reading):
         self,
         session_id: str,
         seat_of: Callable[[Sequence[SeatRow]], int],
-        action: Mapping[str, Any],
+        action: Mapping[str, object],
         expected_version: int,
         idempotency_key: str | None,
     ) -> Acted:
@@ -121,7 +120,7 @@ class Playing(Reading):
                             "idempotency_key_reused",
                             "This Idempotency-Key was used for another request.",
                         )
-                    stored_reply = json.loads(stored.response)
+                    stored_reply: ActedRecord = json.loads(stored.response)
                     return Acted.from_record(stored_reply, replayed=True, game=row.game), None
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})

@@ -22,14 +22,24 @@ statements.
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple, cast
+from functools import partial
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from sqlalchemy import JSON, exc
 from sqlalchemy.engine import Connection
+from sqlalchemy.engine.default import DefaultDialect
+from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor, DBAPIModule
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement, Executable
+
+if TYPE_CHECKING:
+    from psycopg import Connection as DriverConnection
+    from psycopg import Cursor
+
+#: The type of a statement's rows: a protocol of its columns (``rows.py``).
+R = TypeVar("R")
 
 #: The driver whose cursor runs the statements itself.
 DRIVER = "psycopg"
@@ -43,46 +53,51 @@ class _Compiled(NamedTuple):
 
     sql: str
     names: tuple[str, ...]
-    literals: dict[str, Any]
+    literals: dict[str, object]
     json: frozenset[str]
 
-    def bind(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    def bind(self, params: Mapping[str, object]) -> tuple[object, ...]:
         """The values of ``params`` in the statement's order, as psycopg takes them (JSON
         written as SQLAlchemy's type writes it: ``json.dumps``)."""
         from psycopg.types.json import Json
 
-        values = []
+        values: list[object] = []
         for name in self.names:
             value = params[name] if name in params else self.literals[name]
             values.append(Json(value) if name in self.json else value)
         return tuple(values)
 
 
-class Prepared:
+class Prepared(Generic[R]):
     """A Core statement that runs on psycopg's cursor (prepared on the server at first use,
     per connection) and through SQLAlchemy on other drivers. Rows come back as named tuples
-    with the statement's column keys (label an expression to name it)."""
+    with the statement's column keys (label an expression to name it); ``R`` is what they
+    are read as (a protocol of those columns, declared with the statement)."""
 
     def __init__(self, statement: Executable) -> None:
         self.statement = statement
         columns = [column.key or "value" for column in getattr(statement, "exported_columns", ())]
-        #: The rows' type, its fields the statement's column keys.
-        self.row: Any = namedtuple("Row", columns, rename=True) if columns else None
+        #: Makes a row, its fields the statement's column keys.
+        self._make_row: Callable[[Iterable[object]], tuple[object, ...]] | None = (
+            partial(tuple.__new__, namedtuple("Row", columns, rename=True)) if columns else None
+        )
         # Compiled at first use, for the first connection's dialect: two threads may both
         # compile it then, to the same result.
         self._compiled_for_driver: _Compiled | None = None
 
-    def all(self, conn: Connection, params: Mapping[str, Any]) -> list[Any]:
+    def all(self, conn: Connection, params: Mapping[str, object]) -> list[R]:
         """The statement's rows (a select, or a statement with ``RETURNING``)."""
         if conn.dialect.driver != DRIVER:
-            return list(conn.execute(self.statement, params).all())
-        assert self.row is not None, "a statement without columns has no rows"
-        make = self.row._make
+            return cast(list[R], list(conn.execute(self.statement, params).all()))
+        make = self._make_row
+        assert make is not None, "a statement without columns has no rows"
         with self._cursor(conn) as (cursor, compiled):
             cursor.execute(compiled.sql, compiled.bind(params), prepare=True)
-            return [make(values) for values in cursor.fetchall()]
+            return cast(list[R], [make(values) for values in cursor.fetchall()])
 
-    def run(self, conn: Connection, params: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> int:
+    def run(
+        self, conn: Connection, params: Mapping[str, object] | Sequence[Mapping[str, object]]
+    ) -> int:
         """Run the statement, once for each mapping of a sequence of them; the rows it
         changed. (One prepared statement per row: psycopg's ``executemany`` enters its
         pipeline mode, which costs more CPU than the round trips it saves here.)"""
@@ -96,23 +111,27 @@ class Prepared:
         return changed
 
     @contextmanager
-    def _cursor(self, conn: Connection) -> Iterator[tuple[Any, _Compiled]]:
+    def _cursor(self, conn: Connection) -> Iterator[tuple[Cursor[tuple[object, ...]], _Compiled]]:
         """A psycopg cursor on ``conn``'s own connection (in its transaction, if any) and
         the compiled statement; a driver's error comes out as SQLAlchemy's."""
         compiled = self._compiled(conn)
-        raw = conn.connection.driver_connection
+        raw: DriverConnection[tuple[object, ...]] | None = conn.connection.driver_connection
         assert raw is not None
         cursor = raw.cursor()
         try:
             yield cursor, compiled
         except conn.dialect.loaded_dbapi.Error as error:
-            raise _raised(conn, raw, cursor, compiled, error) from error
+            # psycopg's connection and cursor are DB-API's (PEP 249), as SQLAlchemy's
+            # protocols describe them, but for the details of their signatures
+            dbapi = cast(DBAPIConnection, raw), cast(DBAPICursor, cursor)
+            raise _raised(conn, *dbapi, compiled, error) from error
         finally:
             cursor.close()
 
     def _compiled(self, conn: Connection) -> _Compiled:
         if self._compiled_for_driver is None:
-            dialect_class: Any = type(conn.dialect)
+            # every dialect SQLAlchemy ships is a DefaultDialect, which takes a paramstyle
+            dialect_class = cast(type[DefaultDialect], type(conn.dialect))
             statement = cast(ClauseElement, self.statement)  # every Core statement is both
             compiled = cast(
                 SQLCompiler, statement.compile(dialect=dialect_class(paramstyle="format"))
@@ -130,7 +149,11 @@ class Prepared:
 
 
 def _raised(
-    conn: Connection, raw: Any, cursor: Any, compiled: _Compiled, error: Any
+    conn: Connection,
+    raw: DBAPIConnection,
+    cursor: DBAPICursor,
+    compiled: _Compiled,
+    error: DBAPIModule.Error,
 ) -> exc.DBAPIError:
     """``error`` as SQLAlchemy raises a driver's error (an ``OperationalError`` for a lost
     connection or a lock timeout...), without the statement's parameters; a connection the

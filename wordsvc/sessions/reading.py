@@ -5,11 +5,10 @@ result, and a check of its state against its log."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from sqlalchemy import func, select
 
-from wordsvc.games.contract import Game, Seat, State, canonical, replay
+from wordsvc.games.contract import Action, Game, Seat, State, canonical, replay
 from wordsvc.games.registry import WordRules
 from wordsvc.sessions.core import StoreCore
 from wordsvc.sessions.errors import InvalidToken, NoWordRules, UnknownSession
@@ -22,7 +21,7 @@ from wordsvc.sessions.records import (
     SessionResult,
     SessionSummary,
 )
-from wordsvc.sessions.rows import SessionRow, seat_record
+from wordsvc.sessions.rows import FreeSeatRow, SessionRow, seat_record
 from wordsvc.sessions.schema import actions, seats, sessions
 from wordsvc.sessions.statements import ROW
 from wordsvc.sessions.tokens import holder
@@ -51,8 +50,9 @@ class Reading(StoreCore):
             if game not in self.games:
                 return []
             query = query.where(sessions.c.game == game)
-        found: dict[str, tuple[Any, list[Seat]]] = {}
+        found: dict[str, tuple[FreeSeatRow, list[Seat]]] = {}
         with self._reads.connect() as conn:
+            row: FreeSeatRow
             for row in conn.execute(query):
                 found.setdefault(row.id, (row, []))[1].append(row.seat)
             listed = list(found.values())[:limit]
@@ -170,7 +170,7 @@ class Reading(StoreCore):
             row, state = self._load(conn, self._session(conn, session_id))
         return session_result(self.hosted(row.game).game, state, row.seed)
 
-    def log(self, session_id: str) -> list[tuple[int, dict[str, Any]]]:
+    def log(self, session_id: str) -> list[tuple[Seat, Action]]:
         """The session's actions, in order, as (seat, action): what :func:`replay` takes."""
         with self._reads.connect() as conn:
             rows = conn.execute(

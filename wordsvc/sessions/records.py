@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal, NotRequired, TypedDict
 
 from wordsvc.games.contract import Action, Event, Result, Seat
 
@@ -79,6 +79,34 @@ class Applied:
         return replace(self, events=seen_by(self.events, seat))
 
 
+class EventRecord(TypedDict):
+    """An event of a kept reply (already filtered for the caller: no audience)."""
+
+    type: str
+    data: dict[str, object]
+
+
+class AppliedRecord(TypedDict):
+    """An applied action of a kept reply."""
+
+    number: int
+    seat: Seat
+    actor: Actor
+    type: str | None
+    events: list[EventRecord]
+
+
+class ActedRecord(TypedDict):
+    """A reply as the store keeps it for a retried request (:meth:`Acted.to_record`), in
+    JSON. Replies kept before ``to_act`` and ``legal_actions`` existed have neither."""
+
+    version: int
+    applied: list[AppliedRecord]
+    status: Status
+    to_act: NotRequired[list[Seat]]
+    legal_actions: NotRequired[list[Action]]
+
+
 @dataclass(frozen=True)
 class Acted:
     """The reply to an action: the session's new version, the caller's action and every bot
@@ -96,7 +124,7 @@ class Acted:
     replayed: bool | None = None
     game: str | None = None
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> ActedRecord:
         """The reply as the store keeps it for a retried request (JSON)."""
         return {
             "version": self.version,
@@ -117,7 +145,7 @@ class Acted:
 
     @classmethod
     def from_record(
-        cls, record: Mapping[str, Any], *, replayed: bool | None = None, game: str | None = None
+        cls, record: ActedRecord, *, replayed: bool | None = None, game: str | None = None
     ) -> Acted:
         """The reply :meth:`to_record` kept (its events already filtered for the caller)."""
         return cls(
@@ -166,7 +194,7 @@ class SessionSummary:
     game: str
     version: int
     status: Status
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     seats: tuple[SeatRecord, ...]
     you: Seat | None
     to_act: tuple[Seat, ...]

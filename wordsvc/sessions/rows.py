@@ -8,7 +8,7 @@ the first row is the session's head and every row a seat's."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from wordsvc.games.contract import State
 from wordsvc.sessions.hosting import HostedGame
@@ -28,7 +28,7 @@ class SessionHead(Protocol):
 class ShownHead(SessionHead, Protocol):
     """A session's columns as a summary reads them (``HEAD_AND_SEATS``)."""
 
-    options: dict[str, Any]
+    options: dict[str, object]
     seed_chosen: bool
 
 
@@ -59,6 +59,23 @@ class ShownSeat(SeatRow, Protocol):
     """A seat's columns as a summary reads them (``HEAD_AND_SEATS``, or the whole row)."""
 
     claimed_at: datetime | None
+
+
+class ShownRow(ShownHead, ShownSeat, Protocol):
+    """A row of ``HEAD_AND_SEATS``: a seat's columns with its session's."""
+
+
+class LockedRow(SessionHead, SeatRow, Protocol):
+    """A row of ``LOCK``: a seat's columns with its session's."""
+
+
+class FreeSeatRow(Protocol):
+    """A free seat of an open session, with the session's columns a lobby lists."""
+
+    id: str
+    game: str
+    created_at: datetime
+    seat: int
 
 
 def auto_pass_setting(hosted: HostedGame | None, human: bool, value: bool = True) -> bool | None:

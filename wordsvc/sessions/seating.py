@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from sqlalchemy import insert, update
 from sqlalchemy.engine import Connection
@@ -39,7 +38,7 @@ class Seating(Playing):
     def create(
         self,
         game_name: str,
-        options: Mapping[str, Any],
+        options: Mapping[str, object],
         seat_specs: Sequence[SeatSpec],
         seed: int | None = None,
     ) -> SessionSummary:
@@ -159,7 +158,7 @@ class Seating(Playing):
             if row.token_hash is not None:
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             joined = now()
-            values: dict[str, Any] = {"token_hash": hash_token(token), "joined_at": joined}
+            values: dict[str, object] = {"token_hash": hash_token(token), "joined_at": joined}
             if claim:
                 values["claimed_at"] = joined
             if is_seat_name(name):
@@ -218,7 +217,7 @@ class Seating(Playing):
                 raise NoAutoPass(
                     "no_auto_pass", "This game has no setting to answer only when it concerns you."
                 )
-            values: dict[str, Any] = {"claimed_at": now()}
+            values: dict[str, object] = {"claimed_at": now()}
             if name is not None:
                 values["name"] = name
             if auto_pass is not None:
@@ -275,7 +274,9 @@ class Seating(Playing):
         return Joined(session_id, row.seat, new)
 
 
-def seated_options(hosted: HostedGame, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+def seated_options(
+    hosted: HostedGame, options: Mapping[str, object], seats: int
+) -> dict[str, object]:
     """The options with the game's seat-count option (its hook) filled in from the seats;
     one that names another number of seats is refused."""
     options = {**options}

@@ -24,6 +24,7 @@ from sqlalchemy import (
 
 from wordsvc.sessions.live import CHANNEL
 from wordsvc.sessions.prepared import Prepared
+from wordsvc.sessions.rows import LockedRow, SessionRow, ShownRow
 from wordsvc.sessions.schema import actions, seats, sessions
 
 #: A session's columns but its state, which is read apart, and only when this process does
@@ -32,7 +33,7 @@ HEAD = tuple(column for column in sessions.c if column.name != "state")
 
 #: What a summary reads of a session (not its state) and of its seats: one row per seat, in
 #: order. Every column read costs a little (timestamps and JSON are decoded), so no more.
-HEAD_AND_SEATS = Prepared(
+HEAD_AND_SEATS: Prepared[ShownRow] = Prepared(
     select(
         *(sessions.c[name] for name in ("id", "game", "options", "seed", "seed_chosen")),
         *(sessions.c[name] for name in ("version", "status")),
@@ -45,7 +46,7 @@ HEAD_AND_SEATS = Prepared(
 )
 #: What a write reads, the session's row locked for the transaction (PostgreSQL; SQLite's
 #: writers hold the whole database): the session's version and how its seats play.
-LOCK = Prepared(
+LOCK: Prepared[LockedRow] = Prepared(
     select(
         *(sessions.c[name] for name in ("id", "game", "seed", "version", "status")),
         *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
@@ -57,7 +58,9 @@ LOCK = Prepared(
     .with_for_update(of=sessions)
 )
 #: A session's whole row, its state included.
-ROW = Prepared(select(sessions).where(sessions.c.id == bindparam("session_id")))
+ROW: Prepared[SessionRow] = Prepared(
+    select(sessions).where(sessions.c.id == bindparam("session_id"))
+)
 #: The compare-and-set of :meth:`Playing._commit`: the new state, if the version is
 #: still the one read.
 MOVE_ON = (
@@ -71,7 +74,7 @@ MOVE_ON = (
     )
 )
 #: The log's new entries.
-APPEND = Prepared(insert(actions))
+APPEND: Prepared[None] = Prepared(insert(actions))
 #: On PostgreSQL the compare-and-set, the log's new entries (one per element of the arrays,
 #: each action and its events as JSON text) and the notification of live followers are one
 #: statement, one round trip: the entries are written only if the compare-and-set moved the
@@ -90,7 +93,7 @@ ENTRIES = (
     .table_valued("number", "seat", "actor", "action", "events")
     .render_derived()
 )
-MOVE_ON_AND_LOG = Prepared(
+MOVE_ON_AND_LOG: Prepared[None] = Prepared(
     insert(actions).from_select(
         ["session_id", "number", "seat", "actor", "action", "events", "created_at"],
         select(

@@ -42,7 +42,7 @@ def check_renewed(player: Player, action: Action, played: str | None) -> None:
         raise RuleError("malformed_action", "`cards` lists distinct hand cards to renew.")
     if not cards:
         raise without_effect(RENEWAL)
-    left = {"hand": [card for card in player["hand"] if card != played]}
+    left: contract.HandHolder = {"hand": [card for card in player["hand"] if card != played]}
     for card in cards:
         contract.card_in_hand(left, card, parts.CATALOGUE, "cards")
 
