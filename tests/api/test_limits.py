@@ -12,10 +12,10 @@ import pytest
 from limits.storage import MemoryStorage, RedisStorage
 
 from wordsvc import costs
-from wordsvc.api.limits import LIMITER
 from wordsvc.api.meta import document
 from wordsvc.app import create_app
 from wordsvc.config import DEFAULT_RATE_LIMIT, DEFAULT_SEAT_RATE_LIMIT, Settings
+from wordsvc.limit_window import LIMITER
 from wordsvc.wire.common import Problem
 
 HAND = {"cards": ["К", "Р", "П", "А", "Н"], "character": "amazon"}
@@ -247,3 +247,27 @@ def test_unreachable_redis_falls_back_to_counting_in_memory(make_app, caplog):
     client = make_app(rate_limit="5/minute", redis_url=nobody).test_client()
     got = statuses(client.get("/v1/categories") for _ in range(7))
     assert got == [200] * 5 + [429] * 2
+
+
+@pytest.mark.parametrize(("lang", "said"), [("uk", "відкриється сама за"), ("en", "opens again")])
+def test_a_page_over_the_limit_is_a_sentence_that_reloads_itself_not_a_problem_document(
+    make_app, lang, said
+):
+    """Reloading a table a few times, or scanning its link again, never shows the API's
+    JSON as the page: a page in its language, with Retry-After and a reload then."""
+    client = make_app(rate_limit="2/minute").test_client()
+    query = "" if lang == "uk" else "?lang=en"
+    got = [client.get(f"/play{query}") for _ in range(3)]
+    assert statuses(got) == [200, 200, 429]
+    busy = got[-1]
+    assert busy.mimetype == "text/html"
+    page = busy.get_data(as_text=True)
+    seconds = int(busy.headers["Retry-After"])
+    assert 1 <= seconds <= 60
+    assert f'http-equiv="refresh" content="{seconds}"' in page
+    assert said in page
+    assert f"{seconds} " in page
+    assert f'<html lang="{lang}">' in page
+    assert '"code"' not in page
+    # the API beside it still answers with its problem document
+    assert client.get("/v1/games").mimetype == "application/problem+json"

@@ -663,3 +663,30 @@ def test_a_chosen_deal_is_shown_at_the_table_and_the_seed_once_it_is_over(people
     olena.open(f"/play/{drawn}")
     assert olena.page.locator("#deal-chosen").count() == 0
     assert olena.page.locator("#seed").count() == 0
+
+
+def test_a_long_game_loads_with_its_whole_log_in_a_few_requests(people, app):
+    """The table of a finished game of more than 500 actions shows every one of them in the
+    log, from at most 3 requests to the API (the session and its stream), not one a past
+    action (which had hit the rate limit on the third reload)."""
+    made = app.test_client().post(
+        "/v1/games/sessions",
+        json={
+            "game": "magos-y-tabernas",
+            "seats": [{"kind": "bot", "bot": "random"}] * 4,
+            "seed": 1,
+        },
+    )
+    assert made.status_code == 201, made.json
+    version = made.json["version"]
+    assert version >= 500, version  # the seed's game is long enough
+    olena = people()
+    asked: list[str] = []
+    olena.page.on("request", lambda r: asked.append(r.url) if "/v1/" in r.url else None)
+    olena.open(f"/play/{made.json['id']}")
+    olena.page.wait_for_function(
+        """(version) => document.querySelectorAll('#log li').length === version
+            && !window.wordsvcPlay.state.busy && !window.wordsvcPlay.state.queue.length""",
+        arg=version,
+    )
+    assert len(asked) <= 3, asked

@@ -24,6 +24,9 @@ DRAWING = {"ww-board.js"}
 #: Each number of 2 or more in the pages' code, by module and the code round it, and why it
 #: is presentation, not a rule.
 PRESENTATION = {
+    ("api.js", "LONGEST_RETRY_S = 30"): "the longest wait a request is sent again after",
+    ("api.js", "response.status === 429"): "HTTP's status for too many requests",
+    ("api.js", "wait * 1000"): "seconds to milliseconds",
     ("arbiter.js", "SEARCH_PAGE = 40"): "words per page of a search",
     ("arbiter.js", "PLAYS = 10"): "plays the solver is asked for",
     ("arbiter.js", "SOLVE_BUDGET_MS = 1000"): "how long a solve may take",

@@ -28,7 +28,6 @@ import hashlib
 import json
 import logging
 import math
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -40,11 +39,10 @@ from wordsvc import costs
 from wordsvc.api.problems import problem
 from wordsvc.api.spec import OPERATIONS, Cost
 from wordsvc.config import Settings, checked_rate_limit, checked_redis_url
+from wordsvc.limit_window import LIMITER, retry_after_seconds
 
 log = logging.getLogger(__name__)
 
-#: Key of :attr:`flask.Flask.extensions` under which an app keeps its limiter (absent: off).
-LIMITER = "wordsvc.limiter"
 #: Paths never counted, whatever answers them: probes and metric scrapers.
 UNCOUNTED_PATHS = frozenset({"/healthz", "/metrics"})
 #: Seconds to wait for Redis before counting in memory instead.
@@ -181,16 +179,7 @@ def _cost_within(limit: str) -> Callable[[], int]:
 def _too_many(exc: RateLimitExceeded) -> Response:
     """The 429 problem document for ``exc``, with ``Retry-After``: the seconds until the
     window of the limit it broke ends (at least 1)."""
-    from flask import current_app
-
-    limiter: Limiter | None = current_app.extensions.get(LIMITER)
-    current = limiter.current_limit if limiter is not None else None
-    retry_after = 1
-    if current is not None:
-        try:
-            retry_after = max(1, math.ceil(current.window[0] - time.time()))
-        except Exception:  # the storage went away meanwhile: a second is a fair guess
-            log.warning("rate limit storage unreachable while answering 429", exc_info=True)
+    retry_after = retry_after_seconds()
     per = "seat" if getattr(exc.limit, "scope", None) == "seat" else "address"
     details: Mapping[str, object] = {
         "limit": str(exc.limit.limit),

@@ -20,4 +20,4 @@ blueprint = Blueprint(
     static_url_path="/web/static",
 )
 
-from wordsvc.web import links, play, play_rules, views  # noqa: E402, F401 - routes register on it
+from wordsvc.web import busy, links, play, play_rules, views  # noqa: E402, F401 - routes register on it

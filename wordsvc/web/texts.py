@@ -361,6 +361,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
         "Too many requests in a short time. Wait a minute, then try again.",
     ),
+    "busy.title": ("Зачекайте трохи", "Wait a moment"),
+    "busy.body": (
+        "Ця сторінка відкривалася надто часто за короткий час. Вона відкриється сама за "
+        "{seconds} с.",
+        "This page was opened too often in a short time. It opens again by itself in {seconds} s.",
+    ),
+    "busy.again": ("Відкрити зараз", "Open now"),
     "problem.network": (
         "Сервіс не відповідає. Перевірте з'єднання і спробуйте ще раз.",
         "The service does not answer. Check the connection and try again.",

@@ -15,18 +15,30 @@ export class Problem extends Error {
  * @property {string | null} [token] A seat's token.
  */
 
+/** How long a request over the rate limit waits before it is sent again by itself, at
+ *  most (seconds): a longer wait is left to the person, told in words. */
+const LONGEST_RETRY_S = 30;
+
 /** One request to the API; a seat's `token`, when given, goes in the Authorization header.
+ *  A request over the rate limit (429, which the server did not act on) is sent again once,
+ *  after its `Retry-After`.
  *  @param {string} path
  *  @param {CallOptions} [options] */
 export async function call(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  const send = () => fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
   let response;
   try {
-    response = await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await send();
+    const wait = Number(response.headers.get("Retry-After"));
+    if (response.status === 429 && wait > 0 && wait <= LONGEST_RETRY_S) {
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      response = await send();
+    }
   } catch {
     throw new Problem({ code: "network", status: 0, detail: "" });
   }

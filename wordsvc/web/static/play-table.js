@@ -144,11 +144,13 @@ export async function table() {
   };
   // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
   // delivers them (each in its own message, often a few milliseconds apart); the moves
-  // made before the page opened are shown at once. The table is fetched once the log has
-  // caught up.
+  // made before the page opened are shown at once. The table is fetched again once the log
+  // has caught up, and only if the log went past the table's version: the log of a long game
+  // replayed on a page load costs no request.
   const drain = async () => {
     if (state.busy) return;
     state.busy = true;
+    let ahead = false;
     while (state.queue.length) {
       const entry = state.queue.shift();
       if (entry.actor === "bot" && entry.number > state.loaded) {
@@ -157,9 +159,10 @@ export async function table() {
       }
       show(entry);
       state.shownAt = performance.now();
+      ahead ||= entry.number > (state.summary?.version ?? 0);
     }
     state.busy = false;
-    await load();
+    if (ahead) await load();
   };
 
   await load();
