@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+
 from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Game, Seat, legal_actions_in
 

@@ -12,9 +12,12 @@ from tests.games.lost_words.box import ALL_CARDS, BOX, every_card
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words.bots import HeuristicBot
 from wordsvc.games.lost_words.state import LostWordsState
+from wordsvc.games.lost_words.view import LostWordsView
 
 #: The contract asks for a few hundred seeded games per player count.
 GAMES_PER_COUNT = 200
+#: The shape view.py declares, checked on every 8th view the chooser reads.
+VIEW_SHAPE = SampledShape(LostWordsView)
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +35,10 @@ def protected_pairs(state) -> set[tuple[int, str, str]]:
 
 
 def mixed_chooser(game, state, seat, rng):
-    """Half the seats play uniformly at random, half by the heuristic (so games end)."""
+    """Half the seats play uniformly at random, half by the heuristic (so games end). The
+    view's shape is checked on the way (every 8th)."""
     view = game.view(state, seat)
+    VIEW_SHAPE(view)
     if (seat + state["turn"] // 7) % 2:
         return rng.choice(view["legal_actions"])
     return HeuristicBot().choose(game, view, seat, rng)

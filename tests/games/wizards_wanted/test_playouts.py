@@ -9,17 +9,21 @@ from collections import Counter
 
 import pytest
 
-from tests.games.helpers import assert_deterministic, assert_no_leaks, playout
+from tests.games.helpers import SampledShape, assert_deterministic, assert_no_leaks, playout
 from tests.games.wizards_wanted.tables import assert_conserved, game
 from wordsvc.games.wizards_wanted.bots import HeuristicBot
+from wordsvc.games.wizards_wanted.view import WizardsWantedView
 
 GAMES = {2: 36, 3: 24, 4: 18}
+#: The shape view.py declares, checked on every 8th view the chooser reads.
+VIEW_SHAPE = SampledShape(WizardsWantedView)
 
 
 def mixed_chooser(game, state, seat, rng):
     """Odd seats play at random for stretches, the rest by the heuristic, so that games both
-    wander and end."""
+    wander and end. The view's shape is checked on the way (every 8th)."""
     view = game.view(state, seat)
+    VIEW_SHAPE(view)
     if seat % 2 and (state["turn"] // 6) % 2:
         return rng.choice(view["legal_actions"])
     return HeuristicBot().choose(game, view, seat, rng)

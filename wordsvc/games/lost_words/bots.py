@@ -18,16 +18,25 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from wordsvc.games import random_bot
-from wordsvc.games.contract import Action, Seat
+from wordsvc.games.contract import Action, BotError, Game, Seat
 from wordsvc.games.lost_words import components as parts
+from wordsvc.games.lost_words.view import LostWordsView, PlayerView, typed_view
 
 
-def _any_discard(view: Mapping[str, Any], seat: Seat, action: Action, rng: random.Random) -> Action:
+def _hand(me: PlayerView) -> list[str]:
+    """The ids of the cards in hand: a seat's own view always shows its hand."""
+    if me["hand"] is None:
+        raise BotError("The view shows no hand for the bot's own seat.")
+    return [c["id"] for c in me["hand"]]
+
+
+def _any_discard(
+    view: Mapping[str, object], seat: Seat, action: Action, rng: random.Random
+) -> Action:
     """A discard with too many orders to list: the cards and their order drawn at random."""
-    hand = [c["id"] for c in view["players"][seat]["hand"]]
+    hand = _hand(typed_view(view)["players"][seat])
     return {"type": "discard", "cards": rng.sample(hand, action["count"])}
 
 
@@ -58,11 +67,17 @@ def _is(card_id: str, action: str) -> bool:
 class HeuristicBot:
     name = "heuristic"
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        legal: list[Action] = list(view["legal_actions"])
+    def choose(
+        self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> Action:
+        return self._choose(typed_view(view), seat, rng)
+
+    def _choose(self, view: LostWordsView, seat: Seat, rng: random.Random) -> Action:
+        """The choice, from the view read as this game's."""
+        legal = list(view["legal_actions"])
         rng.shuffle(legal)  # ties go to the rng, not to the listing (or seat) order
         me = view["players"][seat]
-        hand = [c["id"] for c in me["hand"]]
+        hand = _hand(me)
         singles = {_nature(s["card"]) for s in me["nature"] if s["spell"] is None}
         phase = view["phase"]
         if phase == "chestnut_reply":
@@ -82,7 +97,7 @@ class HeuristicBot:
 
     def _act(
         self,
-        view: Mapping[str, Any],
+        view: LostWordsView,
         seat: Seat,
         legal: list[Action],
         hand: list[str],
@@ -131,7 +146,7 @@ class HeuristicBot:
         return _nature(action["middle"]) in held and _nature(action["nature"]) not in held
 
     def _further_action_helps(
-        self, view: Mapping[str, Any], seat: Seat, hand: list[str], singles: set[str]
+        self, view: LostWordsView, seat: Seat, hand: list[str], singles: set[str]
     ) -> bool:
         """Whether the Skylark's further action has a use: a card in hand (or a swap) that
         this bot would play if it had an action left."""
@@ -166,7 +181,7 @@ class HeuristicBot:
         )
 
     @staticmethod
-    def _leader(view: Mapping[str, Any], seat: Seat, rng: random.Random) -> int:
+    def _leader(view: LostWordsView, seat: Seat, rng: random.Random) -> int:
         """The other seat with the fewest nature cards left to pair; a tie is drawn."""
         left = {
             i: len(p["nature"]) - sum(1 for s in p["nature"] if s["spell"])

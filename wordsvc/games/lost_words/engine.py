@@ -15,6 +15,7 @@ every step; the legal actions are the candidates its checks let through).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from wordsvc.games.contract import (
     Action,
@@ -29,6 +30,7 @@ from wordsvc.games.lost_words.moves import MAX_LISTED_DISCARDS, MOVES, TRANSITIO
 from wordsvc.games.lost_words.options import SWAP_PAIRED, normalise_options, options_schema
 from wordsvc.games.lost_words.setup import NAME, deal
 from wordsvc.games.lost_words.state import LostWordsState, Phase, plain
+from wordsvc.games.lost_words.view import CardFace, LostWordsView, PlayerView
 from wordsvc.games.phases import PhasedGame
 
 HAND = parts.HAND
@@ -61,13 +63,11 @@ class LostWords(PhasedGame[Phase, LostWordsState]):
         """A hand is seen by its owner; nature cards, pairs, walls, the middle cards and the
         top of the discard pile are public. Anything but an ``int`` seat is a spectator."""
         seat = viewer(state, seat)
-        players = []
+        players: list[PlayerView] = []
         for s, player in enumerate(state["players"]):
             players.append(
                 {
-                    "hand": [parts.CATALOGUE[c].face() for c in player["hand"]]
-                    if s == seat
-                    else None,
+                    "hand": [_card_face(c) for c in player["hand"]] if s == seat else None,
                     "hand_size": len(player["hand"]),
                     "nature": [
                         {
@@ -82,7 +82,7 @@ class LostWords(PhasedGame[Phase, LostWordsState]):
                     "turns": player["turns"],
                 }
             )
-        return {
+        view: LostWordsView = {
             "game": NAME,
             "options": state["options"],
             "phase": state["phase"],
@@ -94,12 +94,13 @@ class LostWords(PhasedGame[Phase, LostWordsState]):
             "discard_top": state["discard"][-1] if state["discard"] else None,
             "discard_size": len(state["discard"]),
             "draw_size": len(state["draw"]),
-            "this_turn": dict(state["this_turn"]),
-            "pending": dict(state["pending"]),
+            "this_turn": state["this_turn"].copy(),
+            "pending": state["pending"].copy(),
             "winner": state["winner"],
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
+        return dict(view)
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """Everything on the table is open: nature cards with their pairs and walls, the
@@ -132,6 +133,12 @@ class LostWords(PhasedGame[Phase, LostWordsState]):
         if kind == "draw":
             return f"draw:{action.get('from')}"
         return kind
+
+
+def _card_face(card: str) -> CardFace:
+    """A card in hand as the view shows it. ``Card.face`` builds it (as a plain dict:
+    ``components`` knows nothing of the view); the playout tests check its shape."""
+    return cast(CardFace, parts.CATALOGUE[card].face())
 
 
 _PUBLIC_PATHS = (

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from wordsvc.games import contract
 from wordsvc.games import rng as random_
 from wordsvc.games.contract import Action, Event, RuleError, Seat
@@ -30,7 +27,7 @@ def need(action: Action, field: str) -> object:
     return value
 
 
-def in_hand(player: Mapping[str, Any], card: object, field: str = "card") -> str:
+def in_hand(player: Player, card: object, field: str = "card") -> str:
     """``card`` if it is a card id in the player's hand (``unknown_card``, ``card_not_in_hand``)."""
     return contract.card_in_hand(player, card, parts.CATALOGUE, field)
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
-from wordsvc.games.contract import Action, Seat
+from wordsvc.games.contract import Action, Game, Seat
 from wordsvc.games.magos_y_tabernas import components as parts
+from wordsvc.games.magos_y_tabernas.state import Item
+from wordsvc.games.magos_y_tabernas.view import MagosYTabernasView, typed_view
 from wordsvc.games.random_bot import RandomBot
 
 __all__ = ["HeuristicBot", "RandomBot"]
@@ -37,6 +38,11 @@ ANSWER_IN_PLAY = 1.0
 #: Answers the bot keeps for the priority window rather than play for value.
 ANSWERS = frozenset({"cancel", "protect"})
 HARMFUL = frozenset({"destroy_gems", "steal_orb", "destroy_life_gems", "discard"})
+#: What the bot ranks actions by: their value in orbs, or that and a tie-break after it.
+Rank = float | tuple[float, bool]
+#: What an effect is valued for: the action that plays it, or the item of the stack it is
+#: (both name their ``target`` and ``object`` alike).
+Play = Action | Item
 
 
 def _design(card: str) -> parts.Card:
@@ -51,7 +57,7 @@ def _shuffled(actions: Sequence[Action], rng: random.Random) -> list[Action]:
     return order
 
 
-def _best(actions: Sequence[Action], key: Callable[[Action], Any], rng: random.Random) -> Action:
+def _best(actions: Sequence[Action], key: Callable[[Action], Rank], rng: random.Random) -> Action:
     """The action with the greatest ``key``, ties broken by ``rng``."""
     return max(_shuffled(actions, rng), key=key)
 
@@ -59,8 +65,14 @@ def _best(actions: Sequence[Action], key: Callable[[Action], Any], rng: random.R
 class HeuristicBot:
     name = "heuristic"
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        legal: list[Action] = view["legal_actions"]
+    def choose(
+        self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> Action:
+        return self._choose(typed_view(view), seat, rng)
+
+    def _choose(self, view: MagosYTabernasView, seat: Seat, rng: random.Random) -> Action:
+        """The choice, from the view read as this game's."""
+        legal = view["legal_actions"]
         if view["phase"] == "reduce":  # "discard one or use it": a free gain is used
             uses = [
                 a
@@ -85,7 +97,7 @@ class HeuristicBot:
     # --- the priority window -----------------------------------------------------------------
 
     def _answer(
-        self, view: Mapping[str, Any], seat: Seat, legal: list[Action], rng: random.Random
+        self, view: MagosYTabernasView, seat: Seat, legal: list[Action], rng: random.Random
     ) -> Action:
         stack = view["stack"]
         top = stack[-1] if stack else None
@@ -106,10 +118,10 @@ class HeuristicBot:
 
     def _answer_to(
         self,
-        view: Mapping[str, Any],
+        view: MagosYTabernasView,
         seat: Seat,
         legal: list[Action],
-        top: Mapping[str, Any],
+        top: Item,
         rng: random.Random,
     ) -> Action | None:
         """An answer to another side's item on top of the stack, or None to let it be."""
@@ -143,20 +155,17 @@ class HeuristicBot:
                 return cancels[0]
         return None
 
-    def _doomed_object(
-        self, view: Mapping[str, Any], seat: Seat, item: Mapping[str, Any]
-    ) -> str | None:
+    def _doomed_object(self, view: MagosYTabernasView, seat: Seat, item: Item) -> str | None:
         """Our object that ``item`` would destroy (a Rayo with enough to remove its life)."""
         for step in self._item_effect(item):
             if step.op != "destroy_life_gems":
                 continue
             for obj in view["players"][seat]["objects"]:
                 if obj["id"] == item.get("object") and obj["life"] <= (step.n or 0):
-                    found: str = obj["id"]
-                    return found
+                    return obj["id"]
         return None
 
-    def _blocks_us(self, view: Mapping[str, Any], seat: Seat, item: Mapping[str, Any]) -> bool:
+    def _blocks_us(self, view: MagosYTabernasView, seat: Seat, item: Item) -> bool:
         """``item`` answers a play of our side: it cancels our item, or shields the player
         our attack below it is aimed at."""
         ops = self._effect_ops(item)
@@ -174,22 +183,22 @@ class HeuristicBot:
         return False
 
     @staticmethod
-    def _item_effect(item: Mapping[str, Any]) -> tuple[parts.Step, ...]:
+    def _item_effect(item: Item) -> tuple[parts.Step, ...]:
         if not item.get("effect") or item["kind"] == "lay_down":
             return ()
         return _design(item["effect"]).effect
 
     @staticmethod
-    def _ours(view: Mapping[str, Any], seat: Seat, other: Seat) -> bool:
-        return bool(view["players"][other]["team"] == view["players"][seat]["team"])
+    def _ours(view: MagosYTabernasView, seat: Seat, other: Seat) -> bool:
+        return view["players"][other]["team"] == view["players"][seat]["team"]
 
     @staticmethod
-    def _effect_ops(item: Mapping[str, Any]) -> set[str]:
+    def _effect_ops(item: Item) -> set[str]:
         if not item.get("effect") or item["kind"] == "lay_down":
             return set()
         return {step.op for step in _design(item["effect"]).effect}
 
-    def _threatens(self, view: Mapping[str, Any], seat: Seat, item: Mapping[str, Any]) -> bool:
+    def _threatens(self, view: MagosYTabernasView, seat: Seat, item: Item) -> bool:
         """The item harms our side: our gems, orbs, hand, or an object of ours."""
         ops = self._effect_ops(item)
         if not ops & HARMFUL:
@@ -207,11 +216,10 @@ class HeuristicBot:
         aimed = view["players"][target]
         return bool(aimed["gems"] or aimed["orbs"] or "discard" in ops) and not aimed["shielded"]
 
-    def _completes_gem(self, view: Mapping[str, Any], item: Mapping[str, Any]) -> bool:
+    def _completes_gem(self, view: MagosYTabernasView, item: Item) -> bool:
         """The item would bring another side to 3 gems: an obstacle or the beer."""
         owner = view["players"][item.get("target", item["seat"])]
-        orbs: int = owner["orbs"]
-        gems: int = owner["gems"]
+        orbs, gems = owner["orbs"], owner["gems"]
         if item["kind"] == "orb":
             orbs += 1
         if item.get("effect") and item["kind"] != "lay_down":
@@ -225,7 +233,7 @@ class HeuristicBot:
     # --- valuing actions ---------------------------------------------------------------------
 
     @staticmethod
-    def _is_free(view: Mapping[str, Any], action: Action) -> bool:
+    def _is_free(view: MagosYTabernasView, action: Action) -> bool:
         """Costs no action point: an instant, Flash, or an object consumed for nothing."""
         if action["type"] == "play":
             return _design(action["card"]).type is parts.CardType.INSTANT
@@ -242,7 +250,7 @@ class HeuristicBot:
         card = action.get("with") or action.get("card")
         return _design(card) if isinstance(card, str) else None
 
-    def _ops(self, view: Mapping[str, Any], action: Action) -> set[str]:
+    def _ops(self, view: MagosYTabernasView, action: Action) -> set[str]:
         card = self._acted_card(action)
         if card is None or action["type"] == "lay_down":
             return set()
@@ -251,7 +259,7 @@ class HeuristicBot:
             card = _design(entry["card"])
         return {step.op for step in card.effect}
 
-    def _value(self, view: Mapping[str, Any], seat: Seat, action: Action) -> float:
+    def _value(self, view: MagosYTabernasView, seat: Seat, action: Action) -> float:
         me = view["players"][seat]
         kind = action["type"]
         if kind == "take_orb":
@@ -279,7 +287,7 @@ class HeuristicBot:
         return value
 
     def _in_play_value(
-        self, view: Mapping[str, Any], seat: Seat, card: parts.Card, life: int
+        self, view: MagosYTabernasView, seat: Seat, card: parts.Card, life: int
     ) -> float:
         """An object lying on the table: half its effect (it costs a second action, or
         waits), what its passive will give, and an answer's readiness."""
@@ -289,7 +297,7 @@ class HeuristicBot:
         return later + self._passive_value(view, seat, card, life)
 
     @staticmethod
-    def _passive_value(view: Mapping[str, Any], seat: Seat, card: parts.Card, life: int) -> float:
+    def _passive_value(view: MagosYTabernasView, seat: Seat, card: parts.Card, life: int) -> float:
         """What an object's passive will still give, in orbs."""
         me = view["players"][seat]
         value = 0.0
@@ -307,10 +315,10 @@ class HeuristicBot:
 
     def _effect_value(
         self,
-        view: Mapping[str, Any],
+        view: MagosYTabernasView,
         seat: Seat,
         effect: Sequence[parts.Step],
-        action: Mapping[str, Any],
+        action: Play,
     ) -> float:
         value = 0.0
         target = action.get("target")
@@ -340,11 +348,11 @@ class HeuristicBot:
         return value
 
     @staticmethod
-    def _room(view: Mapping[str, Any], seat: Seat, action: Mapping[str, Any]) -> int:
+    def _room(view: MagosYTabernasView, seat: Seat, action: Play) -> int:
         """How many cards the hand can take before the limit, once ``action`` is done: the
         cards it plays leave the hand, and breaking Bolsa sin Fondo lowers the limit."""
         me = view["players"][seat]
-        room: int = me["hand_limit"] - me["hand_size"]
+        room = me["hand_limit"] - me["hand_size"]
         if action.get("type") in ("play", "lay_down"):
             room += 2 if "with" in action else 1
         if action.get("type") == "consume":
@@ -353,13 +361,13 @@ class HeuristicBot:
         return room
 
     @staticmethod
-    def _wins_with(view: Mapping[str, Any], seat: Seat, orbs: int, gems: int) -> bool:
+    def _wins_with(view: MagosYTabernasView, seat: Seat, orbs: int, gems: int) -> bool:
         """Whether these gains give ``seat`` the beer now (no obstacle left, a third gem)."""
         me = view["players"][seat]
         total = me["gems"] + gems + (me["orbs"] + orbs) // parts.ORBS_PER_GEM
-        return bool(me["obstacles"] == 0 and total >= parts.GEMS_PER_LEVEL)
+        return me["obstacles"] == 0 and total >= parts.GEMS_PER_LEVEL
 
-    def _object_hit_value(self, view: Mapping[str, Any], seat: Seat, card: object) -> float:
+    def _object_hit_value(self, view: MagosYTabernasView, seat: Seat, card: object) -> float:
         for i, p in enumerate(view["players"]):
             for o in p["objects"]:
                 if o["id"] == card:
@@ -368,7 +376,7 @@ class HeuristicBot:
         return 0.0
 
     @staticmethod
-    def _leads(view: Mapping[str, Any], seat: Seat | None) -> bool:
+    def _leads(view: MagosYTabernasView, seat: Seat | None) -> bool:
         if seat is None:
             return False
         key = [(p["level"], p["gems"], p["orbs"]) for p in view["players"]]

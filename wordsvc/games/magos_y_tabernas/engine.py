@@ -17,7 +17,6 @@ the rules as implemented and every interpretation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from wordsvc.games.contract import (
     Action,
@@ -32,8 +31,17 @@ from wordsvc.games.magos_y_tabernas import table
 from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
-from wordsvc.games.magos_y_tabernas.state import MagosYTabernasState, Phase, plain, typed
+from wordsvc.games.magos_y_tabernas.state import Item, MagosYTabernasState, Phase, plain, typed
 from wordsvc.games.magos_y_tabernas.table import NAME
+from wordsvc.games.magos_y_tabernas.view import (
+    CardFace,
+    CardView,
+    ItemFaces,
+    ItemView,
+    MagosYTabernasView,
+    PlayerView,
+    card_face,
+)
 from wordsvc.games.phases import PhasedGame
 
 __all__ = ["NAME", "MagosYTabernas"]
@@ -66,44 +74,47 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
         """A hand is seen by its owner only, and obstacles by nobody (they are taken unseen);
         objects in play, resources, the supply, the stack and the discard pile are public."""
         seat = viewer(state, seat)
-        players = []
-        for s, me in enumerate(state["players"]):
+        typed_state = typed(state)
+        players: list[PlayerView] = []
+        for s, me in enumerate(typed_state["players"]):
             players.append(
                 {
-                    "hand": [self._face(state, c) for c in me["hand"]] if s == seat else None,
+                    "hand": [self._face(typed_state, c) for c in me["hand"]] if s == seat else None,
                     "hand_size": len(me["hand"]),
                     "obstacles": len(me["obstacles"]),
                     "objects": [
-                        {**self._face(state, o["card"]), "life": o["life"]} for o in me["objects"]
+                        {**self._face(typed_state, o["card"]), "life": o["life"]}
+                        for o in me["objects"]
                     ],
                     "orbs": me["orbs"],
                     "gems": me["gems"],
                     "level": me["level"],
-                    "hand_limit": table.hand_limit(typed(state), s),
-                    "object_limit": table.object_limit(typed(state), s),
+                    "hand_limit": table.hand_limit(typed_state, s),
+                    "object_limit": table.object_limit(typed_state, s),
                     "shielded": me["shielded"],
                     "turns": me["turns"],
-                    "team": table.team(typed(state), s),
+                    "team": table.team(typed_state, s),
                 }
             )
-        return {
+        priority = typed_state["priority"]
+        view: MagosYTabernasView = {
             "game": NAME,
-            "options": dict(state["options"]),
-            "phase": state["phase"],
-            "active": state["active"],
-            "turn": state["turn"],
-            "point": state["point"],
+            "options": typed_state["options"].copy(),
+            "phase": typed_state["phase"],
+            "active": typed_state["active"],
+            "turn": typed_state["turn"],
+            "point": typed_state["point"],
             "to_act": self.to_act(state),
             "players": players,
-            "supply": dict(state["supply"]),
-            "deck_size": len(state["deck"]),
-            "discard": list(state["discard"]),
-            "stack": [self._item_view(item) for item in state["stack"]],
-            "priority": dict(state["priority"]) if state["priority"] else None,
-            "played": [dict(entry) for entry in state["played"]],
-            "pending": dict(state["pending"]),
-            "winner": state["winner"],
-            "ended_by": state["ended_by"],
+            "supply": typed_state["supply"].copy(),
+            "deck_size": len(typed_state["deck"]),
+            "discard": list(typed_state["discard"]),
+            "stack": [self._item_view(item) for item in typed_state["stack"]],
+            "priority": priority.copy() if priority else None,
+            "played": [entry.copy() for entry in typed_state["played"]],
+            "pending": typed_state["pending"].copy(),
+            "winner": typed_state["winner"],
+            "ended_by": typed_state["ended_by"],
             # The rulebook's exchange rates, for a table to draw the pips a gem or a level
             # takes: 3 orbs become a gem, 3 gems take an obstacle card (or the beer).
             "orbs_per_gem": parts.ORBS_PER_GEM,
@@ -111,23 +122,30 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
+        return dict(view)
 
     @staticmethod
-    def _face(state: State, card: str) -> dict[str, object]:
+    def _face(state: MagosYTabernasState, card: str) -> CardView:
         """A card face up: its physical ``id`` (what actions name), its design, and for an
         object the consume cost these options give it."""
-        face = {"id": card, **parts.CATALOGUE[card].face()}
+        face: CardView = {"id": card, **_design_face(card)}
         if "consume_cost" in face:
-            face["consume_cost"] = table.consume_cost(typed(state), card)
+            face["consume_cost"] = table.consume_cost(state, card)
         return face
 
     @staticmethod
-    def _item_view(item: Mapping[str, Any]) -> dict[str, object]:
-        shown: dict[str, object] = dict(item)
-        for key in ("card", "with", "effect"):
-            if item.get(key):
-                shown[f"{key}_face"] = parts.CATALOGUE[item[key]].face()
-        return shown
+    def _item_view(item: Item) -> ItemView:
+        """An item of the stack with the faces of the cards it names, in the order the
+        fields go: the card, the card played with it, the effect."""
+        faces: ItemFaces = {}
+        card, partner, effect = item.get("card"), item.get("with"), item.get("effect")
+        if card:
+            faces["card_face"] = _design_face(card)
+        if partner:
+            faces["with_face"] = _design_face(partner)
+        if effect:
+            faces["effect_face"] = _design_face(effect)
+        return {**item, **faces}
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """A hand is seen by its owner; obstacles (even one's own), the deck's order and the
@@ -186,6 +204,11 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
             else:
                 labels.append(f"play:{card.id}")
         return labels
+
+
+def _design_face(card: str) -> CardFace:
+    """The face of a physical card's design, as the view shows it."""
+    return card_face(parts.CATALOGUE[card].face())
 
 
 _PUBLIC_PATHS = (

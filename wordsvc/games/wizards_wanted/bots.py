@@ -17,21 +17,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from wordsvc.games.contract import Action, Seat
+from wordsvc.games.contract import Action, BotError, Game, Seat
 from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.view import PlayerView, RouteView, WizardsWantedView, typed_view
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
 LOOK_AFTER_JOBS = 2  # jobs done before the heuristic first looks at the courtyard
 
 T = TypeVar("T")
+#: What ``best`` ranks by: anything ``max`` can compare (a number, a tuple of numbers).
+K = TypeVar("K", bound="SupportsRichComparison")
 
 
-def best(items: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:
+def best(items: Iterable[T], key: Callable[[T], K], rng: random.Random) -> T:
     """The item with the largest ``key``; ties go to a draw of ``rng`` (shuffled, then a
     stable max), so that neither seat nor list order decides."""
     pool = list(items)
@@ -42,8 +48,14 @@ def best(items: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:
 class HeuristicBot:
     name = "heuristic"
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
-        legal: list[Action] = view["legal_actions"]
+    def choose(
+        self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> Action:
+        return self._choose(typed_view(view), seat, rng)
+
+    def _choose(self, view: WizardsWantedView, seat: Seat, rng: random.Random) -> Action:
+        """The choice, from the view read as this game's."""
+        legal = view["legal_actions"]
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
@@ -80,43 +92,48 @@ class HeuristicBot:
     # --- what to aim for ---------------------------------------------------------------------
 
     @staticmethod
-    def _charm_value(view: Mapping[str, Any], charm: str) -> int:
+    def _charm_value(view: WizardsWantedView, charm: str) -> int:
         """How many icons of the face-up jobs a starting charm would match."""
         return sum(
             slot["job"]["icons"].count(charm) for slot in view["villages"].values() if slot["job"]
         )
 
-    def _job_value(self, view: Mapping[str, Any], village: str) -> float:
+    def _job_value(self, view: WizardsWantedView, village: str) -> float:
         """What a face-up job pays the bot (the view's ``pays``) for each dust it costs."""
         slot = view["villages"][village]
-        if not slot["job"]:
+        job, pays = slot["job"], slot["pays"]
+        if not job or pays is None:  # a face-up job always shows what it pays
             return -1.0
-        pays = slot["pays"]
         gain: float = pays["fame"] + pays["coins"] / 2
-        cost: int = slot["job"]["cost"]
-        return gain / max(1, cost)
+        return gain / max(1, job["cost"])
 
     @staticmethod
-    def _money(me: Mapping[str, Any], kind: str) -> int:
+    def _here(me: PlayerView) -> str:
+        """Where the wizard stands: every wizard is placed before it moves or acts."""
+        if me["position"] is None:
+            raise BotError("The heuristic bot cannot move a wizard not yet placed.")
+        return me["position"]
+
+    @staticmethod
+    def _money(me: PlayerView, kind: str) -> int:
         return sum(m["value"] or 0 for m in me["mushrooms"] if m["type"] == kind)
 
     def _target(
-        self, view: Mapping[str, Any], me: Mapping[str, Any], rng: random.Random
+        self, view: WizardsWantedView, me: PlayerView, rng: random.Random
     ) -> tuple[str | None, bool]:
         """Where to go, and whether it is worth paying to get there: the best job affordable
         on arrival; else the castle for a licence; else dust to buy; else the best job at
         all, which is only walked towards one space a turn (gaining dust)."""
-        reachable: Mapping[str, Any] = view.get("reachable") or {}
+        reachable: Mapping[str, RouteView] = view.get("reachable") or {}
         dust = me["dust"] + self._money(me, "dust")
-        here = me["position"]
-        jobs = [v for v, slot in view["villages"].items() if slot["job"]]
+        here = self._here(me)
+        costs = {v: slot["job"]["cost"] for v, slot in view["villages"].items() if slot["job"]}
+        jobs = list(costs)
         affordable = [
             v
             for v in jobs
-            if (v == here and dust >= view["villages"][v]["job"]["cost"])
-            or (
-                v in reachable and dust - reachable[v]["dust"] >= view["villages"][v]["job"]["cost"]
-            )
+            if (v == here and dust >= costs[v])
+            or (v in reachable and dust - reachable[v]["dust"] >= costs[v])
         ]
         if affordable:
             return best(affordable, lambda v: self._job_value(view, v), rng), True
@@ -133,7 +150,7 @@ class HeuristicBot:
             return best(jobs, lambda v: self._job_value(view, v), rng), False
         return None, False
 
-    def _wants_castle(self, view: Mapping[str, Any], me: Mapping[str, Any], dust: int) -> bool:
+    def _wants_castle(self, view: WizardsWantedView, me: PlayerView, dust: int) -> bool:
         """No licence yet, and either the courtyard is unseen and a couple of jobs are done,
         or a licence it remembers is met with ``dust`` (what is left on arrival) and still in
         the courtyard: a licence another wizard holds is public, so it is not counted."""
@@ -148,7 +165,7 @@ class HeuristicBot:
             parts.meets(parts.LICENCES[c["id"]], holdings) for c in seen if c["id"] not in held
         )
 
-    def _holdings(self, me: Mapping[str, Any], dust: int) -> parts.Holdings:
+    def _holdings(self, me: PlayerView, dust: int) -> parts.Holdings:
         icons: Counter[str] = Counter(me["icons"])
         return parts.Holdings(
             dust=dust + self._money(me, "dust"),
@@ -159,7 +176,7 @@ class HeuristicBot:
             charm_tokens=dict(Counter(me["charms"])),
         )
 
-    def _needs_dust(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+    def _needs_dust(self, view: WizardsWantedView, me: PlayerView) -> bool:
         """Short of the cheapest job (with a margin to travel), and able to pay for a lot
         at the merchants' price."""
         cheapest = min(
@@ -171,7 +188,7 @@ class HeuristicBot:
         return short and me["coins"] + self._money(me, "coin") >= lot
 
     def _productive(
-        self, me: Mapping[str, Any], target: str | None, by_type: Mapping[str, list[Action]]
+        self, me: PlayerView, target: str | None, by_type: Mapping[str, list[Action]]
     ) -> bool:
         """Whether staying put leads somewhere: a job, a purchase or the castle here."""
         return bool({"job", "buy", "castle", "take_licence"} & set(by_type)) and (
@@ -191,18 +208,18 @@ class HeuristicBot:
         return best(ones, lambda a: -BOARD.distance(a["path"][0], target), rng)
 
     def _step_towards(
-        self, view: Mapping[str, Any], me: Mapping[str, Any], target: str, rng: random.Random
+        self, view: WizardsWantedView, me: PlayerView, target: str, rng: random.Random
     ) -> Action | None:
         """The first movement of the cheapest route to ``target``; out of reach, a free (or
         gaining) route to the reachable space nearest to it."""
-        reachable: Mapping[str, Any] = view.get("reachable") or {}
+        reachable: Mapping[str, RouteView] = view.get("reachable") or {}
         route = reachable.get(target)
         if route is None:
             free = [s for s, r in reachable.items() if r["dust"] <= 0 and r["coins"] == 0]
             if not free:
                 return None
             nearest = best(free, lambda s: (-BOARD.distance(s, target), -reachable[s]["dust"]), rng)
-            if BOARD.distance(nearest, target) >= BOARD.distance(me["position"], target):
+            if BOARD.distance(nearest, target) >= BOARD.distance(self._here(me), target):
                 return None
             route = reachable[nearest]
         step: Action = dict(route["steps"][0])

@@ -19,6 +19,7 @@ every interpretation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from wordsvc.games.contract import (
     Action,
@@ -32,6 +33,7 @@ from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
 from wordsvc.games.wizards_wanted.magic import ICONS
+from wordsvc.games.wizards_wanted.movement import Route
 from wordsvc.games.wizards_wanted.moves import MOVES, TRANSITIONS
 from wordsvc.games.wizards_wanted.options import normalise_options, options_schema
 from wordsvc.games.wizards_wanted.setup import deal
@@ -43,7 +45,20 @@ from wordsvc.games.wizards_wanted.state import (
     typed,
 )
 from wordsvc.games.wizards_wanted.table import NAME, player
-from wordsvc.games.wizards_wanted.ways import ways
+from wordsvc.games.wizards_wanted.view import (
+    BackFace,
+    JobFace,
+    LicenceFace,
+    MushroomFace,
+    Pays,
+    PlayerView,
+    RouteView,
+    SealFace,
+    ToadstoolFace,
+    WayView,
+    WizardsWantedView,
+)
+from wordsvc.games.wizards_wanted.ways import Way, ways
 
 __all__ = ["NAME", "WizardsWanted"]
 
@@ -72,7 +87,7 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
         seat = viewer(state, seat)
         seated = player(typed(state), seat) if seat is not None else None
         legal = self.legal_actions(state, seat) if seat is not None else []
-        players = []
+        players: list[PlayerView] = []
         for s, me in enumerate(state["players"]):
             mine = s == seat
             charms, icons = table.charms_of(me), table.icons_of(me)
@@ -101,9 +116,9 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
             )
         at_castle = state["phase"] == "castle" and seat == state["active"]
         over = state["phase"] == "over"
-        view: dict[str, object] = {
+        view: WizardsWantedView = {
             "game": NAME,
-            "options": dict(state["options"]),
+            "options": state["options"].copy(),
             "phase": state["phase"],
             "active": state["active"],
             "first_player": state["first_player"],
@@ -135,7 +150,7 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
             "seals_left": [_seal_face(s) for s in state["seals"]] if over else None,
             "courtyard": [_licence_face(c) for c in state["courtyard"]] if at_castle else None,
             "courtyard_size": len(state["courtyard"]),
-            "this_turn": dict(state["this_turn"]),
+            "this_turn": state["this_turn"].copy(),
             "walk_limit": parts.WALK_LIMIT,
             "licence_fame": parts.LICENCE_FAME,
             "seat": seat,
@@ -144,10 +159,10 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
         if seat is not None and seat == state["active"] and state["phase"] in ("place", "move"):
             routes = movement.plan(typed(state), seat) if state["phase"] == "move" else {}
             if state["phase"] == "move":
-                view["reachable"] = {s: r.to_view() for s, r in routes.items()}
+                view["reachable"] = {s: _route_face(r) for s, r in routes.items()}
             found = ways(typed(state), state["players"][seat]["position"], legal, routes)
-            view["ways"] = {s: [w.to_view() for w in found[s]] for s in found}
-        return view
+            view["ways"] = {s: [_way_face(w) for w in found[s]] for s in found}
+        return dict(view)
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """What a seat may see (the view's sources): see :meth:`view`."""
@@ -196,40 +211,51 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
         return str(action.get("type"))
 
 
-def _back(card: str) -> dict[str, object]:
+def _back(card: str) -> BackFace:
     back = parts.back_of(card)
     return {"mushroom_space": back.mushroom_space, "pixie": back.pixie}
 
 
-def _pays(job: str, coins_on_card: int, me: Player | None) -> dict[str, int]:
+def _pays(job: str, coins_on_card: int, me: Player | None) -> Pays:
     """What a face-up job pays the seat viewing (its charms' bonus included), or its own
     terms to a viewer without a seat."""
     pays = table.job_pays(parts.JOBS[job], coins_on_card, me)
     return {"fame": pays.fame, "coins": pays.coins, "bonus": pays.bonus}
 
 
-def _job_face(card: str) -> dict[str, object]:
+def _job_face(card: str) -> JobFace:
     job = parts.JOBS[card]
     return {"id": job.id, "name": job.name, "cost": job.cost, "fame": job.fame,
             "coins": job.coins, "icons": list(job.icons)}  # fmt: skip
 
 
-def _mushroom_face(card: str) -> dict[str, object]:
+def _mushroom_face(card: str) -> MushroomFace:
     found = parts.MUSHROOMS[card]
     return {"id": found.id, "type": found.type, "value": found.value, "icon": found.icon}
 
 
-def _seal_face(card: str) -> dict[str, object]:
+def _seal_face(card: str) -> SealFace:
     return {"id": card, "penalty": parts.SEALS[card]}
 
 
-def _licence_face(card: str) -> dict[str, object]:
+def _licence_face(card: str) -> LicenceFace:
     return {"id": card, "text_en": parts.LICENCES[card].text_en}
 
 
-def _toadstool_face(index: int) -> dict[str, object]:
+def _toadstool_face(index: int) -> ToadstoolFace:
     found = parts.TOADSTOOLS[index]
     return {"index": index, "coins": found.coins, "dust": found.dust, "max": found.max}
+
+
+def _route_face(route: Route) -> RouteView:
+    """A planned route as the view shows it. ``Route.to_view`` builds it (as a plain dict:
+    ``movement`` knows nothing of the view); the playout tests check its shape."""
+    return cast(RouteView, route.to_view())
+
+
+def _way_face(way: Way) -> WayView:
+    """A way to a space as the view shows it, built by ``Way.to_view`` (see :func:`_route_face`)."""
+    return cast(WayView, way.to_view())
 
 
 _PUBLIC_PATHS = (

@@ -22,13 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, TypedDict
+from typing import ClassVar, TypedDict
 
 from wordsvc.errors import InternalError
-from wordsvc.games.contract import Action, Bot, Seat
+from wordsvc.games.contract import Action, Bot, BotError, Game, Seat
 from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import CardKind, Character
+from wordsvc.games.words_of_magic.view import CardFace, PlayerView, WordsOfMagicView, typed_view
 from wordsvc.lexicon.frequency import known_from
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty, property_value
 from wordsvc.solver.hand import FamiliarCard, Hand, HandCard
@@ -70,16 +71,26 @@ class SolverBot:
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
 
-    def choose(self, game: Any, view: Mapping[str, Any], seat: Seat, rng: random.Random) -> Action:
+    def choose(
+        self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> Action:
+        return self._choose(typed_view(view), seat, rng)
+
+    def _choose(self, view: WordsOfMagicView, seat: Seat, rng: random.Random) -> Action:
+        """The choice, from the view read as this game's."""
         phase = view["phase"]
         me = view["players"][seat]
         if phase == "choose_character":
+            if me["offered"] is None:
+                raise BotError("The view shows no characters offered to the bot's own seat.")
             return {
                 "type": "choose_character",
                 "character": min(me["offered"], key=CHARACTER_PREFERENCE.index),
             }
         if phase == "order_balance":
             colours = view["pending"]["seats"][str(seat)]
+            if isinstance(colours, bool):  # a Gnome's answer: no colours to order
+                raise BotError("The view shows no Balance of Power colours for the bot to order.")
             return {"type": "order_balance", "order": sorted(colours, key=COLOUR_EASE.__getitem__)}
         if phase == "gnome":
             return {"type": "gnome_take"}
@@ -87,7 +98,10 @@ class SolverBot:
             return {"type": "elf_draw", "count": _elf_count(view, seat)}
         if phase == "choose_fate":
             # The most useful card (a tie, and the order under the deck, drawn by the rng).
-            faces = {c["id"]: c for c in view["pending"]["cards"]}
+            revealed = view["pending"]["cards"]
+            if revealed is None:
+                raise BotError("The view shows the searching bot none of the cards revealed.")
+            faces = {c["id"]: c for c in revealed}
             best = max(_usefulness(face) for face in faces.values())
             return rng.choice(
                 [a for a in view["legal_actions"] if _usefulness(faces[a["card"]]) == best]
@@ -135,7 +149,7 @@ class SolverBot:
                 return _renew(rng.choice(renewals), cards)
         return word or {"type": "pass"}
 
-    def word_actions(self, view: Mapping[str, Any], seat: Seat, limit: int) -> list[Action]:
+    def word_actions(self, view: WordsOfMagicView, seat: Seat, limit: int) -> list[Action]:
         """The solver's best plays for this seat, as form_word actions (best first)."""
         yellow = view["balance"]["yellow"]
         me = view["players"][seat]
@@ -148,7 +162,7 @@ class SolverBot:
 
     def _solve(
         self,
-        view: Mapping[str, Any],
+        view: WordsOfMagicView,
         seat: Seat,
         limit: int,
         without: frozenset[str] = frozenset(),
@@ -218,20 +232,21 @@ def random_bot(solver: Solver) -> RandomBot:
     Strength renews some of the other hand cards, drawn at random."""
     words = SolverBot(solver)
 
-    def expand(view: Mapping[str, Any], seat: Seat, action: Action) -> list[Action]:
+    def expand(view: Mapping[str, object], seat: Seat, action: Action) -> list[Action]:
         if action["type"] == "form_word":
-            return words.word_actions(view, seat, RANDOM_WORDS)
+            return words.word_actions(typed_view(view), seat, RANDOM_WORDS)
         return [action]
 
     return RandomBot(expand=expand, fill=_renew_at_random)
 
 
 def _renew_at_random(
-    view: Mapping[str, Any], seat: Seat, action: Action, rng: random.Random
+    view: Mapping[str, object], seat: Seat, action: Action, rng: random.Random
 ) -> Action:
     """Renewal of Strength, played or repeated, with some of the other hand cards."""
     renewal = {field: value for field, value in action.items() if field != "needs"}
-    others = [c["id"] for c in view["players"][seat]["hand"] if c["id"] != action.get("card")]
+    hand = typed_view(view)["players"][seat]["hand"]
+    others = [c["id"] for c in hand if c["id"] != action.get("card")]
     renewal["cards"] = rng.sample(others, rng.randint(1, len(others)))
     return renewal
 
@@ -243,17 +258,16 @@ BOTS: dict[str, Callable[[Solver], Bot]] = {
 }
 
 
-def _magic_of(me: Mapping[str, Any], card_id: str) -> str:
-    magic: str = next(card["magic"] for card in me["hand"] if card["id"] == card_id)
-    return magic
+def _magic_of(me: PlayerView, card_id: str) -> str:
+    return next(card["magic"] for card in me["hand"] if card["id"] == card_id)
 
 
-def _hand_card(index: int, face: Mapping[str, Any]) -> HandCard:
+def _hand_card(index: int, face: CardFace) -> HandCard:
     """The solver's card for a face the view shows."""
     return HandCard(index, CardKind(face["kind"]), face.get("letter"), face.get("magic"))
 
 
-def _to_renew(me: Mapping[str, Any], used: set[str], rng: random.Random) -> list[str]:
+def _to_renew(me: PlayerView, used: set[str], rng: random.Random) -> list[str]:
     """The letter cards Renewal of Strength would trade: among those the word leaves in hand
     (``used``: the cards it lays out), else among all, the red-tier letters, else one of the
     hardest; no more than the deck holds, so that none comes straight back."""
@@ -273,26 +287,26 @@ def _renew(card: str, cards: list[str]) -> Action:
     return {"type": "play_magic", "card": card, "cards": cards}
 
 
-def _elf_count(view: Mapping[str, Any], seat: Seat) -> int:
+def _elf_count(view: WordsOfMagicView, seat: Seat) -> int:
     """The Elf's extra draw: every card she may, but not the last of her deck (which ends the
     game) unless the game is ending anyway or she is ahead (fewest cards, then most tokens)."""
-    most: int = view["pending"]["most"]
+    most = view["pending"]["most"]
     me = view["players"][seat]
     if most < me["deck_size"] or view["end"] is not None:
         return most
 
-    def standing(player: Mapping[str, Any]) -> tuple[int, int]:
+    def standing(player: PlayerView) -> tuple[int, int]:
         return (len(player["hand"]) + player["deck_size"], -player["tokens"])
 
     others = [standing(p) for s, p in enumerate(view["players"]) if s != seat]
     return most if standing(me) < min(others) else most - 1
 
 
-def _usefulness(card: Mapping[str, Any]) -> int:
+def _usefulness(card: CardFace) -> int:
     return {"joker": 2, "magic": 1}.get(card["kind"], 0)
 
 
-def _to_action(play: Play, me: Mapping[str, Any], yellow: int) -> Action:
+def _to_action(play: Play, me: PlayerView, yellow: int) -> Action:
     """The form_word action of a solver play; the Witch curses with it while the yellow deck
     (``yellow`` cards now) still has a card once the word's own Balance cards are dealt."""
     layout, counted = play.layout, play.effects.counted_length

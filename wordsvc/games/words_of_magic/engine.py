@@ -16,6 +16,7 @@ the solver and the bots live in :mod:`wordsvc.rules.words_of_magic`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from wordsvc.games.contract import Action, Result, Seat, State, places_by, viewer
 from wordsvc.games.phases import PhasedGame
@@ -24,8 +25,15 @@ from wordsvc.games.words_of_magic.forming import WordRules
 from wordsvc.games.words_of_magic.moves import TRANSITIONS, moves
 from wordsvc.games.words_of_magic.options import normalise_options, options_schema
 from wordsvc.games.words_of_magic.setup import deal
-from wordsvc.games.words_of_magic.state import Phase, WordsOfMagicState, plain
+from wordsvc.games.words_of_magic.state import Phase, WordsOfMagicState, plain, typed
 from wordsvc.games.words_of_magic.table import NAME
+from wordsvc.games.words_of_magic.view import (
+    CardFace,
+    PendingView,
+    PlayerView,
+    WordsOfMagicView,
+    card_face,
+)
 from wordsvc.rules.words_of_magic.turn import PASS_DRAW
 
 __all__ = ["NAME", "WordRules", "WordsOfMagic"]
@@ -68,30 +76,29 @@ class WordsOfMagic(PhasedGame[Phase, WordsOfMagicState]):
         Power cards are hidden from everyone; a discard pile is seen by its owner only
         (rulebook), unless the option ``open_discards`` is set."""
         seat = viewer(state, seat)
-        opts = state["options"]
+        typed_state = typed(state)
+        opts = typed_state["options"]
         # Characters are chosen blind and shown once everyone has chosen (Interpretations).
-        choosing = state["phase"] == "choose_character"
-        players = []
-        for s, p in enumerate(state["players"]):
+        choosing = typed_state["phase"] == "choose_character"
+        players: list[PlayerView] = []
+        for s, p in enumerate(typed_state["players"]):
             own = seat == s
             players.append(
                 {
-                    "hand": [parts.CATALOGUE[c].face() for c in p["hand"]],
+                    "hand": [_face(c) for c in p["hand"]],
                     "deck_size": len(p["deck"]),
                     # What a pass takes now: the top three cards, or what the deck has left.
                     "pass_draws": min(PASS_DRAW, len(p["deck"])),
                     "discard_size": len(p["discard"]),
                     # Cards go face up onto a discard pile: its top card lies in plain view.
-                    "discard_top": parts.CATALOGUE[p["discard"][-1]].face()
-                    if p["discard"]
-                    else None,
-                    "discard": [parts.CATALOGUE[c].face() for c in p["discard"]]
+                    "discard_top": _face(p["discard"][-1]) if p["discard"] else None,
+                    "discard": [_face(c) for c in p["discard"]]
                     if own or opts["open_discards"]
                     else None,
                     "tokens": p["tokens"],
                     "used_tokens": p["used_tokens"],
                     "witch_used": p["witch_used"],
-                    "held": [parts.CATALOGUE[c].colour for c in p["held"]],
+                    "held": [parts.colour_of(c) for c in p["held"]],
                     "character": p["character"] if own or not choosing else None,
                     # The card a player returns goes back to the box unseen (rulebook).
                     "offered": p["offered"] if own else None,
@@ -99,31 +106,24 @@ class WordsOfMagic(PhasedGame[Phase, WordsOfMagicState]):
                     "words": p["words"],
                 }
             )
-        pending = dict(state["pending"])
-        if state["phase"] == "choose_fate":
-            # Search for Fate's cards are seen by the player searching only (Interpretations).
-            cards = pending["cards"]
-            pending["cards"] = (
-                [parts.CATALOGUE[c].face() for c in cards] if seat == state["active"] else None
-            )
-            pending["count"] = len(cards)
-        return {
+        view: WordsOfMagicView = {
             "game": NAME,
             "options": opts,
-            "phase": state["phase"],
-            "turn": state["turn"],
-            "active": state["active"],
-            "first": state["first"],
+            "phase": typed_state["phase"],
+            "turn": typed_state["turn"],
+            "active": typed_state["active"],
+            "first": typed_state["first"],
             "to_act": self.to_act(state),
             "players": players,
-            "balance": {c: len(cards) for c, cards in state["balance"].items()},
-            "familiar": dict(state["familiar"]),
-            "pending": pending,
-            "word_formed": state["word_formed"],
-            "end": state["end"],
+            "balance": {c: len(cards) for c, cards in typed_state["balance"].items()},
+            "familiar": typed_state["familiar"].copy(),
+            "pending": _pending_view(typed_state, seat),
+            "word_formed": typed_state["word_formed"],
+            "end": typed_state["end"],
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
         }
+        return dict(view)
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """Open hands, tokens and characters; a seat's own offer and discard pile (every
@@ -166,6 +166,24 @@ class WordsOfMagic(PhasedGame[Phase, WordsOfMagicState]):
         if kind == "play_magic" and isinstance(card, str) and card in parts.CATALOGUE:
             return f"{kind}:{parts.CATALOGUE[card].magic}"
         return kind
+
+
+def _face(card: str) -> CardFace:
+    """A card face up, as the view shows it."""
+    return card_face(parts.CATALOGUE[card].face())
+
+
+def _pending_view(state: WordsOfMagicState, seat: Seat | None) -> PendingView:
+    """The state's ``pending``, but for Search for Fate's cards: seen by the player searching
+    only (Interpretations), and counted for all."""
+    pending = state["pending"]
+    if state["phase"] != "choose_fate":
+        # Only Search for Fate's choice holds ``cards`` (ids in the state, faces in the view):
+        # any other pending is the view's as it is, which mypy cannot tell (hence the cast).
+        return cast(PendingView, pending.copy())
+    cards = pending["cards"]
+    shown = [_face(c) for c in cards] if seat == state["active"] else None
+    return {**pending, "cards": shown, "count": len(cards)}
 
 
 _PUBLIC_PATHS = (
