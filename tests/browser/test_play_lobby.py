@@ -300,6 +300,31 @@ def test_the_open_games_say_the_game_who_sits_there_and_when_it_began(person, ap
 
 
 @pytest.mark.parametrize("person", [SCREENS[0]], indirect=True)
+def test_a_seat_whose_link_waits_is_an_open_game_and_a_tap_sits_there(person, app):
+    """A host made the game and holds the other seat's link for someone: the seat is open in
+    the lobby until someone sits down, and a tap there sits this person down at it."""
+    client = app.test_client()
+    seats = [{"kind": "human", "name": "Оля"}, {"kind": "human", "name": "Гравець 2"}]
+    session = client.post("/v1/games/sessions", json={"game": "lost-words", "seats": seats})
+    session = session.get_json()["id"]
+    for seat, claim in ((0, True), (1, False)):
+        joined = client.post(
+            f"/v1/games/sessions/{session}/join", json={"seat": seat, "claim": claim}
+        )
+        assert joined.status_code in (200, 201), joined.get_json()
+    person.only_open([session])
+    page = person.lobby()
+    item = page.locator(f"#open-list li[data-session='{session}']")
+    item.locator("a[href*='join=1']").click()
+    page.wait_for_selector("#claim-name")
+    page.fill("#claim-name", "Тарас")
+    page.click("#claim")
+    page.wait_for_selector("body[data-live]")
+    assert page.locator("#who").inner_text() == text("you_are", person.lang, n=2)
+    assert person.summary(session)["seats"][1]["name"] == "Тарас"
+
+
+@pytest.mark.parametrize("person", [SCREENS[0]], indirect=True)
 def test_a_field_the_form_cannot_draw_says_so_and_keeps_its_default(person):
     """A future schema's type the form does not know: said in words, never a JSON box, and
     left out of the options sent (the game takes its default)."""

@@ -629,7 +629,7 @@ def test_a_spectator_watches_without_a_seat(people):
 
 def test_the_lobby_lists_open_games_and_speaks_english(people, app):
     taras = people()
-    # A session another front end made, with a free seat (the lobby's own hold every seat).
+    # A session another front end made, with a free seat.
     made = app.test_client().post(
         "/v1/games/sessions",
         json={"game": "lost-words", "seats": [{"kind": "human"}, {"kind": "human"}]},
@@ -637,8 +637,11 @@ def test_the_lobby_lists_open_games_and_speaks_english(people, app):
     session = made.json["id"]
     taras.open("/play?lang=en")
     assert taras.page.locator("#open-title").inner_text() == "Open games"
-    join = taras.page.locator(f"a[href='/play/{session}?join=1&lang=en']")
+    join = taras.page.locator(f"a[href='/play/{session}?join=1&ask=&lang=en']")
     join.click()
+    taras.page.wait_for_selector("body[data-claiming]")
+    assert taras.page.locator("#claim-name").input_value() == "Player 2"
+    taras.page.click("#claim")  # the seat's name kept with one tap
     taras.page.wait_for_selector("body[data-live]")
     assert taras.page.locator("#who").inner_text() == "You play seat 2."
     # The Lost Words table in English: the nature cards' English names.

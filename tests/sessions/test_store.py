@@ -309,6 +309,26 @@ def test_open_sessions_list_free_human_seats(store):
     assert listed[summary.id].free_seats == (2,)
 
 
+def test_a_seat_whose_link_a_host_holds_is_open_until_someone_sits_down(store):
+    """The lobby's player makes every seat's link for the others (join without claim): those
+    seats stay listed as open, and a stranger joining from the open games takes one; the held
+    link no longer works then, and a seat sat at is taken for everyone."""
+    summary = store.create("words-of-magic", {"characters": False}, HUMANS_AND_BOTS, 5)
+    store.join(summary.id, 0)
+    link = store.join(summary.id, 2, claim=False).token
+    listed = {s.id: s for s in store.open_sessions("words-of-magic")}
+    assert listed[summary.id].free_seats == (2,)
+    with pytest.raises(SeatTaken):
+        store.join(summary.id, 2, claim=False)  # a second link for the same seat
+    stranger = store.join(summary.id, 2, "Оксана").token
+    assert store.authenticate(summary.id, stranger) == 2
+    with pytest.raises(InvalidToken):
+        store.authenticate(summary.id, link)
+    assert summary.id not in {s.id for s in store.open_sessions("words-of-magic")}
+    with pytest.raises(SeatTaken):
+        store.join(summary.id, 2)
+
+
 class IllegalBot:
     """A bot whose choice the rules refuse."""
 

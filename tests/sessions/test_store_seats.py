@@ -35,8 +35,8 @@ def test_a_host_holds_links_to_seats_nobody_has_claimed_yet(store, hosted):
     session_id, tokens = hosted
     assert claimed(store, session_id) == [True, False, False]
     assert [s.joined for s in store.summary(session_id).seats] == [True, True, True]
-    listed = {s.id for s in store.open_sessions("lost-words", 100)}
-    assert session_id not in listed, "a seat a host holds is not free for anyone to take"
+    listed = {s.id: s.free_seats for s in store.open_sessions("lost-words", 100)}
+    assert listed[session_id] == (1, 2), "a seat whose link waits is open: issue 36"
     seat = store.your_seat(session_id, tokens[1])
     assert (seat.seat, seat.name, seat.claimed) == (1, "Тарас", False)
 
@@ -99,14 +99,22 @@ def test_a_claim_with_a_name_no_seat_may_take_is_refused(store, hosted):
     assert claimed(store, session_id) == [True, False, False]
 
 
-def test_joining_as_before_plays_the_seat_and_a_held_seat_is_not_free(store, hosted):
-    session_id, _ = hosted
+def test_joining_as_before_plays_the_seat_and_a_held_seat_is_taken_by_who_comes_first(
+    store, hosted
+):
+    session_id, tokens = hosted
     created = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")])
     assert claimed(store, created.id) == [False, True], "a bot's seat counts as claimed"
     store.join(created.id, 0)
     assert claimed(store, created.id) == [True, True]
     with pytest.raises(SeatTaken):
-        store.join(session_id, 1)
+        store.join(session_id, 0)  # the host's own, sat at
+    store.claim(session_id, tokens[1])
+    with pytest.raises(SeatTaken):
+        store.join(session_id, 1)  # its link used: sat at
+    store.join(session_id, 2)  # its link not used yet: the lobby's stranger takes it
+    with pytest.raises(InvalidToken):
+        store.authenticate(session_id, tokens[2])
 
 
 def test_seats_joined_before_the_upgrade_read_as_claimed(tmp_path):

@@ -192,8 +192,8 @@ def test_the_tables_first_load_carries_no_rules_and_stays_light(client, table_of
     assert sum(sizes.values()) <= MAX_BYTES, sizes
     # The header marks a title's language where it is the game's own name, not a translation.
     english = client.get(f"{path}?lang=en").get_data(as_text=True)
-    assert '"magos-y-tabernas": "es"' in english
-    assert '"magos-y-tabernas": "uk"' in html
+    assert '"magos-y-tabernas":"es"' in english
+    assert '"magos-y-tabernas":"uk"' in html
 
 
 # -- broken rules files ------------------------------------------------------------------------

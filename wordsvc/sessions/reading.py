@@ -37,12 +37,13 @@ class Reading(StoreCore):
     """Reads, none of which writes."""
 
     def open_sessions(self, game: str | None = None, limit: int = 100) -> list[OpenSession]:
-        """Active sessions with a human seat nobody has joined yet, the newest first."""
+        """Active sessions with a human seat nobody sits at yet (its link, if a host holds
+        one, unclaimed), the newest first."""
         query = (
             select(sessions.c.id, sessions.c.game, sessions.c.created_at, seats.c.seat)
             .join(seats, seats.c.session_id == sessions.c.id)
             .where(
-                sessions.c.status == "active", seats.c.kind == "human", seats.c.token_hash.is_(None)
+                sessions.c.status == "active", seats.c.kind == "human", seats.c.claimed_at.is_(None)
             )
             .order_by(sessions.c.created_at.desc(), sessions.c.id, seats.c.seat)
         )

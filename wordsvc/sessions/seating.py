@@ -142,7 +142,9 @@ class Seating(Playing):
         """Take a human seat; returns its secret token (only its hash is stored). ``claim``:
         the caller plays the seat (it counts as claimed); False: the caller holds the token
         for someone else, a host handing out the seat's link, and the seat counts as claimed
-        once someone sits down with it (:meth:`claim`). Joining writes the seat alone, never
+        once someone sits down with it (:meth:`claim`). Until then the seat is open: joining it
+        to play (from the lobby's open games) takes it, and the held link's token no longer
+        works. Joining writes the seat alone, never
         the game's state or log: it does not go through :meth:`_commit`, and the version
         stays."""
         if not 0 <= seat < MAX_SEATS:
@@ -155,7 +157,9 @@ class Seating(Playing):
                 raise UnknownSeat.of(seat)
             if row.kind != "human":
                 raise SeatTaken("seat_is_a_bot", f"Seat {seat} is played by a bot.")
-            if row.token_hash is not None:
+            # A seat whose link a host holds for someone (joined, not claimed) is still free
+            # to sit at: whoever comes first, by the link or by the lobby, takes it.
+            if row.claimed_at is not None or (row.token_hash is not None and not claim):
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             joined = now()
             values: dict[str, object] = {"token_hash": hash_token(token), "joined_at": joined}

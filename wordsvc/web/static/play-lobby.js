@@ -290,7 +290,7 @@ async function refreshOpen() {
       names.length ? el("span", { class: "open-who", text: t("lobby.who", { names: names.join(", ") }) }) : null,
       el("span", { class: "open-when muted", text: ago(s.created_at) }),
       ...s.free_seats.map((seat) => el("a", {
-        class: "button", href: `/play/${s.id}${langQuery({ join: String(seat) })}`,
+        class: "button", href: `/play/${s.id}${langQuery({ join: String(seat), ask: "" })}`,
         text: t("join_seat", { n: seat + 1 }),
       })),
       el("a", { class: "button secondary", href: `/play/${s.id}${langQuery()}`, text: t("watch") }));

@@ -38,10 +38,11 @@ function shownName(seat) {
  *  of them at once); a refusal is shown in `error`. */
 export async function seatFromAddress(id, error) {
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
-  const wanted = new URLSearchParams(location.search).get("join");
+  const query = new URLSearchParams(location.search);
+  const wanted = query.get("join");
   if (token !== null || wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
   if (token) return sitDown(id, token, error);
-  if (wanted !== null) return takeFree(id, Number(wanted), error);
+  if (wanted !== null) return takeFree(id, Number(wanted), error, query.has("ask"));
   return api.heldSeat(id);
 }
 
@@ -65,15 +66,21 @@ async function sitDown(id, token, error) {
   });
 }
 
-/** `?join=<seat>`: a free seat of a session another front end made (the lobby's open
- *  list), taken at once, as before seat links, under the name its creator gave it. */
-async function takeFree(id, seat, error) {
+/** `?join=<seat>`: a free seat of an open game, taken at once under the name its creator
+ *  gave it (another front end's link); with `&ask` (the lobby's), the name is asked first,
+ *  the seat's own given. */
+async function takeFree(id, seat, error, ask) {
   const held = api.heldSeat(id);
   if (held && held.seat === seat) return held;
-  try {
-    const joined = await api.join(id, seat);
+  const sit = async (name) => {
+    const joined = await api.join(id, seat, name);
     api.holdSeat(id, joined.seat, joined.token);
     return { seat: joined.seat, token: joined.token };
+  };
+  try {
+    if (!ask) return await sit();
+    const named = (await api.session(id, null)).seats.find((s) => s.seat === seat);
+    return askName(seat, named ? shownName(named) : "", error, held, sit);
   } catch (problem) {
     showError(error, problem);
     return held;
