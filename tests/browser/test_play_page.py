@@ -693,3 +693,18 @@ def test_a_long_game_loads_with_its_whole_log_in_a_few_requests(people, app):
         arg=version,
     )
     assert len(asked) <= 3, asked
+
+
+def test_the_connection_badge_stays_on_a_phones_screen(people):
+    """The badge that says the table is live (or reconnecting) sits in the header, which
+    stays on screen however far down the table a phone is scrolled."""
+    olena = people()
+    session = create(olena, "lost-words", ["human", "bot:random"])
+    olena.open(f"/play/{session}")
+    olena.page.wait_for_selector("body[data-live]")
+    olena.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    olena.page.wait_for_function("() => window.scrollY > 0")
+    box = olena.page.locator("#live").bounding_box()
+    assert box is not None
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= PHONE["height"], box
