@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar, cast
 
 from sqlalchemy import JSON, exc
 from sqlalchemy.engine import Connection
-from sqlalchemy.engine.default import DefaultDialect
-from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor, DBAPIModule
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement, Executable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: SQLAlchemy 2.0 (the floor) has no DBAPIModule
     from psycopg import Connection as DriverConnection
     from psycopg import Cursor
+    from sqlalchemy.engine.default import DefaultDialect
+    from sqlalchemy.engine.interfaces import DBAPIConnection, DBAPICursor, DBAPIModule
 
 #: The type of a statement's rows: a protocol of its columns (``rows.py``).
 R = TypeVar("R")
@@ -123,7 +123,7 @@ class Prepared(Generic[R]):
         except conn.dialect.loaded_dbapi.Error as error:
             # psycopg's connection and cursor are DB-API's (PEP 249), as SQLAlchemy's
             # protocols describe them, but for the details of their signatures
-            dbapi = cast(DBAPIConnection, raw), cast(DBAPICursor, cursor)
+            dbapi = cast("DBAPIConnection", raw), cast("DBAPICursor", cursor)
             raise _raised(conn, *dbapi, compiled, error) from error
         finally:
             cursor.close()
@@ -131,7 +131,7 @@ class Prepared(Generic[R]):
     def _compiled(self, conn: Connection) -> _Compiled:
         if self._compiled_for_driver is None:
             # every dialect SQLAlchemy ships is a DefaultDialect, which takes a paramstyle
-            dialect_class = cast(type[DefaultDialect], type(conn.dialect))
+            dialect_class = cast("type[DefaultDialect]", type(conn.dialect))
             statement = cast(ClauseElement, self.statement)  # every Core statement is both
             compiled = cast(
                 SQLCompiler, statement.compile(dialect=dialect_class(paramstyle="format"))
