@@ -21,7 +21,7 @@ from wordsvc.sessions.hosting import HostedGame
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.sessions.live import LiveLog
 from wordsvc.sessions.prepared import Prepared
-from wordsvc.sessions.rows import SessionHead, SessionRow, ShownHead, ShownSeat
+from wordsvc.sessions.rows import SeatRow, SessionHead, SessionRow, ShownHead, ShownSeat
 from wordsvc.sessions.schema import sessions
 from wordsvc.sessions.statements import HEAD, HEAD_AND_SEATS, LOCK, ROW
 
@@ -92,7 +92,7 @@ class StoreCore:
         statement."""
         return self._rows(conn, HEAD_AND_SEATS, session_id)
 
-    def _lock(self, conn: Connection, session_id: str) -> tuple[SessionHead, Sequence[ShownSeat]]:
+    def _lock(self, conn: Connection, session_id: str) -> tuple[SessionHead, Sequence[SeatRow]]:
         """:meth:`_head` for a write transaction: what a write reads, the session's row
         locked for the transaction."""
         return self._rows(conn, LOCK, session_id)

@@ -65,7 +65,7 @@ class ShownRow(ShownHead, ShownSeat, Protocol):
     """A row of ``HEAD_AND_SEATS``: a seat's columns with its session's."""
 
 
-class LockedRow(SessionHead, ShownSeat, Protocol):
+class LockedRow(SessionHead, SeatRow, Protocol):
     """A row of ``LOCK``: a seat's columns with its session's."""
 
 

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import InvalidValue
@@ -158,8 +158,14 @@ class Seating(Playing):
             if row.kind != "human":
                 raise SeatTaken("seat_is_a_bot", f"Seat {seat} is played by a bot.")
             # A seat whose link a host holds for someone (joined, not claimed) is still free
-            # to sit at: whoever comes first, by the link or by the lobby, takes it.
-            if row.claimed_at is not None or (row.token_hash is not None and not claim):
+            # to sit at: whoever comes first, by the link or by the lobby, takes it. (Read
+            # here, not by LOCK, which every action runs.)
+            claimed_at = conn.execute(
+                select(seats.c.claimed_at).where(
+                    seats.c.session_id == session_id, seats.c.seat == seat
+                )
+            ).scalar()
+            if claimed_at is not None or (row.token_hash is not None and not claim):
                 raise SeatTaken("seat_taken", f"Seat {seat} is taken.", {"seat": seat})
             joined = now()
             values: dict[str, object] = {"token_hash": hash_token(token), "joined_at": joined}

@@ -50,7 +50,7 @@ LOCK: Prepared[LockedRow] = Prepared(
     select(
         *(sessions.c[name] for name in ("id", "game", "seed", "version", "status")),
         *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
-        *(seats.c[name] for name in ("claimed_at", "auto_pass", "only_when_concerned")),
+        *(seats.c[name] for name in ("auto_pass", "only_when_concerned")),
     )
     .join(seats, seats.c.session_id == sessions.c.id)
     .where(sessions.c.id == bindparam("session_id"))
