@@ -12,7 +12,7 @@ import pytest
 
 from wordsvc.games.contract import Game
 from wordsvc.games.registry import GAMES
-from wordsvc.web.play_texts import PLAY_TEXTS, lobby, problems
+from wordsvc.web.play_texts import PLAY_TEXTS, left_out_of, lobby, problems
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"`([a-z][a-z_]*)`")
@@ -92,3 +92,20 @@ def test_each_text_is_in_its_own_language(key):
     for text in (uk, en):
         assert "`" not in text, f"{key}: code in backticks"
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", re.sub(r"\{\w+\}", "", text)), key
+
+
+RAISED = re.compile(r'RuleError\(\s*"([a-z_]+)"')
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_table_carries_the_texts_of_every_refusal_of_its_game(name):
+    """A table carries only its own game's refusals (``problems.BY_GAME``): every code its
+    rules page lists or its engine raises is shared or its own, never only another game's."""
+    package = ROOT / "wordsvc" / "games" / name.replace("-", "_")
+    raised = {code for path in package.rglob("*.py") for code in RAISED.findall(path.read_text())}
+    assert raised, f"no refusal found in {package}"
+    codes = raised | listed_refusals(GAMES[name].title)
+    carried = set(PLAY_TEXTS) - left_out_of(name)
+    others = sorted(f"problem.{code}" for code in codes if f"problem.{code}" not in carried)
+    assert not others, f"{name}'s table lacks {others}"
+    assert left_out_of(name), "every game's table leaves the other games' refusals out"

@@ -24,6 +24,7 @@ from wordsvc.web.play_texts import (
     GAME_PREFIXES,
     LOBBY_PREFIXES,
     SHARED_PREFIXES,
+    left_out_of,
     play_table,
     play_text,
 )
@@ -66,7 +67,12 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         "web/play.html",
         lang=lang,
         t=lambda key, **values: play_text(key, lang, **values),
-        table=play_table(lang, _prefixes(page, game), (("max_name", name_limit()),)),
+        table=play_table(
+            lang,
+            _prefixes(page, game),
+            (("max_name", name_limit()),),
+            left_out_of(game if page != "lobby" else None),
+        ),
         max_name=name_limit(),
         page=page,
         session_id=session_id,

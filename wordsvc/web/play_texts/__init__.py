@@ -72,6 +72,17 @@ GAME_PREFIXES: Final[dict[str, frozenset[str]]] = {
 }
 
 
+#: The texts only one game's table carries (its engine's refusals), by game.
+GAME_ONLY_KEYS: Final[dict[str, frozenset[str]]] = {
+    game: frozenset(table) for game, table in problems.BY_GAME.items()
+}
+
+
+def left_out_of(game: str | None) -> frozenset[str]:
+    """The texts a page of ``game`` (None: the lobby) does without: the other games' own."""
+    return frozenset().union(*(keys for name, keys in GAME_ONLY_KEYS.items() if name != game))
+
+
 def prefix(key: str) -> str:
     """A key's prefix: ``wom`` for ``wom.hand``, "" for ``title``."""
     return key.split(".", 1)[0] if "." in key else ""
@@ -82,14 +93,16 @@ def play_table(
     lang: Lang,
     prefixes: frozenset[str] | None = None,
     limits: tuple[tuple[str, int], ...] = (),
+    left_out: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """The texts in ``lang`` a page embeds: those whose prefix is in ``prefixes`` (every
-    text when None), so that a table carries its own game's texts and not the others'; each
+    text when None) and that are not ``left_out``, so that a table carries its own game's
+    texts and not the others'; each
     of the service's ``limits`` (``max_name``) written in where a text names it."""
     chosen = {
         key: uk if lang == "uk" else en
         for key, (uk, en) in PLAY_TEXTS.items()
-        if prefixes is None or prefix(key) in prefixes
+        if (prefixes is None or prefix(key) in prefixes) and key not in left_out
     }
     for name, value in limits:
         chosen = {key: text.replace(f"{{{name}}}", str(value)) for key, text in chosen.items()}

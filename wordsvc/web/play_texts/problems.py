@@ -490,6 +490,15 @@ WIZARDS_WANTED: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
+#: Each game's own refusals, by the game's registry name: only its table carries them (the
+#: others' would weigh every table down by some 10 KB).
+BY_GAME: Final[dict[str, dict[str, tuple[str, str]]]] = {
+    "words-of-magic": WORDS_OF_MAGIC,
+    "lost-words": LOST_WORDS,
+    "magos-y-tabernas": MAGOS_Y_TABERNAS,
+    "wizards-wanted": WIZARDS_WANTED,
+}
+
 TEXTS: Final[dict[str, tuple[str, str]]] = {
     **PAGE,
     **REQUESTS,
