@@ -161,7 +161,7 @@ def test_each_seat_and_a_spectator_see_only_what_events_shows_them(games_client)
     from wordsvc.sessions.live import _read
 
     store = client.application.extensions["wordsvc.sessions"]
-    rows, _ = _read(store.engine, session, 0)
+    rows, _, _ = _read(store.engine, session, 0)
     private_to_0 = [
         json.dumps(e.data, sort_keys=True) for r in rows for e in r.events if e.audience == (0,)
     ]
@@ -336,3 +336,57 @@ def test_a_frame_is_written_once_per_seat_and_the_cache_stays_bounded():
     for number in range(10):
         cache.frame("s2", 1, replace(row, number=number))
     assert len(cache._frames) == 3
+
+
+def next_named(events, name):
+    """The next event called ``name`` (actions, heartbeats and the retry hint skipped)."""
+    while True:
+        event = events.get(timeout=WAIT)
+        assert event is not None, f"the stream ended before an `{name}` event"
+        if event.get("event") == name:
+            return event
+
+
+def test_every_stream_sends_the_seats_when_someone_sits_down_or_takes_a_name(games_client):
+    """Names travel live: a spectator's stream and a seat's get the seats, as the summary
+    lists them, once a person sits down (the host held the link) and when a name changes."""
+    client = games_client
+    created = client.post(
+        "/v1/games/sessions",
+        json={"game": "lost-words", "seats": [{"kind": "human"}] * 2, "seed": 5},
+    )
+    session = created.get_json()["id"]
+    url = f"/v1/games/sessions/{session}"
+    mine = client.post(f"{url}/join", json={"seat": 0, "name": "Марта"}).get_json()["token"]
+    held = client.post(f"{url}/join", json={"seat": 1, "claim": False}).get_json()["token"]
+    with streaming(client, session) as watching, streaming(client, session, mine) as playing:
+        claimed = client.post(f"{url}/seat", json={"name": "Тарас"}, headers=bearer(held))
+        assert claimed.status_code == 200, claimed.get_json()
+        for events in (watching, playing):
+            seats = json.loads(next_named(events, "seats")["data"])["seats"]
+            assert seats == client.get(url).get_json()["seats"]
+            assert [(s["name"], s["claimed"]) for s in seats] == [("Марта", True), ("Тарас", True)]
+        client.post(f"{url}/seat", json={"name": "Тарас Г."}, headers=bearer(held))
+        for events in (watching, playing):
+            seats = json.loads(next_named(events, "seats")["data"])["seats"]
+            assert seats[1]["name"] == "Тарас Г."
+
+
+def test_a_replaced_token_ends_its_stream_and_no_other(games_client):
+    """A seat's link renewed (on this device or another, a seat taken over) logs every
+    device that held the old one out at once: its stream says `revoked` and ends, while the
+    other seat's stream goes on."""
+    client = games_client
+    session, tokens = lost_words(client)
+    url = f"/v1/games/sessions/{session}"
+    with (
+        streaming(client, session, tokens[0]) as old,
+        streaming(client, session, tokens[1]) as other,
+    ):
+        renewed = client.post(f"{url}/seat/token", headers=bearer(tokens[0]))
+        assert renewed.status_code == 200
+        assert next_named(old, "revoked")["data"] == "{}"
+        assert old.get(timeout=WAIT) is None, "the stream ended"
+        assert next_named(other, "seats")
+        play(client, session, {0: renewed.get_json()["token"], 1: tokens[1]}, 1, random.Random(2))
+        assert take_actions(other, 1)

@@ -104,6 +104,11 @@ def kind_of(store: SessionStore) -> str:
     return store.engine.dialect.name
 
 
+#: Columns a backup does not keep: a session's count of seat changes only tells this
+#: database's live streams when to send the seats again (an imported session starts at 0).
+NOT_KEPT = {("sessions", "seats_version")}
+
+
 def rows(engine: Engine) -> dict[str, list[dict]]:
     """Every row of every table, in key order, times in UTC (SQLite keeps them without a
     zone), JSON columns as their values: what two databases must agree on."""
@@ -112,7 +117,11 @@ def rows(engine: Engine) -> dict[str, list[dict]]:
         for table in metadata.sorted_tables:
             key = list(table.primary_key.columns)
             found[table.name] = [
-                {name: _utc(value) for name, value in row._mapping.items()}
+                {
+                    name: _utc(value)
+                    for name, value in row._mapping.items()
+                    if (table.name, name) not in NOT_KEPT
+                }
                 for row in conn.execute(select(table).order_by(*key))
             ]
     return found

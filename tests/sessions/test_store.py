@@ -59,7 +59,7 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == head_revision() == "0006"
+    assert current_revision(store.engine) == head_revision() == "0007"
 
 
 def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
@@ -503,9 +503,10 @@ def test_postgresqls_one_write_logs_only_when_the_compare_and_set_moves_on(store
 def test_every_write_of_play_goes_through_the_one_commit():
     """The version's compare-and-set, the log and the notification are written by
     `_commit` alone (with statements built once in statements.py), so no path can store a state
-    without its log, or skip the followers."""
+    without its log, or skip the followers; the seats' count of changes and its notification
+    by `_seats_changed` alone."""
     writers: dict[str, set[str]] = {}
-    users: dict[str, set[str]] = {"play": set(), "MOVE_ON": set(), "MOVED": set()}
+    users: dict[str, set[str]] = {"play": set(), "MOVE_ON": set(), "MOVED": set(), "seats": set()}
     for module in STORE_MODULES:
         path = Path(statements.__file__).with_name(f"{module}.py")
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -514,15 +515,17 @@ def test_every_write_of_play_goes_through_the_one_commit():
         users["play"] |= {f"{module}.{u}" for u in _users(tree, {"MOVE_ON_AND_LOG", "APPEND"})}
         users["MOVE_ON"] |= {f"{module}.{u}" for u in _users(tree, {"MOVE_ON"})}
         users["MOVED"] |= {f"{module}.{u}" for u in _users(tree, {"MOVED"})}
+        users["seats"] |= {f"{module}.{u}" for u in _users(tree, {"SEATS_MOVE_ON", "NOTIFY"})}
     assert writers == {
-        "update(sessions)": {"statements.MOVE_ON"},
+        "update(sessions)": {"statements.MOVE_ON", "statements.SEATS_MOVE_ON"},
         "insert(actions)": {"statements.APPEND", "statements.MOVE_ON_AND_LOG"},
-        "pg_notify": {"statements.MOVED"},
+        "pg_notify": {"statements.MOVED", "statements.NOTIFY"},
     }
     assert users["play"] == {"playing._commit"}
     # MOVED's, on PostgreSQL
     assert users["MOVE_ON"] == {"playing._commit", "statements.<module>"}
     assert users["MOVED"] == {"statements.<module>"}  # MOVE_ON_AND_LOG's
+    assert users["seats"] == {"seating._seats_changed"}
 
 
 @pytest.mark.parametrize(

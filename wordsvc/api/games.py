@@ -27,11 +27,13 @@ from wordsvc.sessions.errors import GameNotOver, InvalidToken
 from wordsvc.sessions.limits import IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY
 from wordsvc.stopping import Stopping
 from wordsvc.wire import games as models
+from wordsvc.wire.common import to_json
 from wordsvc.wire.words import ArbitrateBody, ArbitrationResult
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first game request, not at start
+    from wordsvc.sessions.live import SeatsMoved
     from wordsvc.sessions.records import LoggedAction
-    from wordsvc.sessions.store import HostedGame
+    from wordsvc.sessions.store import HostedGame, SessionStore
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -341,8 +343,10 @@ RESTART_RETRY_MS = (1000, 3000)
     "GET",
     operation_id="streamEvents",
     summary="Server-sent events: each action the caller may see, live (`id:` is its number, "
-    "so `Last-Event-ID` resumes); a heartbeat comment every 15 s; ends with the game, or "
-    "with a `retry:` hint when the server stops (reconnect: nothing is lost).",
+    "so `Last-Event-ID` resumes); the seats again when they change (`event: seats`); a "
+    "heartbeat comment every 15 s; ends with the game, with `event: revoked` when the "
+    "caller's token is replaced, or with a `retry:` hint when the server stops (reconnect: "
+    "nothing is lost).",
     query=models.StreamQuery,
     path_params=SESSION,
     headers={"Last-Event-ID": {"type": "string", "pattern": "^[0-9]{1,9}$"}},
@@ -352,11 +356,15 @@ RESTART_RETRY_MS = (1000, 3000)
     errors={400: ("invalid_last_event_id",), **TOKEN_ERRORS, **SESSION_ERRORS},
 )
 def stream_events(session_id: str) -> Response:
-    """``event: action`` with the ``/events`` entry as data, per action; ``event: end`` after
-    the last action of a finished game, then the stream closes (a client should stop
-    reconnecting then). A stopping server ends it early with a ``retry:`` hint and no ``end``
-    (the client reconnects with ``Last-Event-ID``). Errors are answered at once as problem
-    documents, before streaming."""
+    """``event: action`` with the ``/events`` entry as data, per action; ``event: seats``
+    with the seats (``SeatsChanged``) when someone sits down, takes a name or renews a
+    seat's link; ``event: end`` after the last action of a finished game, then the stream
+    closes (a client should stop reconnecting then). ``event: revoked`` ends the stream of a
+    token that was replaced (the seat's link renewed, on this device or another): the
+    client watches from then on, or sits down again with the new link. A stopping server
+    ends it early with a ``retry:`` hint and no ``end`` (the client reconnects with
+    ``Last-Event-ID``). Errors are answered at once as problem documents, before
+    streaming."""
     query = parse_query(models.StreamQuery)
     after = query.after
     last_id = request.headers.get("Last-Event-ID")
@@ -373,7 +381,7 @@ def stream_events(session_id: str) -> Response:
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
     kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
     items = store.follow(session_id, seat, after, **kwargs)
-    stream = _sse(items, session_id, seat, counted=metrics.recording())
+    stream = _sse(items, store, session_id, seat, token, counted=metrics.recording())
     response = Response(stream, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold events back
@@ -381,17 +389,32 @@ def stream_events(session_id: str) -> Response:
 
 
 def _sse(
-    items: Iterator[LoggedAction | None], session_id: str, seat: int | None, *, counted: bool
+    items: Iterator[LoggedAction | SeatsMoved | None],
+    store: SessionStore,
+    session_id: str,
+    seat: int | None,
+    token: str | None,
+    *,
+    counted: bool,
 ) -> Iterator[str]:
     """The stream's text; ``counted``: in the metrics' open streams while it is read."""
+    from wordsvc.sessions.live import SeatsMoved  # SQLAlchemy is loaded by now
+
     with metrics.stream_open(counted):
         yield f"retry: {RETRY_MS}\n\n"
         try:
             for item in items:
                 if item is None:
                     yield ": heartbeat\n\n"
-                    continue
-                yield _FRAMES.frame(session_id, seat, item)
+                elif isinstance(item, SeatsMoved):
+                    now = store.seats_now(session_id, seat, token)
+                    if not now.still_yours:
+                        yield "event: revoked\ndata: {}\n\n"
+                        return
+                    seats = to_json(models.SeatsChanged, {"seats": now.seats}).decode()
+                    yield f"event: seats\ndata: {seats}\n\n"
+                else:
+                    yield _FRAMES.frame(session_id, seat, item)
         except Stopping:
             # The server is stopping (a restart, a deploy): the stream ends now, cleanly,
             # after every action committed so far, so that the worker exits with no request

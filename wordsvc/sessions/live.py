@@ -40,7 +40,8 @@ from wordsvc.sessions.schema import actions, sessions
 
 log = logging.getLogger(__name__)
 
-#: The PostgreSQL channel the store notifies on commit: payload ``<session id>:<version>``.
+#: The PostgreSQL channel the store notifies on commit: payload ``<session id>:<version>``
+#: for actions, ``<session id>:seats:<seats version>`` for a change to the seats.
 CHANNEL = "wordsvc_sessions"
 #: How often SQLite's poller reads the watched sessions' versions, seconds.
 POLL_SECONDS = 0.05
@@ -50,12 +51,26 @@ HEARTBEAT_SECONDS = 15.0
 CHUNK = 500
 
 
+@dataclass(frozen=True)
+class SeatsMoved:
+    """An item of a stream: the session's seats changed (someone sat down, a name, a seat's
+    link renewed); ``seats_version`` counts such changes."""
+
+    seats_version: int
+
+
+def seats_payload(session_id: str, seats_version: int) -> str:
+    """The notification of a change to the seats (see :data:`CHANNEL`)."""
+    return f"{session_id}:seats:{seats_version}"
+
+
 @dataclass
 class _Tail:
     """One watched session in this process: its known version and the log read so far."""
 
     refs: int = 0
     known: int = -1  # the newest version this process has heard of
+    seats_known: int = -1  # the newest seats version this process has heard of
     rows: list[LoggedAction] = field(default_factory=list)  # actions 1..upto, in order
     status: str = "active"
     #: Read once more since the process began stopping: the streams that end then send
@@ -93,14 +108,15 @@ class LiveLog:
         seat: int | None,
         after: int,
         heartbeat: float = HEARTBEAT_SECONDS,
-    ) -> Iterator[LoggedAction | None]:
+    ) -> Iterator[LoggedAction | SeatsMoved | None]:
         """Every action after ``after`` as ``seat`` may see it (as ``/events`` lists it), in
-        order, as it is committed; ``None`` when ``heartbeat`` seconds pass without one. Ends
-        after the last action of a finished game. Raises :class:`UnknownSession` at once,
-        before the first item is asked for; :class:`~wordsvc.stopping.Stopping` when the
-        process stops, after every action committed before it did."""
-        rows, status = _read(self.engine, session_id, after)
-        return self._follow(session_id, seat, after, heartbeat, rows, status)
+        order, as it is committed; :class:`SeatsMoved` when the seats change after the
+        stream began; ``None`` when ``heartbeat`` seconds pass without either. Ends after the
+        last action of a finished game. Raises :class:`UnknownSession` at once, before the
+        first item is asked for; :class:`~wordsvc.stopping.Stopping` when the process stops,
+        after every action committed before it did."""
+        rows, status, seats_version = _read(self.engine, session_id, after)
+        return self._follow(session_id, seat, after, heartbeat, rows, status, seats_version)
 
     def _follow(
         self,
@@ -110,7 +126,8 @@ class LiveLog:
         heartbeat: float,
         rows: list[LoggedAction],
         status: str,
-    ) -> Iterator[LoggedAction | None]:
+        seats_seen: int,
+    ) -> Iterator[LoggedAction | SeatsMoved | None]:
         for row in rows:
             yield row.seen_by(seat)
             after = row.number
@@ -130,11 +147,14 @@ class LiveLog:
                     after = row.number
                 if status == "over" and after >= tail.upto:
                     return
+                if tail.seats_known > seats_seen:
+                    seats_seen = tail.seats_known
+                    yield SeatsMoved(seats_seen)
                 if stopped:
                     raise stopping.Stopping("the process is stopping")
                 # Not woken within the heartbeat: read the database anyway next time, so a
                 # lost notification costs at most one heartbeat's delay.
-                refresh = not self._wait(tail, after, heartbeat)
+                refresh = not self._wait(tail, after, seats_seen, heartbeat)
                 if refresh:
                     yield None
         finally:
@@ -150,20 +170,26 @@ class LiveLog:
             if not tail.read_when_stopping and stopping.is_stopping():
                 tail.read_when_stopping = refresh = True
             if refresh or tail.known > tail.upto:
-                more, status = _read(self.engine, session_id, tail.upto)
+                more, status, seats_version = _read(self.engine, session_id, tail.upto)
                 if more and more[0].number == tail.upto + 1:
                     tail.rows.extend(more)
                 tail.status = status
                 with tail.changed:
                     tail.known = max(tail.known, tail.upto)
+                    tail.seats_known = max(tail.seats_known, seats_version)
             return tail.rows[after:], tail.status
 
-    def _wait(self, tail: _Tail, after: int, timeout: float) -> bool:
-        """Until the session is known to be past ``after``, or the process stops; False on
-        timeout."""
+    def _wait(self, tail: _Tail, after: int, seats_seen: int, timeout: float) -> bool:
+        """Until the session is known to be past ``after`` or its seats past ``seats_seen``,
+        or the process stops; False on timeout."""
         deadline = time.monotonic() + timeout
         with tail.changed:
-            while tail.known <= after and tail.status != "over" and not stopping.is_stopping():
+            while (
+                tail.known <= after
+                and tail.seats_known <= seats_seen
+                and tail.status != "over"
+                and not stopping.is_stopping()
+            ):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -212,6 +238,15 @@ class LiveLog:
                 tail.known = max(tail.known, version)
                 tail.changed.notify_all()
 
+    def seats_moved(self, session_id: str, seats_version: int) -> None:
+        """The session's seats are at ``seats_version`` (at least): wake its streams."""
+        with self._lock:
+            tail = self._tails.get(session_id)
+        if tail is not None and seats_version > tail.seats_known:
+            with tail.changed:
+                tail.seats_known = max(tail.seats_known, seats_version)
+                tail.changed.notify_all()
+
     # --- the watcher thread ------------------------------------------------------------------
 
     def _start(self) -> None:
@@ -232,9 +267,12 @@ class LiveLog:
             for start in range(0, len(ids), CHUNK):
                 chunk = ids[start : start + CHUNK]
                 for row in conn.execute(
-                    select(sessions.c.id, sessions.c.version).where(sessions.c.id.in_(chunk))
+                    select(sessions.c.id, sessions.c.version, sessions.c.seats_version).where(
+                        sessions.c.id.in_(chunk)
+                    )
                 ):
                     self.moved(row.id, row.version)
+                    self.seats_moved(row.id, row.seats_version)
 
     def _poll(self) -> None:
         while not self._stop.wait(self.poll_seconds):
@@ -256,8 +294,12 @@ class LiveLog:
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
                             session_id, _, version = notice.payload.partition(":")
+                            seats, _, seats_version = version.partition("seats:")
                             with contextlib.suppress(ValueError):
-                                self.moved(session_id, int(version))
+                                if seats:
+                                    self.moved(session_id, int(version))
+                                else:
+                                    self.seats_moved(session_id, int(seats_version))
             except Exception:
                 log.warning("live: LISTEN connection lost; reconnecting", exc_info=True)
                 time.sleep(1)
@@ -266,14 +308,17 @@ class LiveLog:
         self._stop.set()
 
 
-def _read(engine: Engine, session_id: str, after: int) -> tuple[list[LoggedAction], str]:
-    """The session's status, then its actions after ``after`` (in that order: a status of
-    ``over`` is read only once the last action is committed, so none is missed)."""
+def _read(engine: Engine, session_id: str, after: int) -> tuple[list[LoggedAction], str, int]:
+    """The session's status and seats version, then its actions after ``after`` (in that
+    order: a status of ``over`` is read only once the last action is committed, so none is
+    missed)."""
     with engine.connect() as conn:
-        status = conn.execute(select(sessions.c.status).where(sessions.c.id == session_id)).scalar()
-        if status is None:
+        head = conn.execute(
+            select(sessions.c.status, sessions.c.seats_version).where(sessions.c.id == session_id)
+        ).first()
+        if head is None:
             raise UnknownSession("session_not_found", "No such session.")
-        return log_rows(conn, session_id, after), status
+        return log_rows(conn, session_id, after), head.status, head.seats_version
 
 
 def log_rows(conn: Connection, session_id: str, after: int) -> list[LoggedAction]:

@@ -13,11 +13,12 @@ from wordsvc.games.registry import WordRules
 from wordsvc.sessions.core import StoreCore
 from wordsvc.sessions.errors import InvalidToken, NoWordRules, UnknownSession
 from wordsvc.sessions.limits import is_session_id
-from wordsvc.sessions.live import HEARTBEAT_SECONDS, log_rows
+from wordsvc.sessions.live import HEARTBEAT_SECONDS, SeatsMoved, log_rows
 from wordsvc.sessions.records import (
     LoggedAction,
     OpenSession,
     SeatRecord,
+    SeatsNow,
     SessionResult,
     SessionSummary,
 )
@@ -145,6 +146,17 @@ class Reading(StoreCore):
             result=session_result(game, state, row.seed),
         )
 
+    def seats_now(self, session_id: str, seat: int | None, token: str | None) -> SeatsNow:
+        """The session's seats as a summary lists them, and whether ``token`` (None: a
+        spectator's stream) still belongs to ``seat``: what a live stream sends when the seats
+        change, or where it ends because the token was replaced."""
+        with self._reads.connect() as conn:
+            head, seat_rows = self._head(conn, session_id)
+        hosted = self.hosted(head.game)
+        found = holder(seat_rows, token) if token is not None else None
+        still = token is None or (found is not None and found.seat == seat)
+        return SeatsNow(tuple(seat_record(hosted, s) for s in seat_rows), still)
+
     def events(self, session_id: str, seat: int | None, after: int = 0) -> list[LoggedAction]:
         """The log as ``seat`` may see it: every action's number, seat and visible events."""
         with self._reads.connect() as conn:
@@ -158,10 +170,11 @@ class Reading(StoreCore):
         seat: int | None,
         after: int = 0,
         heartbeat: float = HEARTBEAT_SECONDS,
-    ) -> Iterator[LoggedAction | None]:
+    ) -> Iterator[LoggedAction | SeatsMoved | None]:
         """The log after ``after`` as ``seat`` may see it, then each action as it commits;
-        ``None`` for a heartbeat; ends with a finished game (:meth:`LiveLog.follow`).
-        :class:`UnknownSession` is raised at once, not when the stream is read."""
+        :class:`SeatsMoved` when the seats change; ``None`` for a heartbeat; ends with a
+        finished game (:meth:`LiveLog.follow`). :class:`UnknownSession` is raised at once,
+        not when the stream is read."""
         if not is_session_id(session_id):
             raise UnknownSession.of(session_id)
         return self.live.follow(session_id, seat, after, heartbeat)

@@ -185,6 +185,15 @@ class LoggedAction:
 
 
 @dataclass(frozen=True)
+class SeatsNow:
+    """A session's seats after a change, for a live stream; ``still_yours``: the stream's
+    token still belongs to its seat (a spectator's stream always is)."""
+
+    seats: tuple[SeatRecord, ...]
+    still_yours: bool
+
+
+@dataclass(frozen=True)
 class SessionSummary:
     """A session as ``you`` may see it (None: a spectator). ``bot_actions``: on a new
     session only, what its bots did before anyone else could act (with any pass a person's

@@ -32,6 +32,8 @@ sessions = Table(
     # True when the creator chose the seed (a chosen deal: replays, tests); else secrets drew it
     Column("seed_chosen", Boolean, nullable=False, server_default=false()),
     Column("version", Integer, nullable=False),  # actions applied so far
+    # changes to the seats so far (sat down, renamed, link renewed): what live streams follow
+    Column("seats_version", Integer, nullable=False, server_default="0"),
     Column("status", String(16), nullable=False),  # "active" or "over"
     Column("state", JSON, nullable=False),  # cached state after `version` actions
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -25,10 +25,12 @@ from wordsvc.sessions.limits import (
     MAX_SEED,
     is_seat_name,
 )
+from wordsvc.sessions.live import seats_payload
 from wordsvc.sessions.playing import Playing
 from wordsvc.sessions.records import Applied, Joined, SeatRecord, SessionSummary, YourSeat
 from wordsvc.sessions.rows import auto_pass_setting, concerned_setting
 from wordsvc.sessions.schema import seats, sessions
+from wordsvc.sessions.statements import NOTIFY, SEATS_MOVE_ON
 from wordsvc.sessions.tokens import hash_token, new_token, token_seat
 
 
@@ -178,6 +180,7 @@ class Seating(Playing):
                 .where(seats.c.session_id == session_id, seats.c.seat == seat)
                 .values(**values)
             )
+            self._seats_changed(conn, session_id)
         return Joined(session_id, seat, token)
 
     # --- a seat's link: its token, from any browser -----------------------------------------
@@ -239,6 +242,7 @@ class Seating(Playing):
                 .where(seats.c.session_id == session_id, seats.c.seat == row.seat)
                 .values(**values)
             )
+            self._seats_changed(conn, session_id)
             applied: list[Applied] = []
             moved = None
             if (auto_pass or only_when_concerned) and session.status == "active":
@@ -281,7 +285,16 @@ class Seating(Playing):
             ).rowcount
             if changed != 1:  # the session's lock makes this unreachable; never hand out two
                 raise InvalidToken.of_session()
+            self._seats_changed(conn, session_id)  # the old token's streams end at once
         return Joined(session_id, row.seat, new)
+
+    def _seats_changed(self, conn: Connection, session_id: str) -> None:
+        """The seats changed in this transaction: their count moves on, and every live stream
+        of the session, in any process, learns of it when the transaction commits (and never
+        of one rolled back): it sends the seats again, or ends if its token was replaced."""
+        version = conn.execute(SEATS_MOVE_ON, {"session_id": session_id}).scalar_one()
+        if conn.dialect.name == "postgresql":
+            conn.execute(NOTIFY, {"payload": seats_payload(session_id, version)})
 
 
 def seated_options(

@@ -107,3 +107,14 @@ MOVE_ON_AND_LOG: Prepared[None] = Prepared(
         ).select_from(MOVED.join(ENTRIES, true())),
     )
 )
+
+#: A change to a session's seats (sat down, renamed, link renewed): their count moves on, the
+#: new count returned (:meth:`~wordsvc.sessions.seating.Seating._seats_changed`).
+SEATS_MOVE_ON = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("session_id"))
+    .values(seats_version=sessions.c.seats_version + 1)
+    .returning(sessions.c.seats_version)
+)
+#: The notification of live followers on PostgreSQL, delivered when the transaction commits.
+NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))

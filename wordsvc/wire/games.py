@@ -180,6 +180,13 @@ class SeatOut(WireModel):
     only_when_concerned: bool | None = Field(description=ONLY_WHEN_CONCERNED_HELP)
 
 
+class SeatsChanged(WireModel):
+    """A live stream's ``seats`` event: the seats after someone sat down, took a name, or
+    renewed a seat's link."""
+
+    seats: list[SeatOut]
+
+
 class EventOut(WireModel):
     type: str
     data: dict[str, Any]

@@ -40,10 +40,21 @@ export async function seatFromAddress(id, error) {
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
   const query = new URLSearchParams(location.search);
   const wanted = query.get("join");
-  if (token !== null || wanted !== null) history.replaceState(null, "", `/play/${id}${langQuery()}`);
-  if (token) return sitDown(id, token, error);
-  if (wanted !== null) return takeFree(id, Number(wanted), error, query.has("ask"));
-  return api.heldSeat(id);
+  if (token === null && wanted === null) return api.heldSeat(id);
+  history.replaceState(null, "", `/play/${id}${langQuery()}`);
+  // Until the seat is taken, the other language's page opens the same seat link.
+  const other = /** @type {HTMLAnchorElement} */ ($("lang-switch"));
+  const plain = other.href;
+  const kept = new URL(plain);
+  if (token) kept.hash = `seat=${token}`;
+  else for (const name of ["join", "ask"]) if (query.has(name)) kept.searchParams.set(name, query.get(name));
+  other.href = kept.href;
+  try {
+    if (token) return await sitDown(id, token, error);
+    return await takeFree(id, Number(wanted), error, query.has("ask"));
+  } finally {
+    other.href = plain;
+  }
 }
 
 /** A seat link opened: the seat it names, claimed with a name (asked, the seat's own name
