@@ -5,10 +5,12 @@ Wizards Wanted table on a phone (the ways to a space offered) and on a laptop.
 Drives Debian's Chromium with Playwright against the app served in process, on the built
 lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
-    python scripts/screenshots.py [--out docs] [--only arbiter|play|magos-y-tabernas|wizards-wanted]
+    python scripts/screenshots.py [--out docs]
+        [--only arbiter|play|seats|magos-y-tabernas|wizards-wanted]
 
 Writes docs/arbiter-phone.png, docs/arbiter-desktop.png, docs/play-lobby-phone.png,
-docs/play-table-desktop.png and docs/play-words-of-magic-phone.png; `--only
+docs/play-table-desktop.png and docs/play-words-of-magic-phone.png; `--only seats`
+docs/play-host-screen-desktop.png and docs/play-taken-seat-phone.png; `--only
 magos-y-tabernas` docs/play-magos-y-tabernas-phone.png and -desktop.png; `--only
 wizards-wanted` docs/play-wizards-wanted-phone.png and -desktop.png.
 """
@@ -95,6 +97,39 @@ def play_table(browser, url: str, out: Path) -> None:
     page.wait_for_selector("#status.mine", timeout=15_000)
     page.screenshot(path=out / "play-table-desktop.png")
     context.close()
+
+
+def play_seats(browser, url: str, out: Path) -> None:
+    """Seating a Lost Words game of three people: the host's laptop as the table's screen,
+    with the three invitations; then a phone opening the link of a seat someone sits at."""
+    laptop = browser.new_context(viewport=ARBITER_DESKTOP, locale="uk-UA")
+    host = laptop.new_page()
+    host.goto(f"{url}/play")
+    host.wait_for_selector("body[data-ready]")
+    host.select_option("#game", "lost-words")
+    host.locator("#opt-players label").filter(has_text="3").click()
+    for seat, name in enumerate(("Марта", "Тарас", "Ірина")):
+        host.select_option(f"#seat-{seat}", "human")
+        host.fill(f"#seat-{seat}-name", name)
+    host.click("#create")
+    host.wait_for_url(re.compile(r"/play/[0-9a-f]{32}$"))
+    host.wait_for_selector("body[data-live]")
+    host.wait_for_selector("#links li[data-seat='2'] figure.qr svg")
+    link = host.locator("#links li[data-seat='1'] input.seat-link").input_value()
+    local = link.replace(link.split("/play/")[0], url)  # the LAN address may not answer here
+    host.screenshot(path=out / "play-host-screen-desktop.png")
+    phones = [browser.new_context(viewport=PHONE, locale="uk-UA") for _ in range(2)]
+    first = phones[0].new_page()
+    first.goto(local)
+    first.wait_for_selector("#claim-box:not([hidden])")
+    first.click("#claim")
+    first.wait_for_selector("body[data-live]")
+    second = phones[1].new_page()
+    second.goto(local)
+    second.wait_for_selector("#taken-box:not([hidden])")
+    second.screenshot(path=out / "play-taken-seat-phone.png")
+    for context in (laptop, *phones):
+        context.close()
 
 
 def play_words_of_magic(browser, url: str, out: Path) -> None:
@@ -255,7 +290,9 @@ def play_wizards_wanted(browser, url: str, out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", choices=("arbiter", "play", "magos-y-tabernas", "wizards-wanted"))
+    parser.add_argument(
+        "--only", choices=("arbiter", "play", "seats", "magos-y-tabernas", "wizards-wanted")
+    )
     args = parser.parse_args()
     chromium = os.environ.get("WORDSVC_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
@@ -275,6 +312,7 @@ def main() -> None:
             shots = {
                 "arbiter": (phone, desktop),
                 "play": (play_lobby, play_table, play_words_of_magic),
+                "seats": (play_seats,),
                 "magos-y-tabernas": (play_magos_y_tabernas,),
                 "wizards-wanted": (play_wizards_wanted,),
             }
@@ -289,6 +327,7 @@ def main() -> None:
     names = {
         "arbiter": ("arbiter-phone.png", "arbiter-desktop.png"),
         "play": ("play-lobby-phone.png", "play-table-desktop.png", "play-words-of-magic-phone.png"),
+        "seats": ("play-host-screen-desktop.png", "play-taken-seat-phone.png"),
         "magos-y-tabernas": (
             "play-magos-y-tabernas-phone.png",
             "play-magos-y-tabernas-desktop.png",

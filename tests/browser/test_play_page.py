@@ -88,6 +88,16 @@ def create(player, game, seats, checks=None):
     return urlsplit(player.page.url).path.rsplit("/", 1)[1]
 
 
+def sit_here(page, seat):
+    """On the table's screen (a host's, for a game of several people): "sit here myself" at
+    ``seat``, keeping the name offered."""
+    page.click(f"#links li.seat-invite[data-seat='{seat}'] button.sit-here")
+    page.wait_for_selector("#claim-box:not([hidden])")
+    page.click("#claim")
+    page.wait_for_selector("body[data-live]")
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-table-screen')")
+
+
 def to_act(player):
     return player.page.locator("#status").inner_text()
 
@@ -242,6 +252,11 @@ def solve_body(view, seat):
 def test_two_people_at_one_lost_words_game_see_each_others_moves_live(people, app):
     olena, taras = people(), people(DESKTOP)
     session = create(olena, "lost-words", ["human", "human"])
+    # Two people: the laptop that made the game is the table's screen, until its host sits.
+    assert olena.page.locator("#who").inner_text() == (
+        "Екран столу: тут видно тільки те, що бачать усі."
+    )
+    sit_here(olena.page, 0)
     assert olena.page.locator("#who").inner_text() == "Ви граєте за місце 1."
     link = urlsplit(olena.page.locator("#links input.seat-link").first.input_value())
     assert link.path == f"/play/{session}"

@@ -1,8 +1,10 @@
-"""A table of a host and two phones, as at a real table: the app listens on every interface
+"""A table of a host and phones, as at a real table: the app listens on every interface
 (as `wordsvc serve --table` does), the host opens it at a loopback address, and the seat
-links and QR codes carry the machine's LAN address, which the phones open. The phones sit
-down with a name and play; a phone's seat comes back in a fresh browser from the same link;
-a rotated link stops working. Both languages, a phone and a laptop for the host."""
+links and QR codes carry the machine's LAN address, which the phones open. The host's
+laptop is the table's screen (what everyone may see); the phones sit down with a name,
+which reaches every screen live, and play; a seat someone sits at is asked about, and taking
+it over moves it to the new device and makes the old one a watcher; a rotated link stops
+working. Both languages, a phone and a laptop for the host."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.browser.presentable import assert_presentable
-from tests.browser.test_play_page import SETTLED_PAST, take_turn
+from tests.browser.test_play_page import SETTLED_PAST, sit_here, take_turn
 from wordsvc import network
 
 PHONE = {"width": 390, "height": 844}
@@ -25,9 +27,13 @@ LAPTOP = {"width": 1366, "height": 768}
 NAMES = {"uk": ("Олена", "Тарас", "Марія"), "en": ("Olena", "Taras", "Maria")}
 TEXT = {
     "uk": {"sit": "Сісти за стіл", "who": "Ви граєте за місце {n}.", "watching": "Ви глядач.",
-           "dead": "Це посилання більше не діє", "default": "Гравець {n}"},
+           "dead": "Це посилання більше не діє", "default": "Гравець {n}",
+           "screen": "Екран столу: тут видно тільки те, що бачать усі.",
+           "taken_over": "Ваше місце тепер на іншому пристрої"},
     "en": {"sit": "Take my seat", "who": "You play seat {n}.", "watching": "You are watching.",
-           "dead": "This link no longer works", "default": "Player {n}"},
+           "dead": "This link no longer works", "default": "Player {n}",
+           "screen": "The table's screen: it shows only what everyone may see.",
+           "taken_over": "Your seat is now played on another device"},
 }  # fmt: skip
 
 
@@ -218,21 +224,54 @@ CASES = [
 ]
 
 
+def take_over(device, link, name, lang):
+    """Open the link of a seat someone sits at on ``device``: the page says who sits there,
+    and "it's me: continue here" takes the seat over."""
+    device.page.goto(link)
+    device.page.wait_for_selector("#taken-box:not([hidden])")
+    assert name in device.page.inner_text("#taken-lead")
+    assert device.page.locator("#claim-box").is_hidden()
+    assert_seats_presentable(device.page, lang)
+    device.page.click("#take-over")
+    device.page.wait_for_selector("body[data-live]")
+
+
+def wait_seat_name(device, seat, name):
+    """Until ``device``'s table names ``seat`` ``name`` (the stream brings it: no reload)."""
+    device.page.wait_for_function(
+        "([seat, name]) => window.wordsvcPlay?.state.summary?.seats[seat].name === name",
+        arg=[seat, name],
+    )
+
+
+def assert_watching_what_everyone_sees(device, app, session):
+    """The page shows the spectator's view, the engine's own: no hidden card."""
+    shown = device.page.evaluate("window.wordsvcPlay.state.summary")
+    assert shown["you"] is None
+    store = app.extensions["wordsvc.sessions"]
+    assert shown["view"] == store.summary(session, None).view  # nobody acts meanwhile
+
+
 @pytest.mark.parametrize(
     ("game", "lang", "viewport"),
     CASES,
     ids=[f"{game}-{lang}-{view['width']}" for game, lang, view in CASES],
 )
-def test_a_host_and_two_phones_at_one_table(devices, table_server, game, lang, viewport):
+def test_a_host_screen_and_three_phones_at_one_table(
+    devices, table_server, app, game, lang, viewport
+):
     local, lan = table_server
     words = TEXT[lang]
     host = devices(lang, viewport)
     session = create(host, local, lang, game, NAMES[lang])
 
-    # The links box: one row per seat nobody has sat down at, each link and QR code on the
-    # LAN address (the host opened a loopback one), the token in the fragment.
+    # The laptop that made a game of three people is the table's screen: the spectator's
+    # view, and one invitation per seat, each link and QR code on the LAN address (the host
+    # opened a loopback one), the token in the fragment.
+    assert host.page.inner_text("#who") == words["screen"]
+    assert_watching_what_everyone_sees(host, app, session)
     links = invitations(host.page)
-    assert sorted(links) == [1, 2]
+    assert sorted(links) == [0, 1, 2]
     query = "?lang=en" if lang == "en" else ""
     for seat, link in links.items():
         assert re.fullmatch(rf"{re.escape(lan)}/play/{session}{re.escape(query)}#seat=[\w-]{{43}}",
@@ -244,32 +283,52 @@ def test_a_host_and_two_phones_at_one_table(devices, table_server, game, lang, v
     assert all(role == "img" and "QR" in label for role, label in labels)
     assert_seats_presentable(host.page, lang)
 
-    # The phones scan the codes: seat 2 types a name over the one offered, seat 3 keeps the
-    # host's with one tap.
-    taras, maria = devices(lang), devices(lang)
+    # The phones scan the codes: seat 2 types a name over the one offered, seats 1 and 3
+    # keep the host's with one tap. Each name reaches the host's screen and the phones
+    # already seated by the stream, without a reload.
+    olena, taras, maria = devices(lang), devices(lang), devices(lang)
+    assert sit_down(olena, links[0], lang) == NAMES[lang][0]
     assert sit_down(taras, links[1], lang, NAMES[lang][1]) == words["default"].format(n=2)
+    for device in (host, olena):
+        wait_seat_name(device, 1, NAMES[lang][1])
     assert sit_down(maria, links[2], lang) == NAMES[lang][2]
-    for phone, seat in ((taras, 2), (maria, 3)):
+    for phone, seat in ((olena, 1), (taras, 2), (maria, 3)):
         assert phone.page.inner_text("#who") == words["who"].format(n=seat)
         assert phone.hosts == {urlsplit(lan).netloc}, "the phone reached the LAN address only"
     # Every seat claimed: the links box goes; a seat's link can still be shown again.
     host.page.wait_for_selector("#links-box", state="hidden")
     assert host.page.locator("#links-again").is_visible()
     assert host.hosts == {urlsplit(local).netloc}
-    play([host, taras, maria], until=[host, taras, maria])
+    play([olena, taras, maria], until=[olena, taras, maria])
     seats = host.page.evaluate("window.wordsvcPlay.state.summary.seats")
     assert [seat["name"] for seat in seats] == list(NAMES[lang])
     assert all(seat["claimed"] for seat in seats)
+    assert_watching_what_everyone_sees(host, app, session)
 
-    # Taras's phone dies: the same link in a fresh browser is his seat again.
-    taras.close()
+    # A stranger opens Olena's link: asked, not seated; "just watch" leaves her seat alone.
+    stranger = devices(lang)
+    stranger.page.goto(links[0])
+    stranger.page.wait_for_selector("#taken-box:not([hidden])")
+    assert NAMES[lang][0] in stranger.page.inner_text("#taken-lead")
+    stranger.page.click("#just-watch")
+    stranger.page.wait_for_selector("body[data-live]")
+    assert stranger.page.inner_text("#who") == words["watching"]
+
+    # Taras's phone is lost: his link on a new phone is asked about, taken over, and the
+    # old phone is told at once, and watches.
     again = devices(lang)
-    assert sit_down(again, links[1], lang) == NAMES[lang][1]
+    take_over(again, links[1], NAMES[lang][1], lang)
     assert again.page.inner_text("#who") == words["who"].format(n=2)
     assert again.page.locator("#table-error").is_hidden()
-    play([host, again, maria], until=[again])  # the seat that came back plays on
+    taras.page.wait_for_selector(f"#table-error:has-text('{words['taken_over']}')")
+    taras.page.wait_for_function(
+        "() => window.wordsvcPlay.state.summary.you === null && !window.wordsvcPlay.state.token"
+    )
+    assert taras.page.inner_text("#who") == words["watching"]
+    play([olena, again, maria], until=[again])  # the seat that moved plays on
 
-    # Maria makes a new link: the old one opens on no seat, the new one does.
+    # Maria makes a new link: the old one opens on no seat; the new one, on another device,
+    # takes her seat over.
     maria.page.click("#my-link summary")
     maria.page.wait_for_selector("#my-link-row input.seat-link")
     assert maria.page.input_value("#my-link-row input.seat-link") == links[2]
@@ -280,23 +339,25 @@ def test_a_host_and_two_phones_at_one_table(devices, table_server, game, lang, v
     assert fresh != links[2]
     assert fresh.startswith(f"{lan}/play/{session}")
     assert maria.page.inner_text("#who") == words["who"].format(n=3)
-    stranger = devices(lang)
-    stranger.page.goto(links[2])
-    stranger.page.wait_for_selector("body[data-ready]")
-    assert words["dead"] in stranger.page.inner_text("#table-error")
-    assert stranger.page.inner_text("#who") == words["watching"]
-    assert stranger.page.locator("#claim-box").is_hidden()
+    latecomer = devices(lang)
+    latecomer.page.goto(links[2])
+    latecomer.page.wait_for_selector("body[data-ready]")
+    assert words["dead"] in latecomer.page.inner_text("#table-error")
+    assert latecomer.page.inner_text("#who") == words["watching"]
+    assert latecomer.page.locator("#claim-box").is_hidden()
     maria_elsewhere = devices(lang)
-    assert sit_down(maria_elsewhere, fresh, lang) == NAMES[lang][2]
+    take_over(maria_elsewhere, fresh, NAMES[lang][2], lang)
     assert maria_elsewhere.page.inner_text("#who") == words["who"].format(n=3)
+    maria.page.wait_for_selector(f"#table-error:has-text('{words['taken_over']}')")
 
-    # The host shows a seat's link again: Maria's old one is said to be replaced.
+    # The host shows a seat's link again: the links renewed since are said to be replaced.
     host.page.reload()
     host.page.wait_for_selector("body[data-live]")
     host.page.click("#links-again summary")
     host.page.wait_for_selector("#links-again-list li[data-seat='2'] p")
-    shown_again = host.page.locator("#links-again-list li[data-seat='1'] input.seat-link")
-    assert shown_again.input_value() == links[1]
+    assert host.page.locator("#links-again-list li[data-seat='1'] p").count() == 1
+    shown_again = host.page.locator("#links-again-list li[data-seat='0'] input.seat-link")
+    assert shown_again.input_value() == links[0]
     assert_seats_presentable(host.page, lang)
 
 
@@ -320,6 +381,8 @@ def test_the_host_sets_up_each_game_for_two_phones(devices, table_server, game, 
     local, lan = table_server
     host = devices(lang, viewport)
     session = create(host, local, lang, game, NAMES[lang])
+    sit_here(host.page, 0)  # the host plays too, on the laptop
+    assert host.page.inner_text("#who") == TEXT[lang]["who"].format(n=1)
     links = invitations(host.page)
     assert sorted(links) == [1, 2]
     for seat, link in links.items():

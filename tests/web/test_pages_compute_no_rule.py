@@ -43,8 +43,6 @@ PRESENTATION = {
     ("play-lobby.js", "86400"): "seconds in a day",
     ("play-options.js", "MAX_CHIPS = 6"): "choices shown as chips before a select",
     ("play-options.js", "20)"): "the first value of a number field without a default",
-    ("play-seats.js", "POLL_MS = 3000"): "how often the seats are asked again",
-    ("play-seats.js", "POLL_MS * 2"): "slower polling once everyone sits",
     ("play-table.js", "?? 700)"): "the bots' pause when the page gives none",
     ("play-words.js", "i % 2"): "every other part of a split is a Cyrillic run",
     ("render.js", "toFixed(2)"): "a score's decimals",

@@ -68,6 +68,28 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Це посилання більше не діє: попросіть нове в того, хто його дав.",
         "This link no longer works: ask whoever gave it for a new one.",
     ),
+    # --- a seat someone already sits at ----------------------------------------------------
+    "seats.taken_title": ("Це місце вже зайняте", "Someone sits at this seat"),
+    "seats.taken_lead": (
+        "Місце {n}: {name} уже грає на іншому пристрої.",
+        "Seat {n}: {name} already plays it on another device.",
+    ),
+    "seats.taken_hint": (
+        "Якщо це ви, продовжуйте тут: на тому пристрої залишиться тільки перегляд.",
+        "If that is you, continue here: the other device will only watch.",
+    ),
+    "seats.take_over": ("Це я, продовжити тут", "It's me: continue here"),
+    "seats.just_watch": ("Дивитися", "Just watch"),
+    "seats.taken_over": (
+        "Ваше місце тепер на іншому пристрої, тут ви глядач.",
+        "Your seat is now played on another device: here you are watching.",
+    ),
+    # --- the host's screen -----------------------------------------------------------------
+    "seats.table_screen": (
+        "Екран столу: тут видно тільки те, що бачать усі.",
+        "The table's screen: it shows only what everyone may see.",
+    ),
+    "seats.sit_here": ("Сісти самому", "Sit here myself"),
     # --- problems only this part meets -----------------------------------------------------
     "problem.invalid_link": (
         "Для цього посилання не вдалося намалювати QR-код.",

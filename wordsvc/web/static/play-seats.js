@@ -1,15 +1,15 @@
 // Seats: the seat this browser plays (its token, kept by play-api.js); sitting down with a
 // seat's link (`/play/<id>#seat=<token>`: the same seat from any browser) or at a free seat
-// (`?join=<seat>`), with a name; and the links the table shows, each with its QR code: the
-// host's for the seats nobody has sat down at yet, a seat's link again (a phone died), and
-// this browser's own ("continue on another device", with a new link on demand).
+// (`?join=<seat>`), with a name; a seat someone already sits at is asked about, never shared
+// (taking it over renews its link, and the other device becomes a watcher); and the links
+// the table shows, each with its QR code: the host's for the seats nobody has sat down at yet
+// (with "sit here myself"), a seat's link again (a phone died), and this browser's own
+// ("continue on another device", with a new link on demand).
 
 import * as api from "./play-api.js";
 import { el } from "./play-render.js";
 import { langQuery, problemText, showError, t } from "./play-common.js";
 
-//: How often the host's page looks for seats claimed meanwhile, while a link waits.
-const POLL_MS = 3000;
 //: The store's own default name ("Player 2"), shown as the page's language says it.
 const DEFAULT_NAME = /^Player (\d+)$/;
 const ROTATED_KEY = "wordsvc.play.rotated";
@@ -70,10 +70,42 @@ async function sitDown(id, token, error) {
     return held;
   }
   if (held?.token === token && seat.claimed) return held;
+  if (seat.claimed) return askTakeOver(id, seat, token, error, held);
   return askName(seat.seat, shownName(seat), error, held, async (name) => {
     await api.claim(id, token, name);
     api.holdSeat(id, seat.seat, token);
     return { seat: seat.seat, token };
+  });
+}
+
+/** A seat link of a seat someone sits at on another device: says who, and either takes the
+ *  seat over here (its link is renewed: the other device's token, and every copy of the old
+ *  link, stop working, and that device becomes a watcher) or watches. */
+function askTakeOver(id, seat, token, error, held) {
+  const box = $("taken-box");
+  $("taken-lead").textContent = t("seats.taken_lead", { n: seat.seat + 1, name: shownName(seat) });
+  box.hidden = false;
+  document.body.dataset.claiming = "";
+  return new Promise((resolve) => {
+    const done = (result) => {
+      box.hidden = true;
+      delete document.body.dataset.claiming;
+      resolve(result);
+    };
+    $("just-watch").addEventListener("click", () => done(held), { once: true });
+    const mine = $("take-over");
+    mine.addEventListener("click", async () => {
+      mine.setAttribute("aria-busy", "true");
+      try {
+        const fresh = await api.rotate(id, token);
+        api.holdSeat(id, fresh.seat, fresh.token);
+        done({ seat: fresh.seat, token: fresh.token });
+      } catch (problem) {
+        error.textContent = problem.doc?.code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
+        error.hidden = false;
+        done(held);
+      }
+    }, { once: true });
   });
 }
 
@@ -153,17 +185,18 @@ function askName(seat, name, error, fallback, sit) {
 }
 
 /** After the lobby created session `id` with `seats` (the specs it sent): this browser joins
- *  every human seat, plays the first and keeps the others' tokens, the links it hands out.
- *  A seat left without a name is named in the page's language. */
+ *  every human seat. With one person, it plays that seat (a game against bots); with more,
+ *  it keeps every seat's token as a link to hand out and becomes the table's screen, which
+ *  shows what everyone may see (the host sits down like anyone else, by a link or "sit here
+ *  myself"). A seat left without a name is named in the page's language. */
 export async function takeSeats(id, seats) {
-  let mine = true;
-  for (const [seat, spec] of seats.entries()) {
-    if (spec.kind !== "human") continue;
+  const humans = [...seats.entries()].filter(([, spec]) => spec.kind === "human");
+  const alone = humans.length === 1;
+  for (const [seat, spec] of humans) {
     const name = spec.name || t("seats.default_name", { n: seat + 1 });
-    const joined = await api.join(id, seat, name, mine);
-    if (mine) api.holdSeat(id, seat, joined.token);
+    const joined = await api.join(id, seat, name, alone);
+    if (alone) api.holdSeat(id, seat, joined.token);
     else api.holdLink(id, seat, joined.token);
-    mine = false;
   }
 }
 
@@ -220,37 +253,48 @@ function copyButton(link, input) {
   return button;
 }
 
-/** One seat's invitation: who it is for, the QR code, the link with a copy button. */
-function invitation(seat, title, link) {
+/** One seat's invitation: who it is for, the QR code, the link with a copy button; with
+ *  `sitHere`, a button to sit at the seat on this device (the host's own seat). */
+function invitation(seat, title, link, sitHere = false) {
   const n = seat.seat + 1;
   const input = el("input", {
     class: "seat-link", readonly: true, value: link, "aria-label": t("seats.link_label", { n }),
   });
   input.addEventListener("focus", () => input.select());
+  let sit = null;
+  if (sitHere) {
+    sit = el("button", { type: "button", class: "secondary sit-here", text: t("seats.sit_here") });
+    sit.addEventListener("click", () => {
+      // The seat's link opened here: the page asks the name and sits down, as a phone does.
+      history.replaceState(null, "", `${location.pathname}${location.search}${new URL(link).hash}`);
+      location.reload();
+    });
+  }
   return el("li", { class: "seat-invite", "data-seat": String(seat.seat) },
     el("h3", { text: title }),
     qrFigure(link, t("seats.qr_label", { n, name: shownName(seat) })),
-    el("div", { class: "link-row" }, input, copyButton(link, input)));
+    el("div", { class: "link-row" }, input, copyButton(link, input)), sit);
 }
 
 let current = null; // the last summary drawn
 let drawn = ""; // what the links box shows, to redraw it only when that changes
-let polling = null;
 let wired = false;
 
 /** The table's links: the host's for the human seats nobody has sat down at yet (and any
  *  free seat, for anyone to take), hidden once every seat is claimed; a seat's link again;
- *  this browser's own seat's link. Called on every draw of the table. */
+ *  this browser's own seat's link. Called on every draw of the table, which the stream
+ *  brings when anyone sits down. */
 export function drawSeatLinks(s) {
   current = s;
   const id = document.body.dataset.session;
   const over = s.status === "over";
   const links = api.heldLinks(id);
   const others = s.seats.filter((seat) => seat.kind === "human" && seat.seat !== s.you);
+  const sitting = s.you !== null;
   const waiting = [
     ...others.filter((seat) => !seat.claimed && links[seat.seat]).map((seat) => [
       seat, t("seats.seat_of", { n: seat.seat + 1, name: shownName(seat) }),
-      seatLink(id, links[seat.seat]),
+      seatLink(id, links[seat.seat]), !sitting,
     ]),
     ...others.filter((seat) => !seat.joined).map((seat) => [
       seat, t("seats.free_seat", { n: seat.seat + 1 }), joinLink(id, seat.seat),
@@ -258,7 +302,7 @@ export function drawSeatLinks(s) {
   ];
   $("links-box").hidden = over || !waiting.length;
   $("links-local").hidden = !("linkLocal" in document.body.dataset);
-  const shown = JSON.stringify(waiting.map(([seat, title, link]) => [seat.seat, title, link]));
+  const shown = JSON.stringify(waiting.map(([seat, ...rest]) => [seat.seat, ...rest]));
   if (shown !== drawn) {
     drawn = shown;
     $("links").replaceChildren(...waiting.map((row) => invitation(...row)));
@@ -268,18 +312,12 @@ export function drawSeatLinks(s) {
   if (!again.length) /** @type {HTMLDetailsElement} */ ($("links-again")).open = false;
   $("my-link").hidden = over || s.you === null || !api.heldSeat(id);
   if (!wired) wire(id);
-  clearTimeout(polling);
-  if (!over && waiting.length) polling = setTimeout(() => refreshSeats(id), POLL_MS);
 }
 
-/** The seats again (a spectator's summary: who has sat down since), while a link waits. */
-async function refreshSeats(id) {
-  try {
-    const fresh = await api.session(id, null);
-    drawSeatLinks({ ...current, seats: fresh.seats, status: fresh.status });
-  } catch {
-    polling = setTimeout(() => refreshSeats(id), POLL_MS * 2);
-  }
+/** Is this browser the table's screen: watching, and holding links it hands out (the host
+ *  of a game of several people)? */
+export function tableScreen(s) {
+  return s.you === null && Object.keys(api.heldLinks(document.body.dataset.session)).length > 0;
 }
 
 function wire(id) {

@@ -5,7 +5,7 @@ import * as api from "./play-api.js";
 import { el, renderView, actionControls, describeAction } from "./play-render.js";
 import { CARDS, LANG, langQuery, problemText, showError, t } from "./play-common.js";
 import { wireJudge } from "./play-judge.js";
-import { seatFromAddress, drawSeatLinks } from "./play-seats.js";
+import { seatFromAddress, drawSeatLinks, tableScreen } from "./play-seats.js";
 import { drawStatus } from "./play-status.js";
 import { drawHeader } from "./play-rules.js";
 
@@ -91,8 +91,10 @@ export async function table() {
   const draw = () => {
     const s = state.summary;
     drawHeader(s);
-    document.getElementById("who").textContent =
-      s.you === null ? t("spectator") : t("you_are", { n: s.you + 1 });
+    const screen = tableScreen(s);
+    document.documentElement.toggleAttribute("data-table-screen", screen);
+    document.getElementById("who").textContent = s.you !== null ? t("you_are", { n: s.you + 1 })
+      : screen ? t("seats.table_screen") : t("spectator");
     drawStatus(s, names(), tableFor(s.game));
     const own = tableFor(s.game);
     if (own) {
@@ -138,7 +140,7 @@ export async function table() {
     const item = el("li", { "data-number": String(entry.number), class: `by-${entry.actor}` },
       entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
       entry.actor === "bot" ? " " : null,
-      el("span", { class: "who", text: `${who}: ` }),
+      el("span", { class: "who", "data-seat": String(entry.seat), text: `${who}: ` }),
       el("span", {}, ...(said.length ? said.flatMap((part, i) => (i ? ["; ", part] : [part])) : ["…"])));
     logList.prepend(item);
   };
@@ -190,6 +192,29 @@ export async function table() {
       state.seen = entry.number;
       state.queue.push(entry);
       drain();
+    });
+    // Someone sat down or took a name: every screen shows it at once, the log's lines too.
+    source.addEventListener("seats", (message) => {
+      if (!state.summary) return;
+      state.summary = { ...state.summary, seats: JSON.parse(message.data).seats };
+      draw();
+      const named = names();
+      for (const who of logList.querySelectorAll(".who[data-seat]")) {
+        const name = named[Number(/** @type {HTMLElement} */ (who).dataset.seat)];
+        if (name) who.textContent = `${name}: `;
+      }
+    });
+    // This seat was taken over on another device (or its link renewed there): watch.
+    source.addEventListener("revoked", async () => {
+      source.close();
+      // This page renewed its own link (play-seats.js): it holds the new token, and reloads.
+      if (api.heldSeat(id)?.token !== state.token) return;
+      api.dropSeat(id);
+      state.token = null;
+      await load();
+      error.textContent = t("seats.taken_over");
+      error.hidden = false;
+      connect();
     });
     source.addEventListener("end", () => {
       source.close();
