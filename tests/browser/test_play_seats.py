@@ -395,3 +395,38 @@ def test_the_host_sets_up_each_game_for_two_phones(devices, table_server, game, 
     host.page.wait_for_selector("#links-box", state="hidden")
     for person in (host, *phones):
         assert_seats_presentable(person.page, lang)
+
+
+@pytest.mark.parametrize("by", ["link", "free seat"])
+def test_switching_the_language_before_sitting_down_keeps_the_seat(devices, table_server, app, by):
+    """The join screen's language link opens the same seat in the other language: by a
+    seat's link (its token) or a free seat of the lobby's open games (`?join=&ask`)."""
+    local, _ = table_server
+    client = app.test_client()
+    created = client.post(
+        "/v1/games/sessions",
+        json={"game": "lost-words", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).get_json()
+    session = created["id"]
+    phone = devices("uk")
+    if by == "link":
+        token = client.post(
+            f"/v1/games/sessions/{session}/join", json={"seat": 1, "claim": False}
+        ).get_json()["token"]
+        phone.page.goto(f"{local}/play/{session}#seat={token}")
+    else:
+        phone.page.goto(f"{local}/play/{session}?join=1&ask=")
+    phone.page.wait_for_selector("#claim-box:not([hidden])")
+    assert "Місце 2" in phone.page.inner_text("#claim-lead")
+    phone.page.click("#lang-switch")
+    phone.page.wait_for_url(re.compile(r"lang=en"))
+    phone.page.wait_for_selector("#claim-box:not([hidden])")
+    assert "Seat 2" in phone.page.inner_text("#claim-lead")
+    phone.page.fill("#claim-name", "Taras")
+    phone.page.click("#claim")
+    phone.page.wait_for_selector("body[data-live]")
+    assert phone.page.inner_text("#who") == TEXT["en"]["who"].format(n=2)
+    assert "seat=" not in phone.page.url and "join=" not in phone.page.url
+    # Seated, the link is the plain page's again: the seat is this browser's.
+    switch = phone.page.get_attribute("#lang-switch", "href")
+    assert "seat=" not in switch and "join" not in switch
