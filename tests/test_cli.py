@@ -386,7 +386,11 @@ def test_serve_alone_stays_on_this_computer_and_says_how_to_serve_a_table(serve)
     result = serve()
     assert result.calls[0][:2] == ("127.0.0.1", 8000)
     assert "wordsvc serve --table" in result.stderr
-    assert serve("--host", "0.0.0.0").calls[0][:2] == ("0.0.0.0", 8000)
+    assert result.calls[0][-1].loopback_only, "the pages say phones cannot open the links"
+    anywhere = serve("--host", "0.0.0.0").calls[0]
+    assert anywhere[:2] == ("0.0.0.0", 8000)
+    assert not anywhere[-1].loopback_only
+    assert not serve("--table").calls[0][-1].loopback_only
 
 
 def test_serve_table_and_host_together_is_a_usage_error(serve):

@@ -999,6 +999,9 @@ def serve(
     if public_url is not None:
         settings = replace(settings, public_url=checked_public_url(public_url))
     host = TABLE_HOST if table else host or LOCAL_HOST
+    from wordsvc.network import is_loopback_host
+
+    settings = replace(settings, loopback_only=is_loopback_host(host))  # the pages say so
     ensure_lexicon(settings)
     from wordsvc.server import run_gunicorn
     from wordsvc.sessions.database import make_engine, upgrade

@@ -163,6 +163,9 @@ class Settings:
     redis_url: str | None = None  # None: each worker counts in its own memory
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     bot_pause_ms: int = DEFAULT_BOT_PAUSE_MS  # the table pages' pause between bots' moves
+    #: The server listens on this computer only (`wordsvc serve` without --table or --host):
+    #: no other device can open a table's links, and the pages say so.
+    loopback_only: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:

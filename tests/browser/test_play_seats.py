@@ -426,7 +426,9 @@ def test_switching_the_language_before_sitting_down_keeps_the_seat(devices, tabl
     phone.page.click("#claim")
     phone.page.wait_for_selector("body[data-live]")
     assert phone.page.inner_text("#who") == TEXT["en"]["who"].format(n=2)
-    assert "seat=" not in phone.page.url and "join=" not in phone.page.url
+    assert "seat=" not in phone.page.url
+    assert "join=" not in phone.page.url
     # Seated, the link is the plain page's again: the seat is this browser's.
     switch = phone.page.get_attribute("#lang-switch", "href")
-    assert "seat=" not in switch and "join" not in switch
+    assert "seat=" not in switch
+    assert "join" not in switch

@@ -41,6 +41,14 @@ def test_the_link_base_is_an_address_other_devices_can_open(public, host_url, ad
     assert link_base(public, host_url, lan(*addresses)) == expected
 
 
+def test_a_server_that_listens_on_this_computer_alone_reaches_no_other_device():
+    """Plain `wordsvc serve` listens on 127.0.0.1: a LAN address would refuse the phones."""
+    found = link_base(None, "http://127.0.0.1:8000/", lan("192.168.1.23"), loopback_only=True)
+    assert found == ("http://127.0.0.1:8000", False)
+    public = link_base("https://g.example", "http://127.0.0.1:8000/", lan(), loopback_only=True)
+    assert public == ("https://g.example", True)
+
+
 def test_the_table_page_carries_its_link_base_and_no_referrer(client, monkeypatch):
     monkeypatch.setattr("wordsvc.web.links.lan_addresses", lan("192.168.1.23"))
     page = client.get(f"/play/{SESSION}", base_url="http://127.0.0.1:8123")
@@ -50,9 +58,23 @@ def test_the_table_page_carries_its_link_base_and_no_referrer(client, monkeypatc
     assert page.headers["Referrer-Policy"] == "no-referrer"
     monkeypatch.setattr("wordsvc.web.links.lan_addresses", lan())
     alone = client.get(f"/play/{SESSION}", base_url="http://127.0.0.1:8123")
-    assert 'data-link-base="http://127.0.0.1:8123" data-link-local=""' in alone.get_data(
+    assert 'data-link-base="http://127.0.0.1:8123" data-link-local="network"' in alone.get_data(
         as_text=True
     )
+
+
+def test_the_table_page_says_when_the_server_listens_on_this_computer_alone(
+    client, monkeypatch, settings
+):
+    from dataclasses import replace
+
+    from wordsvc.services import SETTINGS
+
+    monkeypatch.setattr("wordsvc.web.links.lan_addresses", lan("192.168.1.23"))
+    app = client.application
+    monkeypatch.setitem(app.extensions, SETTINGS, replace(settings, loopback_only=True))
+    html = client.get(f"/play/{SESSION}", base_url="http://127.0.0.1:8123").get_data(as_text=True)
+    assert 'data-link-base="http://127.0.0.1:8123" data-link-local="listening"' in html
 
 
 def test_a_public_url_wins(client, monkeypatch, settings):

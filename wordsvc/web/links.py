@@ -28,14 +28,18 @@ def link_base(
     public_url: str | None,
     host_url: str,
     lan: Callable[[], list[str]] | None = None,
+    loopback_only: bool = False,
 ) -> tuple[str, bool]:
     """(the base of the table's links, whether other devices can open it), for a page opened
     at ``host_url`` (``http://127.0.0.1:8000/``); ``lan``: the LAN addresses (default: this
-    machine's, :func:`~wordsvc.network.lan_addresses`)."""
+    machine's, :func:`~wordsvc.network.lan_addresses`); ``loopback_only``: the server
+    listens on this computer alone, so no address of it reaches another device."""
     if public_url:
         return public_url.rstrip("/"), True
     parts = urlsplit(host_url)
     own = f"{parts.scheme}://{parts.netloc}"
+    if loopback_only:
+        return own, False  # the page says so, and how to serve the table
     if not is_loopback_host(parts.hostname or ""):
         return own, True
     addresses = (lan or lan_addresses)()
@@ -47,7 +51,8 @@ def link_base(
 
 def request_link_base() -> tuple[str, bool]:
     """:func:`link_base` for the page being answered."""
-    return link_base(get_settings().public_url, request.host_url)
+    settings = get_settings()
+    return link_base(settings.public_url, request.host_url, None, settings.loopback_only)
 
 
 @blueprint.post("/play/qr.svg")

@@ -85,7 +85,11 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         lobby=lobby_data(lang) if page == "lobby" else None,
         lang_url=here + ("" if other == "uk" else "?lang=en"),
         link_base=link_base,
-        link_reachable=reachable,
+        # Why other devices cannot open the links: the server listens on this computer
+        # alone, or the computer is on no network.
+        link_local=None
+        if reachable
+        else ("listening" if get_settings().loopback_only else "network"),
         bot_pause_ms=get_settings().bot_pause_ms,
     )
     return make_response(html)  # its security headers: headers.py, as every page's

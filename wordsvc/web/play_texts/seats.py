@@ -13,8 +13,18 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Each person points their phone's camera at their code, or opens their link.",
     ),
     "seats.only_here": (
-        "Цей комп'ютер не в локальній мережі: інші пристрої не відкриють ці посилання.",
-        "This computer is on no local network: other devices cannot open these links.",
+        "Цей комп'ютер не в локальній мережі: інші пристрої не відкриють ці посилання. "
+        "Під'єднайте його до Wi-Fi столу й перезапустіть сервер.",
+        "This computer is on no local network: other devices cannot open these links. "
+        "Join the table's Wi-Fi, then start the server again.",
+    ),
+    "seats.listening_here": (
+        "Сервер приймає лише цей комп'ютер, тож телефони не відкриють ці посилання. Щоб "
+        "грати з телефонами, перезапустіть його командою «wordsvc serve --table» "
+        "(або «./scripts/serve --table»).",
+        "The server takes this computer only, so phones cannot open these links. To play "
+        "with phones, start it again with “wordsvc serve --table” (or “./scripts/serve "
+        "--table”).",
     ),
     "seats.seat_of": ("Місце {n}: {name}", "Seat {n}: {name}"),
     "seats.free_seat": ("Вільне місце {n}", "Free seat {n}"),

@@ -270,9 +270,11 @@ function invitation(seat, title, link, sitHere = false) {
       location.reload();
     });
   }
+  // No QR code for a link no other device can open (the page says why: #links-local).
+  const reachable = document.body.dataset.linkLocal === undefined;
   return el("li", { class: "seat-invite", "data-seat": String(seat.seat) },
     el("h3", { text: title }),
-    qrFigure(link, t("seats.qr_label", { n, name: shownName(seat) })),
+    reachable ? qrFigure(link, t("seats.qr_label", { n, name: shownName(seat) })) : null,
     el("div", { class: "link-row" }, input, copyButton(link, input)), sit);
 }
 
@@ -301,7 +303,11 @@ export function drawSeatLinks(s) {
     ]),
   ];
   $("links-box").hidden = over || !waiting.length;
-  $("links-local").hidden = !("linkLocal" in document.body.dataset);
+  const local = document.body.dataset.linkLocal;
+  $("links-local").hidden = local === undefined;
+  if (local !== undefined) {
+    $("links-local").textContent = t(local === "listening" ? "seats.listening_here" : "seats.only_here");
+  }
   const shown = JSON.stringify(waiting.map(([seat, ...rest]) => [seat.seat, ...rest]));
   if (shown !== drawn) {
     drawn = shown;
