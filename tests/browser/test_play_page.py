@@ -723,3 +723,29 @@ def test_the_connection_badge_stays_on_a_phones_screen(people):
     assert box is not None
     assert box["y"] >= 0
     assert box["y"] + box["height"] <= PHONE["height"], box
+
+
+BOTS_ONLY = {"lost-words": 3, "magos-y-tabernas": 2, "wizards-wanted": 3, "words-of-magic": 3}
+
+
+@pytest.mark.parametrize("game", sorted(BOTS_ONLY))
+def test_every_log_line_says_what_was_done(people, app, game):
+    """A game of bots, watched: every line of its log names an action after the name, even a
+    move whose every event is hidden from a spectator (never "Оксана: …")."""
+    client = app.test_client()
+    options = {"characters": False} if game == "words-of-magic" else {}
+    seats = [{"kind": "bot", "bot": "random", "name": f"Бот {n}"} for n in range(BOTS_ONLY[game])]
+    created = client.post(
+        "/v1/games/sessions", json={"game": game, "seats": seats, "seed": 3, "options": options}
+    )
+    assert created.status_code == 201, created.get_json()
+    session = created.get_json()
+    watcher = people(DESKTOP)
+    watcher.open(f"/play/{session['id']}")
+    version = client.get(f"/v1/games/sessions/{session['id']}").get_json()["version"]
+    assert version > 20, "the bots made moves"
+    wait_log(watcher, version)
+    lines = watcher.page.locator("#log li").all_inner_texts()
+    assert len(lines) >= version
+    bare = [line for line in lines if re.fullmatch(r"(бот\s+)?Бот \d+:\s*(…)?\s*", line)]
+    assert not bare, bare[:3]

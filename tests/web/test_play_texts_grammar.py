@@ -46,7 +46,7 @@ def is_verb(word: str) -> bool:
 
 def named(key: str, text: str) -> bool:
     fields = set(re.findall(r"\{(\w+)\}", text))
-    return bool(fields & {*NAME_FIELDS, LIST_FIELD}) or ".log." in key
+    return bool(fields & {*NAME_FIELDS, LIST_FIELD}) or ".log." in key or key.startswith("log_")
 
 
 CHECKED = sorted(key for key, (uk, _) in PLAY_TEXTS.items() if named(key, uk))

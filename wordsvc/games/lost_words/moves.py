@@ -200,8 +200,11 @@ def _end_check(state: LostWordsState, seat: Seat, action: Action) -> None:
 def _end(state: LostWordsState, seat: Seat, action: Action, events: list[Event]) -> None:
     """Step 3: refill to three, or go on to discard down to three."""
     steps.refill(state, seat, events, "refill")
-    if len(state["players"][seat]["hand"]) > HAND:
+    extra = len(state["players"][seat]["hand"]) - HAND
+    if extra > 0:
         state["phase"] = "reduce"
+        # Public: everyone sees the hand's size; the log says why the turn goes on.
+        events.append(Event("must_discard", {"seat": seat, "count": extra}))
         return
     steps.end_turn(state, seat, events)
 

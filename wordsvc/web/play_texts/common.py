@@ -61,6 +61,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "you": ("ви", "you"),
     "acting": ("ходить", "to act"),
     "by_bot": ("бот", "bot"),
+    # a log line whose events are all hidden from this screen: "Оксана: робить хід"
+    "log_moved": ("робить хід", "makes a move"),
     "live": ("Наживо", "Live"),
     "reconnecting": ("Перепідключаюся…", "Reconnecting…"),
     "judge": ("Суддя: чи можна це слово?", "Judge: is this word playable?"),

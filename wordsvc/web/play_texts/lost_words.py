@@ -112,6 +112,12 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lw.log.heron_gave": ("віддано: {cards}", "given: {cards}"),
     "lw.log.walled": ("ставить Стіну на «{nature}»", "walls «{nature}»"),
     "lw.log.discarded": ("скидає: {cards}", "discards: {cards}"),
+    "lw.log.must_discard": (
+        "завершує хід і має скинути {n} карту"
+        "|завершує хід і має скинути {n} карти"
+        "|завершує хід і має скинути {n} карт",
+        "ends the turn and must discard {n} card|ends the turn and must discard {n} cards",
+    ),
     "lw.log.turn": ("далі ходить {name}", "{name} is next"),
     "lw.log.won": ("{name} перемагає!", "{name} wins!"),
     "lw.log.skipped": ("{name} пропускає хід", "{name} skips a turn"),

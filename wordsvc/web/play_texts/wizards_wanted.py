@@ -19,6 +19,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     # --- words and amounts -------------------------------------------------------------------
     "ww.unit.dust": ("{n} пилу|{n} пилу|{n} пилу", "{n} dust|{n} dust"),
     "ww.unit.coins": ("{n} монета|{n} монети|{n} монет", "{n} coin|{n} coins"),
+    # after "за" (for): the accusative, "купує 1 пил за 1 монету"
+    "ww.unit.coins_for": ("{n} монету|{n} монети|{n} монет", "{n} coin|{n} coins"),
     "ww.unit.fame": ("{n} слави|{n} слави|{n} слави", "{n} fame|{n} fame"),
     "ww.unit.steps": ("{n} крок|{n} кроки|{n} кроків", "{n} step|{n} steps"),
     "ww.pay": ("−{amount}", "−{amount}"),

@@ -141,7 +141,9 @@ export async function table() {
       entry.actor === "bot" ? el("span", { class: "badge bot", text: t("by_bot") }) : null,
       entry.actor === "bot" ? " " : null,
       el("span", { class: "who", "data-seat": String(entry.seat), text: `${who}: ` }),
-      el("span", {}, ...(said.length ? said.flatMap((part, i) => (i ? ["; ", part] : [part])) : ["…"])));
+      // A move whose every event is hidden from this seat (or none in words) still says
+      // that a move was made: never a name alone.
+      el("span", {}, ...(said.length ? said.flatMap((part, i) => (i ? ["; ", part] : [part])) : [t("log_moved")])));
     logList.prepend(item);
   };
   // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream

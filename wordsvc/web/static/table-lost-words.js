@@ -7,7 +7,7 @@
 // actions (the swap always) is a picker: a select per thing to choose and one button, so the
 // actions fit in little height on a phone. Every control is one of the engine's legal actions.
 
-import { youFirst } from "./play-common.js";
+import { plural, youFirst } from "./play-common.js";
 
 /** The table for one session; `ctx` is what play-table.js lends it (texts, send, names...). */
 export function createTable(ctx) {
@@ -334,6 +334,7 @@ export function createTable(ctx) {
       case "heron_gave": return t("lw.log.heron_gave", { cards: d.cards.map(nameOf).join(", ") });
       case "walled": return t("lw.log.walled", { nature: nameOf(d.nature) });
       case "discarded": return t("lw.log.discarded", { cards: d.cards.map(nameOf).join(", ") });
+      case "must_discard": return plural("lw.log.must_discard", d.count);
       case "won": return t("lw.log.won", { name: who(d.seat) });
       case "turn_skipped": return t("lw.log.skipped", { name: who(d.seat) });
       case "reshuffled": return t("lw.log.reshuffled");

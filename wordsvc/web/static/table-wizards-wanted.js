@@ -26,6 +26,8 @@ export function createTable(ctx) {
 
   const dust = (n) => plural("ww.unit.dust", n);
   const coins = (n) => plural("ww.unit.coins", n);
+  /** Coins after "за" (for): the accusative, "за 1 монету". */
+  const coinsFor = (n) => plural("ww.unit.coins_for", n);
   const fame = (n) => plural("ww.unit.fame", n);
 
   /** What a cost (`{dust, coins}`, negative for a gain) comes to, in words. */
@@ -47,7 +49,7 @@ export function createTable(ctx) {
     const pixie = back.pixie ? t(`ww.back.${back.pixie}`) : "";
     return t("ww.back", { place: place(back.mushroom_space), pixie }).replace(/\s+/g, " ").trim();
   }
-  const words = { who, place, jobName, magic, charm, licence, dust, coins, fame, price, mushroomName, backText };
+  const words = { who, place, jobName, magic, charm, licence, dust, coins, coinsFor, fame, price, mushroomName, backText };
 
   // --- the log and the status ------------------------------------------------------------
 
@@ -65,7 +67,7 @@ export function createTable(ctx) {
       case "mushroom_collected": return t("ww.log.mushroom", { mushroom: mushroomName(mushroomOf(d.mushroom)), place: place(d.space) });
       case "mushroom_placed": return t("ww.log.mushroom_placed", { place: place(d.space) });
       case "dust_returned": return t("ww.log.dust_returned", { dust: dust(d.dust) });
-      case "bought": return t("ww.log.bought", { dust: dust(d.dust), coins: coins(d.coins) });
+      case "bought": return t("ww.log.bought", { dust: dust(d.dust), coins: coinsFor(d.coins) });
       case "forest_pixie_moved": return t("ww.log.forest_pixie");
       case "mountain_pixie_moved": return t("ww.log.mountain_pixie", { n: d.stone });
       case "job_done": return t("ww.log.job", { job: jobName(d.job), place: place(d.village), fame: fame(d.fame), coins: coins(d.coins) });

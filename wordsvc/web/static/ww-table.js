@@ -16,7 +16,7 @@ import { ICONS } from "./table-wizards-wanted.js";
 /** The drawing for one table: `words` are the names and amounts the table says. */
 export function createDrawing(ctx, words) {
   const { t, el, cards } = ctx;
-  const { who, place, jobName, magic, charm, licence, dust, coins, fame, price, mushroomName, backText } = words;
+  const { who, place, jobName, magic, charm, licence, dust, coins, coinsFor, fame, price, mushroomName, backText } = words;
   let summary = null;
   let chooser = null; // {space, ways}: a tapped space whose ways are offered in words
   let route = null; // the rest of a route of several moves, sent one by one
@@ -286,7 +286,7 @@ export function createDrawing(ctx, words) {
         const pays = slot.pays;
         return t("ww.act.job", { job: jobName(slot.job.id), cost, fame: fame(pays.fame), coins: coins(pays.coins) }) + paidWith(action);
       }
-      case "buy": return t("ww.act.buy", { dust: dust(-(action.cost?.dust ?? 0)), coins: coins(action.cost?.coins ?? 0) }) + paidWith(action);
+      case "buy": return t("ww.act.buy", { dust: dust(-(action.cost?.dust ?? 0)), coins: coinsFor(action.cost?.coins ?? 0) }) + paidWith(action);
       case "castle": return t("ww.act.castle");
       case "take_licence": return t("ww.act.take", { licence: licence(action.licence), fame: fame(v.licence_fame) });
       case "leave": return t("ww.act.leave");
