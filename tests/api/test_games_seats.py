@@ -128,3 +128,70 @@ def test_the_routes_are_in_the_openapi_document(client):
         "rotateSeatToken"
     )
     assert "401" in seat["post"]["responses"]
+
+
+def finish(client, session):
+    """The game over, as if played out: a rematch asks only that (the store's status)."""
+    from sqlalchemy import update
+
+    from wordsvc.sessions.schema import sessions
+
+    store = client.application.extensions["wordsvc.sessions"]
+    with store.engine.begin() as conn:
+        conn.execute(update(sessions).where(sessions.c.id == session).values(status="over"))
+
+
+def test_again_with_the_same_people_makes_one_new_game_and_seats_each_there(games_client, table):
+    client = games_client
+    session, tokens = table
+    url = f"/v1/games/sessions/{session}"
+    early = client.post(f"{url}/rematch", json={}, headers=bearer(tokens[0]))
+    assert (early.status_code, early.get_json()["code"]) == (409, "game_not_over")
+    client.post(f"{url}/seat", json={"name": "Тарас"}, headers=bearer(tokens[1]))
+    finish(client, session)
+
+    first = client.post(f"{url}/rematch", json={}, headers=bearer(tokens[0]))
+    assert first.status_code == 200, first.get_json()
+    new = first.get_json()["session"]
+    assert new != session
+    assert first.get_json()["seat"] == 0
+    old = client.get(url).get_json()
+    assert old["rematch"] == new
+    fresh = client.get(f"/v1/games/sessions/{new}").get_json()
+    assert fresh["status"] == "active"
+    assert fresh["rematch"] is None
+    assert fresh["options"] == old["options"]
+    assert [(s["kind"], s["bot"], s["name"]) for s in fresh["seats"]] == [
+        ("human", None, "Олена"),
+        ("human", None, "Тарас"),
+        ("bot", "random", old["seats"][2]["name"]),
+    ]
+    assert [s["claimed"] for s in fresh["seats"]] == [True, False, True]
+    mine = client.get(f"/v1/games/sessions/{new}", headers=bearer(first.get_json()["token"]))
+    assert mine.get_json()["you"] == 0
+
+    # Taras follows to the same game, his own seat; a second time, it is taken.
+    second = client.post(f"{url}/rematch", json={}, headers=bearer(tokens[1]))
+    assert (second.get_json()["session"], second.get_json()["seat"]) == (new, 1)
+    assert all(s["claimed"] for s in seats_of(client, new))
+    again = client.post(f"{url}/rematch", json={}, headers=bearer(tokens[1]))
+    assert (again.status_code, again.get_json()["code"]) == (409, "seat_taken")
+
+
+def test_the_table_screen_holds_the_new_links_for_the_people(games_client, table):
+    """`claim: false`: the table's screen takes each seat's new link to hand out; whoever
+    sits down with a rematch of their own takes the seat all the same."""
+    client = games_client
+    session, tokens = table
+    url = f"/v1/games/sessions/{session}"
+    finish(client, session)
+    held = client.post(f"{url}/rematch", json={"claim": False}, headers=bearer(tokens[1]))
+    assert held.status_code == 200, held.get_json()
+    new = held.get_json()["session"]
+    assert [s["joined"] for s in seats_of(client, new)][:2] == [False, True]
+    assert not seats_of(client, new)[1]["claimed"]
+    taken = client.post(f"{url}/rematch", json={}, headers=bearer(tokens[1]))
+    assert taken.get_json()["session"] == new
+    assert seats_of(client, new)[1]["claimed"]
+    refused = client.post(f"{url}/rematch", json={}, headers={"Authorization": "Bearer nope"})
+    assert refused.status_code == 401

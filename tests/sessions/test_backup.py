@@ -105,8 +105,9 @@ def kind_of(store: SessionStore) -> str:
 
 
 #: Columns a backup does not keep: a session's count of seat changes only tells this
-#: database's live streams when to send the seats again (an imported session starts at 0).
-NOT_KEPT = {("sessions", "seats_version")}
+#: database's live streams when to send the seats again (an imported session starts at 0);
+#: a rematch names a session of this database, which a backup may not hold.
+NOT_KEPT = {("sessions", "seats_version"), ("sessions", "rematch")}
 
 
 def rows(engine: Engine) -> dict[str, list[dict]]:

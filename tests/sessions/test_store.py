@@ -59,7 +59,7 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == head_revision() == "0007"
+    assert current_revision(store.engine) == head_revision() == "0008"
 
 
 def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
@@ -517,7 +517,11 @@ def test_every_write_of_play_goes_through_the_one_commit():
         users["MOVED"] |= {f"{module}.{u}" for u in _users(tree, {"MOVED"})}
         users["seats"] |= {f"{module}.{u}" for u in _users(tree, {"SEATS_MOVE_ON", "NOTIFY"})}
     assert writers == {
-        "update(sessions)": {"statements.MOVE_ON", "statements.SEATS_MOVE_ON"},
+        "update(sessions)": {
+            "statements.MOVE_ON",
+            "statements.SEATS_MOVE_ON",
+            "statements.SET_REMATCH",
+        },
         "insert(actions)": {"statements.APPEND", "statements.MOVE_ON_AND_LOG"},
         "pg_notify": {"statements.MOVED", "statements.NOTIFY"},
     }

@@ -260,6 +260,34 @@ def rotate_seat_token(session_id: str) -> Response:
 
 @operation(
     blueprint,
+    "/sessions/<session_id>/rematch",
+    "POST",
+    operation_id="rematch",
+    summary="Again, the same people: your seat in the session made of this finished one "
+    "(the same game, options and seats, a new deal). The first call makes it, once; each "
+    "seat's call joins its own seat there. The summary's `rematch` names it.",
+    body=models.RematchBody,
+    response=models.Joined,
+    path_params=SESSION,
+    auth="required",
+    links=TOKEN_LINKS,
+    errors={
+        **SEAT_TOKEN_ERRORS,
+        409: ("game_not_over", "seat_taken", "seat_is_a_bot", "stale_state_id"),
+        # the old game's seats and options as this version of the service reads them: a
+        # bot or an option retired since refuses the new game
+        422: ("invalid_options", "invalid_seats", "invalid_seed", "seat_count_mismatch",
+              "unknown_bot", "unknown_seat"),
+    },
+)  # fmt: skip
+def rematch_session(session_id: str) -> Response:
+    body = parse_body(models.RematchBody)
+    token = required_token("A rematch")
+    return respond(models.Joined, get_store().rematch(session_id, token, body.claim))
+
+
+@operation(
+    blueprint,
     "/sessions/<session_id>",
     "GET",
     operation_id="getSession",

@@ -144,6 +144,7 @@ class Reading(StoreCore):
             view=game.view(state, seat),
             deal="chosen" if row.seed_chosen else "drawn",
             result=session_result(game, state, row.seed),
+            rematch=head.rematch,
         )
 
     def seats_now(self, session_id: str, seat: int | None, token: str | None) -> SeatsNow:

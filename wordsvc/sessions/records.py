@@ -212,6 +212,8 @@ class SessionSummary:
     deal: Deal
     result: SessionResult | None
     bot_actions: tuple[Applied, ...] | None = None
+    #: The session "again, the same people" made of this finished one, if any.
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ class ShownHead(SessionHead, Protocol):
 
     options: dict[str, object]
     seed_chosen: bool
+    rematch: str | None
 
 
 class SessionRow(ShownHead, Protocol):

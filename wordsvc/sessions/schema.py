@@ -34,6 +34,8 @@ sessions = Table(
     Column("version", Integer, nullable=False),  # actions applied so far
     # changes to the seats so far (sat down, renamed, link renewed): what live streams follow
     Column("seats_version", Integer, nullable=False, server_default="0"),
+    # the session "again, the same people" made of this one, once it is over; None until then
+    Column("rematch", String(32)),
     Column("status", String(16), nullable=False),  # "active" or "over"
     Column("state", JSON, nullable=False),  # cached state after `version` actions
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -10,13 +10,20 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import InvalidValue
 from wordsvc.games.contract import RuleError, State
 from wordsvc.sessions.core import now
-from wordsvc.sessions.errors import ActionRefused, InvalidToken, NoAutoPass, SeatTaken, UnknownSeat
+from wordsvc.sessions.errors import (
+    ActionRefused,
+    GameNotOver,
+    InvalidToken,
+    NoAutoPass,
+    SeatTaken,
+    UnknownSeat,
+)
 from wordsvc.sessions.hosting import HostedGame, SeatSpec
 from wordsvc.sessions.limits import (
     DRAWN_SEED_BITS,
@@ -29,8 +36,8 @@ from wordsvc.sessions.live import seats_payload
 from wordsvc.sessions.playing import Playing
 from wordsvc.sessions.records import Applied, Joined, SeatRecord, SessionSummary, YourSeat
 from wordsvc.sessions.rows import auto_pass_setting, concerned_setting
-from wordsvc.sessions.schema import seats, sessions
-from wordsvc.sessions.statements import NOTIFY, SEATS_MOVE_ON
+from wordsvc.sessions.schema import actions, seats, sessions
+from wordsvc.sessions.statements import NOTIFY, SEATS_MOVE_ON, SET_REMATCH
 from wordsvc.sessions.tokens import hash_token, new_token, token_seat
 
 
@@ -287,6 +294,32 @@ class Seating(Playing):
                 raise InvalidToken.of_session()
             self._seats_changed(conn, session_id)  # the old token's streams end at once
         return Joined(session_id, row.seat, new)
+
+    def rematch(self, session_id: str, token: str, claim: bool = True) -> Joined:
+        """Again, the same people: the seat ``token`` belongs to, in the session made of this
+        finished one with the same game, options and seats (bots keep their seats; the deal
+        is drawn anew). The first call makes it, once, and every seat's call joins its own
+        seat there, under its name (``claim``: as :meth:`join`'s)."""
+        with self._reads.connect() as conn:
+            head, seat_rows = self._head(conn, session_id)
+        row = token_seat(seat_rows, token)
+        if head.status != "over":
+            raise GameNotOver("game_not_over", "The game is not over yet.")
+        following = head.rematch
+        if following is None:
+            specs = [SeatSpec(s.kind, s.bot, s.name) for s in seat_rows]
+            made = self.create(head.game, head.options, specs).id
+            with self._write() as conn:
+                if conn.execute(SET_REMATCH, {"session_id": session_id, "rematch": made}).rowcount:
+                    following = made
+                else:  # another seat's call made one first: that one is the game
+                    following = conn.execute(
+                        select(sessions.c.rematch).where(sessions.c.id == session_id)
+                    ).scalar_one()
+                    for table in (actions, seats, sessions):
+                        key = sessions.c.id if table is sessions else table.c.session_id
+                        conn.execute(delete(table).where(key == made))
+        return self.join(following, row.seat, row.name, claim)
 
     def _seats_changed(self, conn: Connection, session_id: str) -> None:
         """The seats changed in this transaction: their count moves on, and every live stream

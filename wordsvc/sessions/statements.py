@@ -36,7 +36,7 @@ HEAD = tuple(column for column in sessions.c if column.name != "state")
 HEAD_AND_SEATS: Prepared[ShownRow] = Prepared(
     select(
         *(sessions.c[name] for name in ("id", "game", "options", "seed", "seed_chosen")),
-        *(sessions.c[name] for name in ("version", "status")),
+        *(sessions.c[name] for name in ("version", "status", "rematch")),
         *(seats.c[name] for name in ("seat", "kind", "bot", "name", "token_hash")),
         *(seats.c[name] for name in ("claimed_at", "auto_pass", "only_when_concerned")),
     )
@@ -115,6 +115,12 @@ SEATS_MOVE_ON = (
     .where(sessions.c.id == bindparam("session_id"))
     .values(seats_version=sessions.c.seats_version + 1)
     .returning(sessions.c.seats_version)
+)
+#: A finished session's rematch, set once: the first to make one wins (rowcount 1).
+SET_REMATCH = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("session_id"), sessions.c.rematch.is_(None))
+    .values(rematch=bindparam("rematch"))
 )
 #: The notification of live followers on PostgreSQL, delivered when the transaction commits.
 NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))

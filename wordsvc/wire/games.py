@@ -114,6 +114,14 @@ class JoinBody(WireModel):
     )
 
 
+class RematchBody(WireModel):
+    claim: bool = Field(
+        default=True,
+        description="true: you play your seat again in the new session. false: you hold its "
+        "token for someone else (the table's screen, handing the links out again).",
+    )
+
+
 class ClaimBody(WireModel):
     name: str | None = Field(
         default=None, pattern=WIRE_NAME_PATTERN, description="Default: the seat's name stays."
@@ -228,6 +236,11 @@ class SessionSummary(WireModel):
     result: GameResult | None
     bot_actions: list[AppliedAction] | None = Field(
         default=None, exclude_if=lambda actions: actions is None
+    )
+    rematch: str | None = Field(
+        default=None,
+        description="The session `POST .../rematch` made of this finished one (the same "
+        "game, options and seats); null until someone asked for it.",
     )
 
 

@@ -22,11 +22,11 @@ export function seatLink(id, token) {
   return `${document.body.dataset.linkBase}/play/${id}${langQuery()}#seat=${token}`;
 }
 
-function joinLink(id, seat) {
+export function joinLink(id, seat) {
   return `${document.body.dataset.linkBase}/play/${id}${langQuery({ join: String(seat) })}`;
 }
 
-function shownName(seat) {
+export function shownName(seat) {
   const found = DEFAULT_NAME.exec(seat.name);
   return found ? t("seats.default_name", { n: found[1] }) : seat.name;
 }
@@ -200,84 +200,6 @@ export async function takeSeats(id, seats) {
   }
 }
 
-// --- links and QR codes ------------------------------------------------------------------------
-
-const codes = new Map(); // link -> the promise of its SVG text
-
-/** The QR code of `link`, drawn by the service (POST: the link's secret stays out of URLs). */
-async function qrCode(link) {
-  if (!codes.has(link)) {
-    codes.set(link, fetch("/play/qr.svg", {
-      method: "POST", body: new URLSearchParams({ url: link }),
-    }).then((response) => {
-      if (!response.ok) throw new Error(String(response.status));
-      return response.text();
-    }));
-  }
-  try {
-    const text = await codes.get(link);
-    const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-    return document.importNode(svg, true);
-  } catch (failure) {
-    codes.delete(link);
-    throw failure;
-  }
-}
-
-function qrFigure(link, label) {
-  const figure = el("figure", { class: "qr" });
-  qrCode(link).then((svg) => {
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    figure.replaceChildren(svg);
-    figure.dataset.link = link;
-  }, () => figure.replaceChildren(el("p", { class: "muted", text: t("seats.qr_failed") })));
-  return figure;
-}
-
-function copyButton(link, input) {
-  const button = el("button", { type: "button", class: "secondary copy", text: t("copy") });
-  button.addEventListener("click", async () => {
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(link); // only where the page is a secure context
-      copied = true;
-    } catch {
-      input.select(); // an address on the LAN is plain HTTP: the older way
-      try {
-        copied = document.execCommand("copy");
-      } catch { /* the link is selected, to copy by hand */ }
-    }
-    if (copied) button.textContent = t("copied");
-  });
-  return button;
-}
-
-/** One seat's invitation: who it is for, the QR code, the link with a copy button; with
- *  `sitHere`, a button to sit at the seat on this device (the host's own seat). */
-function invitation(seat, title, link, sitHere = false) {
-  const n = seat.seat + 1;
-  const input = el("input", {
-    class: "seat-link", readonly: true, value: link, "aria-label": t("seats.link_label", { n }),
-  });
-  input.addEventListener("focus", () => input.select());
-  let sit = null;
-  if (sitHere) {
-    sit = el("button", { type: "button", class: "secondary sit-here", text: t("seats.sit_here") });
-    sit.addEventListener("click", () => {
-      // The seat's link opened here: the page asks the name and sits down, as a phone does.
-      history.replaceState(null, "", `${location.pathname}${location.search}${new URL(link).hash}`);
-      location.reload();
-    });
-  }
-  // No QR code for a link no other device can open (the page says why: #links-local).
-  const reachable = document.body.dataset.linkLocal === undefined;
-  return el("li", { class: "seat-invite", "data-seat": String(seat.seat) },
-    el("h3", { text: title }),
-    reachable ? qrFigure(link, t("seats.qr_label", { n, name: shownName(seat) })) : null,
-    el("div", { class: "link-row" }, input, copyButton(link, input)), sit);
-}
-
 let current = null; // the last summary drawn
 let drawn = ""; // what the links box shows, to redraw it only when that changes
 let wired = false;
@@ -311,7 +233,10 @@ export function drawSeatLinks(s) {
   const shown = JSON.stringify(waiting.map(([seat, ...rest]) => [seat.seat, ...rest]));
   if (shown !== drawn) {
     drawn = shown;
-    $("links").replaceChildren(...waiting.map((row) => invitation(...row)));
+    if (waiting.length) linksModule().then(({ invitation }) => {
+      if (drawn === shown) $("links").replaceChildren(...waiting.map((row) => invitation(...row)));
+    });
+    else $("links").replaceChildren();
   }
   const again = others.filter((seat) => seat.claimed && links[seat.seat]);
   $("links-again").hidden = over || !again.length;
@@ -326,11 +251,18 @@ export function tableScreen(s) {
   return s.you === null && Object.keys(api.heldLinks(document.body.dataset.session)).length > 0;
 }
 
+/** The links' and QR codes' module (play-links.js), loaded the first time a link is shown:
+ *  the host's screen needs it, a phone seldom does. */
+function linksModule() {
+  return import("./play-links.js");
+}
+
 function wire(id) {
   wired = true;
   const again = /** @type {HTMLDetailsElement} */ ($("links-again"));
   again.addEventListener("toggle", async () => {
     if (!again.open) return;
+    const { invitation } = await linksModule();
     const links = api.heldLinks(id);
     const seats = current.seats.filter((seat) => seat.kind === "human" && seat.claimed
       && seat.seat !== current.you && links[seat.seat]);
@@ -349,7 +281,8 @@ function wire(id) {
   });
 
   const mine = /** @type {HTMLDetailsElement} */ ($("my-link"));
-  const drawMine = () => {
+  const drawMine = async () => {
+    const { invitation } = await linksModule();
     const held = api.heldSeat(id);
     const seat = current.seats.find((s) => s.seat === held?.seat);
     if (!held || !seat) return;
