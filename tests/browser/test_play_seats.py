@@ -432,3 +432,68 @@ def test_switching_the_language_before_sitting_down_keeps_the_seat(devices, tabl
     switch = phone.page.get_attribute("#lang-switch", "href")
     assert "seat=" not in switch
     assert "join" not in switch
+
+
+def test_again_with_the_same_people_takes_everyone_to_the_next_game(devices, table_server, app):
+    """A finished game's "again, the same people": the phone that taps it goes to a new game
+    of the same seats, at its own seat, and the other phone follows by itself."""
+    from sqlalchemy import update
+
+    from wordsvc.sessions.schema import sessions
+
+    local, _ = table_server
+    client = app.test_client()
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random", "name": "Сова"}]
+    session = client.post(
+        "/v1/games/sessions", json={"game": "lost-words", "seats": seats}
+    ).get_json()["id"]
+    tokens = [
+        client.post(
+            f"/v1/games/sessions/{session}/join", json={"seat": seat, "claim": False}
+        ).get_json()["token"]
+        for seat in (0, 1)
+    ]
+    olena, taras = devices("uk"), devices("uk")
+    for phone, token, name in ((olena, tokens[0], "Олена"), (taras, tokens[1], "Тарас")):
+        sit_down(phone, f"{local}/play/{session}#seat={token}", "uk", name)
+    store = app.extensions["wordsvc.sessions"]
+    with store.engine.begin() as conn:  # the game over, as if played out
+        conn.execute(update(sessions).where(sessions.c.id == session).values(status="over"))
+    for phone in (olena, taras):
+        phone.page.reload()
+        phone.page.wait_for_selector("#rematch")
+    assert_seats_presentable(olena.page, "uk")
+    olena.page.click("#rematch")
+    following = re.compile(rf"/play/(?!{session})[0-9a-f]{{32}}$")
+    for phone, seat in ((olena, 1), (taras, 2)):
+        phone.page.wait_for_url(following)
+        phone.page.wait_for_selector("body[data-live]")
+        assert phone.page.inner_text("#who") == TEXT["uk"]["who"].format(n=seat)
+    assert olena.page.url == taras.page.url
+    fresh = urlsplit(olena.page.url).path.rsplit("/", 1)[1]
+    assert store.summary(session).rematch == fresh
+    assert [s.name for s in store.summary(fresh).seats][:2] == ["Олена", "Тарас"]
+
+
+def test_a_deals_seed_plays_it_again_from_the_lobby(devices, table_server, app):
+    """The lobby takes a seed (folded under "more"): a finished game's "play this deal
+    again" opens it with the game and the seed filled in."""
+    local, _ = table_server
+    host = devices("uk", LAPTOP)
+    host.page.goto(f"{local}/play?game=lost-words&seed=12345")
+    host.page.wait_for_selector("body[data-ready]")
+    assert host.page.input_value("#game") == "lost-words"
+    assert host.page.locator("#advanced").get_attribute("open") is not None
+    assert host.page.input_value("#seed") == "12345"
+    host.page.fill("#seed", "12 345")
+    host.page.click("#create")
+    host.page.wait_for_selector("#seed[aria-invalid='true']")
+    assert "ціле число" in host.page.inner_text("#create-error")
+    host.page.fill("#seed", "12345")
+    host.page.click("#create")
+    host.page.wait_for_url(re.compile(r"/play/[0-9a-f]{32}$"))
+    session = urlsplit(host.page.url).path.rsplit("/", 1)[1]
+    summary = app.extensions["wordsvc.sessions"].summary(session)
+    assert summary.deal == "chosen"
+    row = app.test_client().get(f"/v1/games/sessions/{session}").get_json()
+    assert row["deal"] == "chosen"

@@ -44,6 +44,8 @@ PRESENTATION = {
     ("play-options.js", "MAX_CHIPS = 6"): "choices shown as chips before a select",
     ("play-options.js", "20)"): "the first value of a number field without a default",
     ("play-table.js", "?? 700)"): "the bots' pause when the page gives none",
+    ("play-rematch.js", "LOOK_MS = 3000"): "how often a finished game looks for a rematch",
+    ("play-rematch.js", "LOOK_FOR_MS = 900000"): "how long it keeps looking",
     ("play-words.js", "i % 2"): "every other part of a split is a Cyrillic run",
     ("render.js", "toFixed(2)"): "a score's decimals",
     ("state.js", "slice(0, 3)"): "the three Familiar letter fields",

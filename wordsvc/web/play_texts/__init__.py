@@ -61,7 +61,7 @@ def play_text(key: str, lang: Lang, **values: object) -> str:
 
 
 #: The key prefixes of the texts every play page uses ("" for keys without one).
-SHARED_PREFIXES: Final = frozenset({"", "problem", "seats", "rules", "result"})
+SHARED_PREFIXES: Final = frozenset({"", "problem", "seats", "rules", "result", "rematch"})
 #: The prefixes of the lobby's texts, and of each game's table's.
 LOBBY_PREFIXES: Final = frozenset({"lobby"})
 GAME_PREFIXES: Final[dict[str, frozenset[str]]] = {

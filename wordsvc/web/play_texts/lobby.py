@@ -27,6 +27,18 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lobby.categories_chosen": ("Обрано:", "Chosen:"),
     # refusals at a field
     "lobby.fix_fields": ("Виправте позначені поля.", "Fix the marked fields."),
+    "lobby.advanced": ("Додатково", "More"),
+    "lobby.seed": ("Зерно розкладу (необов'язково)", "The deal's seed (optional)"),
+    "lobby.seed_hint": (
+        "Те саме зерно з тими самими налаштуваннями дає ту саму роздачу: так перевіряють "
+        "гру. Хто знає зерно, знає й приховані карти.",
+        "The same seed with the same options deals the same cards: that is how a game is "
+        "checked. Whoever knows the seed knows the hidden cards.",
+    ),
+    "lobby.seed_invalid": (
+        "Зерно — ціле число від 0 до 9007199254740991.",
+        "A seed is a whole number from 0 to 9007199254740991.",
+    ),
     "lobby.err.whole": ("Потрібне ціле число.", "A whole number is needed."),
     "lobby.err.range": ("Ціле число від {min} до {max}.", "A whole number from {min} to {max}."),
     "lobby.err.min": ("Ціле число, не менше за {min}.", "A whole number, at least {min}."),

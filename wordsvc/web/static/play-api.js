@@ -26,6 +26,11 @@ export const seatSettings = (id, token, settings) =>
 /** A new token for the seat: the old one stops working. */
 export const rotate = (id, token) =>
   call(`${base}/sessions/${id}/seat/token`, { method: "POST", token });
+/** Again, the same people: the token's seat in the session made of this finished one
+ *  ({session, seat, token}); `claim: false` holds the new link (the table's screen). */
+export const rematch = (id, token, claim = true) => call(`${base}/sessions/${id}/rematch`, {
+  method: "POST", token, body: claim ? {} : { claim: false },
+});
 export const session = (id, token) => call(`${base}/sessions/${id}`, { token });
 export const act = (id, token, action, version) =>
   call(`${base}/sessions/${id}/actions`, {

@@ -156,7 +156,14 @@ export async function lobby() {
   }
   for (const game of list) select.append(el("option", { value: game.name, text: title(game.name) }));
   const known = (name) => list.some((g) => g.name === name);
-  select.value = [remembered(), FLAGSHIP].find(known) ?? list[0]?.name;
+  // A finished game's "new game" or "play this deal again" names its game (and seed).
+  const asked = new URLSearchParams(location.search);
+  select.value = [asked.get("game"), remembered(), FLAGSHIP].find(known) ?? list[0]?.name;
+  const seedField = /** @type {HTMLInputElement} */ (document.getElementById("seed"));
+  if (asked.has("seed")) {
+    seedField.value = asked.get("seed") ?? "";
+    /** @type {HTMLDetailsElement} */ (document.getElementById("advanced")).open = true;
+  }
   const current = () => list.find((g) => g.name === select.value);
 
   const fields = document.getElementById("options-fields");
@@ -191,6 +198,16 @@ export async function lobby() {
     options.clear();
     seats.clear();
     showError(error, null);
+    seedField.removeAttribute("aria-invalid");
+    const seedText = seedField.value.trim();
+    const seed = seedText === "" ? null : Number(seedText);
+    if (seed !== null && !(/^\d+$/.test(seedText) && Number.isSafeInteger(seed))) {
+      seedField.setAttribute("aria-invalid", "true");
+      error.textContent = t("lobby.seed_invalid");
+      error.hidden = false;
+      seedField.focus();
+      return;
+    }
     if (!options.check()) {
       refused(t("lobby.fix_fields"));
       return;
@@ -199,7 +216,9 @@ export async function lobby() {
     const button = document.getElementById("create");
     button.setAttribute("aria-busy", "true");
     try {
-      const created = await api.createSession({ game: game.name, options: options.read(), seats: specs });
+      const created = await api.createSession({
+        game: game.name, options: options.read(), seats: specs, ...(seed === null ? {} : { seed }),
+      });
       await takeSeats(created.id, specs);
       location.assign(`/play/${created.id}${langQuery()}`);
     } catch (problem) {

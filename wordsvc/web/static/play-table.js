@@ -104,6 +104,7 @@ export async function table() {
       document.getElementById("actions").replaceChildren(...actionControls(s, t, send));
     }
     drawSeatLinks(s);
+    if (s.status === "over") import("./play-rematch.js").then(({ offerRematch }) => offerRematch(s));
     if (s.options && Array.isArray(s.options.categories)) {
       document.getElementById("judge-box").hidden = false;
     }
