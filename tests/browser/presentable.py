@@ -6,6 +6,8 @@
 - one language: no Latin word on a Ukrainian screen, no Cyrillic on an English one, except
   in elements marked with another ``lang`` (the words of the game: a Ukrainian word on an
   English table is ``<span lang="uk">``, as it should be for screen readers too);
+- every control a finger taps is at least 44 × 44 px (a checkbox or radio: its label), but
+  a link inside a sentence (WCAG 2.5.5's inline exception);
 - axe-core finds no serious or critical violation.
 
 Only what a person can see counts: hidden elements, attributes and ``data-*`` are not text.
@@ -36,6 +38,37 @@ _VISIBLE_TEXT = """() => {
   return out;
 }"""
 
+#: The smallest tap target, px (WCAG 2.5.5, Apple's and Google's guides), less rounding.
+MIN_TARGET = 44
+_SMALL_TARGETS = r"""(least) => {
+  const small = [];
+  const inSentence = (link) => {
+    const parent = link.parentElement;
+    if (!parent || !parent.matches("p, li, dd, td, span, em, strong")) return false;
+    return [...parent.childNodes].some((n) => n !== link && /\p{L}/u.test(n.textContent ?? ""));
+  };
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+  for (const node of document.querySelectorAll(controls)) {
+    let target = node;
+    if (node.matches("input[type=checkbox], input[type=radio]")) {
+      target = node.closest("label")
+        ?? (node.id ? document.querySelector(`label[for="${CSS.escape(node.id)}"]`) : null)
+        ?? node;
+    }
+    if (!target.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (node.matches("a") && inSentence(node)) continue;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    if (box.width < least - 0.5 || box.height < least - 0.5) {
+      const name = (target.textContent || node.getAttribute("aria-label") || "").trim();
+      const where = node.id ? `#${node.id}` : `.${[...node.classList].join(".")}`;
+      const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+      small.push(`${node.tagName.toLowerCase()}${where} "${name.slice(0, 30)}" ${size}`);
+    }
+  }
+  return small;
+}"""
+
 RAW = {
     "an id with a number": re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b"),
     "a snake_case code": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -58,6 +91,7 @@ def problems(
     allowed_latin: Iterable[str] = (),
     forbidden: Iterable[str] = (),
     axe: bool = True,
+    targets: bool = True,
 ) -> list[str]:
     """What is wrong with ``page`` for a person reading ``lang`` ("uk" or "en").
 
@@ -85,6 +119,11 @@ def problems(
                 found.append(f"English on a Ukrainian screen: {latin[:3]} in {text[:80]!r}")
         elif CYRILLIC.search(text):
             found.append(f"Ukrainian on an English screen: {text[:80]!r}")
+    if targets:
+        found += [
+            f"a tap target under {MIN_TARGET} px: {small}"
+            for small in page.evaluate(_SMALL_TARGETS, MIN_TARGET)
+        ]
     if axe:
         from axe_playwright_python.sync_playwright import Axe
 

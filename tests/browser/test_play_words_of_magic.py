@@ -49,7 +49,7 @@ SHOTS = os.environ.get("WORDSVC_SCREENSHOTS")
 SHOWN = """() => {
   window.shown = [];
   new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
-    (n) => window.shown.push([Number(n.dataset.number), n.className, performance.now()]))))
+    (n) => window.shown.push([Number(n.dataset.number), n.className, Number(n.dataset.shownAt)]))))
     .observe(document.getElementById('log'), { childList: true });
 }"""
 

@@ -18,10 +18,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Розклад карт обрав творець гри: він може знати всі приховані карти.",
         "The deal was chosen by whoever set up the game: they can know every hidden card.",
     ),
-    "seed_revealed": (
-        "Зерно розкладу: {seed}. З ним гру можна зіграти ще раз, щоб перевірити роздачу.",
-        "The deal's seed: {seed}. Play the game again with it to check the deal.",
-    ),
+    "seed_revealed": ("Зерно розкладу: {seed}.", "The deal's seed: {seed}."),
     "rematch.again": ("Ще раз тим самим складом", "Again, the same people"),
     "rematch.new": ("Нова гра", "New game"),
     "rematch.same_deal": ("Зіграти цей розклад ще раз", "Play this deal again"),

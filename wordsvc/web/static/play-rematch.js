@@ -40,9 +40,7 @@ export function offerRematch(s) {
     });
     box.append(again);
   }
-  const lobby = `/play${langQuery({ game: s.game, ...(s.result ? { seed: String(s.result.seed) } : {}) })}`;
   box.append(el("a", { class: "button secondary", href: `/play${langQuery({ game: s.game })}`, text: t("rematch.new") }));
-  if (s.result) box.append(el("a", { class: "replay", href: lobby, text: t("rematch.same_deal") }));
   document.getElementById("status").after(box);
   look(id, Date.now());
 }

@@ -2,7 +2,7 @@
 // about the deal. A game's own table may word the line itself (`status(summary)`).
 
 import { el } from "./play-render.js";
-import { t } from "./play-common.js";
+import { langQuery, t } from "./play-common.js";
 import { resultLines } from "./play-results.js";
 
 /** Draws the status of `s` (a session summary); `names` maps seats to names; `own` is the
@@ -34,6 +34,9 @@ export function drawStatus(s, names, own) {
     status.append(el("p", { class: "deal-chosen", id: "deal-chosen", text: t("deal_chosen") }));
   }
   if (s.result) {
-    status.append(el("p", { class: "muted", id: "seed", text: t("seed_revealed", { seed: s.result.seed }) }));
+    // How to check the deal: play it again from the lobby, with its seed filled in.
+    const again = `/play${langQuery({ game: s.game, seed: String(s.result.seed) })}`;
+    status.append(el("p", { class: "muted", id: "seed" }, t("seed_revealed", { seed: s.result.seed }), " ",
+      el("a", { href: again, text: t("rematch.same_deal") })));
   }
 }

@@ -91,6 +91,7 @@ export async function table() {
   const draw = () => {
     const s = state.summary;
     drawHeader(s);
+    document.body.toggleAttribute("data-over", s.status === "over");
     const screen = tableScreen(s);
     document.documentElement.toggleAttribute("data-table-screen", screen);
     document.getElementById("who").textContent = s.you !== null ? t("you_are", { n: s.you + 1 })
@@ -145,6 +146,7 @@ export async function table() {
       // A move whose every event is hidden from this seat (or none in words) still says
       // that a move was made: never a name alone.
       el("span", {}, ...(said.length ? said.flatMap((part, i) => (i ? ["; ", part] : [part])) : [t("log_moved")])));
+    item.dataset.shownAt = String(state.shownAt); // when it was shown: the pause is testable
     logList.prepend(item);
   };
   // A bot's move is shown BOT_PAUSE_MS after the move before it, however the stream
@@ -162,8 +164,8 @@ export async function table() {
         const wait = state.shownAt + BOT_PAUSE_MS - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      show(entry);
       state.shownAt = performance.now();
+      show(entry);
       ahead ||= entry.number > (state.summary?.version ?? 0);
     }
     state.busy = false;
