@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from sqlalchemy import Connection, Engine, select
 
@@ -231,20 +232,20 @@ class LiveLog:
 
     def moved(self, session_id: str, version: int) -> None:
         """The session is at ``version`` (at least): wake its streams."""
-        with self._lock:
-            tail = self._tails.get(session_id)
-        if tail is not None and version > tail.known:
-            with tail.changed:
-                tail.known = max(tail.known, version)
-                tail.changed.notify_all()
+        self._heard(session_id, "known", version)
 
     def seats_moved(self, session_id: str, seats_version: int) -> None:
         """The session's seats are at ``seats_version`` (at least): wake its streams."""
+        self._heard(session_id, "seats_known", seats_version)
+
+    def _heard(self, session_id: str, counter: Literal["known", "seats_known"], value: int) -> None:
+        """A watched session's ``counter`` is at ``value`` (at least): wake its streams if
+        that is news."""
         with self._lock:
             tail = self._tails.get(session_id)
-        if tail is not None and seats_version > tail.seats_known:
+        if tail is not None and value > getattr(tail, counter):
             with tail.changed:
-                tail.seats_known = max(tail.seats_known, seats_version)
+                setattr(tail, counter, max(getattr(tail, counter), value))
                 tail.changed.notify_all()
 
     # --- the watcher thread ------------------------------------------------------------------
