@@ -143,14 +143,16 @@ class LiveLog:
                 # only after yielding the rows could miss an action committed meanwhile.
                 stopped = stopping.is_stopping()
                 rows, status = self._read_tail(session_id, tail, after, refresh)
+                # The seats first: a token replaced before these actions ends its stream
+                # (the API checks it on SeatsMoved) before it is sent what they hold.
+                if tail.seats_known > seats_seen:
+                    seats_seen = tail.seats_known
+                    yield SeatsMoved(seats_seen)
                 for row in rows:
                     yield row.seen_by(seat)
                     after = row.number
                 if status == "over" and after >= tail.upto:
                     return
-                if tail.seats_known > seats_seen:
-                    seats_seen = tail.seats_known
-                    yield SeatsMoved(seats_seen)
                 if stopped:
                     raise stopping.Stopping("the process is stopping")
                 # Not woken within the heartbeat: read the database anyway next time, so a
@@ -272,8 +274,8 @@ class LiveLog:
                         sessions.c.id.in_(chunk)
                     )
                 ):
+                    self.seats_moved(row.id, row.seats_version)  # first: see _follow
                     self.moved(row.id, row.version)
-                    self.seats_moved(row.id, row.seats_version)
 
     def _poll(self) -> None:
         while not self._stop.wait(self.poll_seconds):
