@@ -47,6 +47,9 @@ def test_a_server_that_listens_on_this_computer_alone_reaches_no_other_device():
     assert found == ("http://127.0.0.1:8000", False)
     public = link_base("https://g.example", "http://127.0.0.1:8000/", lan(), loopback_only=True)
     assert public == ("https://g.example", True)
+    # A proxy on this computer, opened at its name: that address reaches the phones.
+    proxied = link_base(None, "https://table.lan/", lan("192.168.1.23"), loopback_only=True)
+    assert proxied == ("https://table.lan", True)
 
 
 def test_the_table_page_carries_its_link_base_and_no_referrer(client, monkeypatch):

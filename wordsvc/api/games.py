@@ -409,6 +409,13 @@ def stream_events(session_id: str) -> Response:
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
     kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
     items = store.follow(session_id, seat, after, **kwargs)
+    if token is not None and not store.seats_now(session_id, seat, token).still_yours:
+        # Replaced between the check above and the stream's first read, whose seats count
+        # then already holds the change: the stream would never say `revoked`.
+        close = getattr(items, "close", None)
+        if close is not None:
+            close()
+        raise InvalidToken.of_session()
     stream = _sse(items, store, session_id, seat, token, counted=metrics.recording())
     response = Response(stream, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

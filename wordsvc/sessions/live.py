@@ -178,8 +178,12 @@ class LiveLog:
                     tail.rows.extend(more)
                 tail.status = status
                 with tail.changed:
-                    tail.known = max(tail.known, tail.upto)
-                    tail.seats_known = max(tail.seats_known, seats_version)
+                    if tail.upto > tail.known or seats_version > tail.seats_known:
+                        # News to the other streams, which the watcher may now never bring
+                        # (it reports only what is newer than what the tail knows).
+                        tail.known = max(tail.known, tail.upto)
+                        tail.seats_known = max(tail.seats_known, seats_version)
+                        tail.changed.notify_all()
             return tail.rows[after:], tail.status
 
     def _wait(self, tail: _Tail, after: int, seats_seen: int, timeout: float) -> bool:
@@ -312,16 +316,20 @@ class LiveLog:
 
 
 def _read(engine: Engine, session_id: str, after: int) -> tuple[list[LoggedAction], str, int]:
-    """The session's status and seats version, then its actions after ``after`` (in that
+    """The session's status, its actions after ``after``, and its seats version, in that
     order: a status of ``over`` is read only once the last action is committed, so none is
-    missed)."""
+    missed."""
     with engine.connect() as conn:
-        head = conn.execute(
-            select(sessions.c.status, sessions.c.seats_version).where(sessions.c.id == session_id)
-        ).first()
-        if head is None:
+        status = conn.execute(select(sessions.c.status).where(sessions.c.id == session_id)).scalar()
+        if status is None:
             raise UnknownSession("session_not_found", "No such session.")
-        return log_rows(conn, session_id, after), head.status, head.seats_version
+        rows = log_rows(conn, session_id, after)
+        # After the actions: a seat change committed before any of them is in this count, so
+        # a stream sends it (and a replaced token's stream ends) before those actions.
+        seats_version = conn.execute(
+            select(sessions.c.seats_version).where(sessions.c.id == session_id)
+        ).scalar_one()
+        return rows, status, seats_version
 
 
 def log_rows(conn: Connection, session_id: str, after: int) -> list[LoggedAction]:

@@ -38,10 +38,10 @@ def link_base(
         return public_url.rstrip("/"), True
     parts = urlsplit(host_url)
     own = f"{parts.scheme}://{parts.netloc}"
+    if not is_loopback_host(parts.hostname or ""):
+        return own, True  # it reached this browser (a proxy in front, say): it reaches others
     if loopback_only:
         return own, False  # the page says so, and how to serve the table
-    if not is_loopback_host(parts.hostname or ""):
-        return own, True
     addresses = (lan or lan_addresses)()
     if not addresses:
         return own, False  # this computer only: the page says so

@@ -19,7 +19,7 @@ let offered = false;
 export function offerRematch(s) {
   const id = s.id;
   if (s.rematch) {
-    follow(id, s.rematch);
+    follow(id, s.rematch).catch(() => { /* the next draw, or a tap, tries again */ });
     return;
   }
   if (offered) return;
@@ -51,7 +51,7 @@ function look(id, since) {
   setTimeout(async () => {
     try {
       const now = await api.session(id, null);
-      if (now.rematch) return follow(id, now.rematch);
+      if (now.rematch) return await follow(id, now.rematch);
     } catch { /* asked again next time */ }
     look(id, since);
   }, LOOK_MS);
@@ -85,6 +85,8 @@ function follow(id, next) {
         }
       }
     }
+    // Every seat of the table's screen taken there already: the game all the same.
+    target ??= (await api.session(id, null)).rematch;
     if (target) location.assign(`/play/${target}${langQuery()}`);
   })().catch((problem) => {
     following = null;

@@ -235,7 +235,7 @@ export function drawSeatLinks(s) {
     drawn = shown;
     if (waiting.length) linksModule().then(({ invitation }) => {
       if (drawn === shown) $("links").replaceChildren(...waiting.map((row) => invitation(...row)));
-    });
+    }, () => { drawn = ""; }); // not loaded (the network): the next draw tries again
     else $("links").replaceChildren();
   }
   const again = others.filter((seat) => seat.claimed && links[seat.seat]);

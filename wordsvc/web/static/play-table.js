@@ -212,8 +212,12 @@ export async function table() {
     // This seat was taken over on another device (or its link renewed there): watch.
     source.addEventListener("revoked", async () => {
       source.close();
-      // This page renewed its own link (play-seats.js): it holds the new token, and reloads.
-      if (api.heldSeat(id)?.token !== state.token) return;
+      // This browser renewed the link itself (this page, or another tab): it holds the new
+      // token; the page goes on with it.
+      if (api.heldSeat(id)?.token !== state.token) {
+        location.reload();
+        return;
+      }
       api.dropSeat(id);
       state.token = null;
       await load();
