@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any, Final, Literal
 
-from sqlalchemy import Engine, Select, delete, func, insert, select
+from sqlalchemy import Engine, Select, func, insert, select
 from sqlalchemy.engine import Connection, Row
 
 from wordsvc.errors import InternalError
@@ -39,6 +39,7 @@ from wordsvc.sessions.limits import (
 )
 from wordsvc.sessions.records import Actor, SeatKind, Status
 from wordsvc.sessions.schema import actions, idempotency, seats, sessions
+from wordsvc.sessions.statements import delete_session
 
 #: The version of the export format; a line of another format is refused, never guessed at.
 FORMAT: Final = 1
@@ -442,19 +443,13 @@ def _write(
                     if existing == "skip":
                         counts["skipped"] += 1
                         continue
-                    _delete(conn, record.id)
+                    delete_session(conn, record.id)
                     counts["replaced"] += 1
                 written.append(record)
             _insert(conn, written)
     for record in written:
         imported[record.game] = imported.get(record.game, 0) + 1
     return refusal
-
-
-def _delete(conn: Connection, session_id: str) -> None:
-    for table in (idempotency, actions, seats):
-        conn.execute(delete(table).where(table.c.session_id == session_id))
-    conn.execute(delete(sessions).where(sessions.c.id == session_id))
 
 
 def _insert(conn: Connection, records: Sequence[SessionBackup]) -> None:

@@ -300,13 +300,14 @@ class LiveLog:
                     self._poll_versions()  # whatever moved while not listening
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
-                            session_id, _, version = notice.payload.partition(":")
-                            seats, _, seats_version = version.partition("seats:")
+                            # "<id>:<version>", or "<id>:seats:<seats version>"
+                            session_id, _, rest = notice.payload.partition(":")
+                            kind, _, number = rest.rpartition(":")
                             with contextlib.suppress(ValueError):
-                                if seats:
-                                    self.moved(session_id, int(version))
+                                if kind == "seats":
+                                    self.seats_moved(session_id, int(number))
                                 else:
-                                    self.seats_moved(session_id, int(seats_version))
+                                    self.moved(session_id, int(number))
             except Exception:
                 log.warning("live: LISTEN connection lost; reconnecting", exc_info=True)
                 time.sleep(1)

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import InvalidValue
@@ -36,8 +36,8 @@ from wordsvc.sessions.live import seats_payload
 from wordsvc.sessions.playing import Playing
 from wordsvc.sessions.records import Applied, Joined, SeatRecord, SessionSummary, YourSeat
 from wordsvc.sessions.rows import auto_pass_setting, concerned_setting
-from wordsvc.sessions.schema import actions, seats, sessions
-from wordsvc.sessions.statements import NOTIFY, SEATS_MOVE_ON, SET_REMATCH
+from wordsvc.sessions.schema import seats, sessions
+from wordsvc.sessions.statements import NOTIFY, SEATS_MOVE_ON, SET_REMATCH, delete_session
 from wordsvc.sessions.tokens import hash_token, new_token, token_seat
 
 
@@ -316,9 +316,7 @@ class Seating(Playing):
                     following = conn.execute(
                         select(sessions.c.rematch).where(sessions.c.id == session_id)
                     ).scalar_one()
-                    for table in (actions, seats, sessions):
-                        key = sessions.c.id if table is sessions else table.c.session_id
-                        conn.execute(delete(table).where(key == made))
+                    delete_session(conn, made)
         return self.join(following, row.seat, row.name, claim)
 
     def _seats_changed(self, conn: Connection, session_id: str) -> None:

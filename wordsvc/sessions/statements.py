@@ -15,17 +15,19 @@ from sqlalchemy import (
     Text,
     bindparam,
     cast,
+    delete,
     func,
     insert,
     select,
     true,
     update,
 )
+from sqlalchemy.engine import Connection
 
 from wordsvc.sessions.live import CHANNEL
 from wordsvc.sessions.prepared import Prepared
 from wordsvc.sessions.rows import LockedRow, SessionRow, ShownRow
-from wordsvc.sessions.schema import actions, seats, sessions
+from wordsvc.sessions.schema import actions, idempotency, seats, sessions
 
 #: A session's columns but its state, which is read apart, and only when this process does
 #: not hold it already (:class:`StateCache`).
@@ -122,5 +124,14 @@ SET_REMATCH = (
     .where(sessions.c.id == bindparam("session_id"), sessions.c.rematch.is_(None))
     .values(rematch=bindparam("rematch"))
 )
+
+
+def delete_session(conn: Connection, session_id: str) -> None:
+    """Every row of a session, its own last (the others refer to it)."""
+    for table in (idempotency, actions, seats):
+        conn.execute(delete(table).where(table.c.session_id == session_id))
+    conn.execute(delete(sessions).where(sessions.c.id == session_id))
+
+
 #: The notification of live followers on PostgreSQL, delivered when the transaction commits.
 NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))

@@ -57,6 +57,12 @@ export async function seatFromAddress(id, error) {
   }
 }
 
+/** Says in `error` why a seat link gave no seat: a replaced link in its own words. */
+function linkRefused(error, problem) {
+  error.textContent = problem.doc?.code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
+  error.hidden = false;
+}
+
 /** A seat link opened: the seat it names, claimed with a name (asked, the seat's own name
  *  given), unless this browser already sits there. */
 async function sitDown(id, token, error) {
@@ -65,8 +71,7 @@ async function sitDown(id, token, error) {
   try {
     seat = await api.seatOf(id, token);
   } catch (problem) {
-    error.textContent = problem.doc?.code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
-    error.hidden = false;
+    linkRefused(error, problem);
     return held;
   }
   if (held?.token === token && seat.claimed) return held;
@@ -101,8 +106,7 @@ function askTakeOver(id, seat, token, error, held) {
         api.holdSeat(id, fresh.seat, fresh.token);
         done({ seat: fresh.seat, token: fresh.token });
       } catch (problem) {
-        error.textContent = problem.doc?.code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
-        error.hidden = false;
+        linkRefused(error, problem);
         done(held);
       }
     }, { once: true });
@@ -170,8 +174,7 @@ function askName(seat, name, error, fallback, sit) {
           problemBox.hidden = false;
         } else if (["seat_taken", "seat_is_a_bot", "invalid_token", "unknown_seat"].includes(code)) {
           // The seat cannot be had (taken meanwhile, or the link was replaced): watch instead.
-          error.textContent = code === "invalid_token" ? t("seats.link_dead") : problemText(problem);
-          error.hidden = false;
+          linkRefused(error, problem);
           done(fallback);
         } else {
           showError(problemBox, problem);
