@@ -71,6 +71,11 @@ class GameEntry:
     #: itself whenever it could pass and nothing concerns it (``docs/sessions.md``). None:
     #: the game has no such choice (it needs ``auto_pass_action`` too).
     concerns: Callable[[State, Seat], bool] | None = None
+    #: Steps with nothing to choose: a human seat whose one legal action is of one of these
+    #: types takes it by itself (The Lost Words' end of the action step, or declining a
+    #: Chestnut with no matching spell), so that a person never taps only to confirm
+    #: (``docs/sessions.md``).
+    forced_actions: frozenset[str] = frozenset()
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -156,7 +161,12 @@ GAMES: dict[str, GameEntry] = {
         word_rules=_words_of_magic_word_rules,
     ),
     "lost-words": GameEntry(
-        "lost-words", "The Lost Words", _lost_words, _lost_words_bots, ("heuristic", "random")
+        "lost-words",
+        "The Lost Words",
+        _lost_words,
+        _lost_words_bots,
+        ("heuristic", "random"),
+        forced_actions=frozenset({"end", "decline"}),
     ),
     "magos-y-tabernas": GameEntry(
         "magos-y-tabernas",

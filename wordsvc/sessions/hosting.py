@@ -28,6 +28,8 @@ class HostedGame:
     #: Whether the state holds something aimed at a seat's side: with it, a human seat may
     #: choose "answer only when it concerns me" too; None: no such choice.
     concerns: Callable[[State, Seat], bool] | None = None
+    #: The action types a human seat takes by itself when one is its one legal action.
+    forced_actions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,8 @@ class Playing(Reading):
         moves: list[Move],
     ) -> tuple[list[Applied], Status, State]:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
-        while only bots are asked to, and human seats whose "answer only when I can" setting
+        while only bots are asked to, human seats take a step with nothing to choose
+        (:func:`forced_action`), and human seats whose "answer only when I can" setting
         is on pass when the pass is all they may do, or, with "answer only when it concerns
         me" on too, whenever they may pass and nothing concerns them
         (:func:`passes_by_itself`); then commit it all (:meth:`_commit`). Returns every move
@@ -191,6 +192,7 @@ class Playing(Reading):
             for s in seat_rows
             if s.kind == "human" and s.auto_pass and passing
         }
+        humans = {s.seat for s in seat_rows if s.kind == "human"}
         game = hosted.game
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
@@ -202,6 +204,15 @@ class Playing(Reading):
                     rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
                     action, state, events = bot_move(game, bot, state, seat, rng)
                     move = Move(seat, "bot", action, events)
+                    break
+                forced = (
+                    forced_action(game, state, seat, hosted.forced_actions)
+                    if seat in humans
+                    else None
+                )
+                if forced is not None:
+                    state, events = game.apply(state, seat, forced)
+                    move = Move(seat, "auto", forced, events)
                     break
                 if seat in auto and passing is not None:
                     only = passes_by_itself(game, state, seat, passing, auto[seat])
@@ -281,6 +292,17 @@ class Playing(Reading):
         if bot is None:
             bot = self._bots[game, name] = self.games[game].bots[name]()
         return bot
+
+
+def forced_action(game: Game, state: State, seat: Seat, forced: frozenset[str]) -> Action | None:
+    """The seat's one legal action when it is of a ``forced`` type (a step with nothing to
+    choose, which the seat takes by itself); None otherwise."""
+    if not forced:
+        return None
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1 and legal[0].get("type") in forced:
+        return dict(legal[0])
+    return None
 
 
 def passes_by_itself(

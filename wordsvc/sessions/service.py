@@ -28,4 +28,5 @@ def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
         default_bot=entry.default_bots[0] if entry.default_bots else None,
         auto_pass_action=entry.auto_pass_action,
         concerns=entry.concerns,
+        forced_actions=entry.forced_actions,
     )

@@ -63,6 +63,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     # the results, in each game's own terms (play-results.js)
     "result.place": ("{place} місце: {name} — {score}", "Place {place}: {name}, {score}"),
     "result.place_bare": ("{place} місце: {name}", "Place {place}: {name}"),
+    "result.shared_place": (
+        "{place} місце (спільне): {name} — {score}",
+        "Shared place {place}: {name}, {score}",
+    ),
+    "result.shared_place_bare": ("{place} місце (спільне): {name}", "Shared place {place}: {name}"),
     "result.words-of-magic": (
         "карт лишилося: {n} (менше — краще)",
         "cards left: {n} (fewer is better)",
@@ -72,7 +77,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "cards left: {n} (fewer is better), unused tokens: {tokens}",
     ),
     "result.lost-words": (
-        "пар природа–закляття: {n}",
+        "пар природа–заклинання: {n}",
         "nature cards paired with their spell: {n}",
     ),
     "result.magos-y-tabernas": (

@@ -38,6 +38,12 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lw.phase.draw": ("Крок 1: візьміть карту.", "Step 1: draw a card."),
     "lw.phase.acorn": ("Жолудь: можна взяти ще {n}.", "The Acorn: you may draw {n} more."),
     "lw.phase.act": ("Крок 2: одна дія.", "Step 2: one action."),
+    "lw.phase.acted": (
+        "Дію зроблено: можна зіграти Жайворонка й зробити ще одну.",
+        "Action done: you may play the Skylark for one more.",
+    ),
+    "lw.status_reply_you": ("Ваша відповідь на Каштан", "Your reply to the Chestnut"),
+    "lw.status_reply": ("{name} відповідає на Каштан", "{name} replies to the Chestnut"),
     "lw.phase.chestnut_reply": ("Відповідь на Каштан.", "Reply to the Chestnut."),
     "lw.phase.reduce": ("Крок 3: скиньте до трьох карт.", "Step 3: discard down to three."),
     "lw.phase.over": ("Гру завершено.", "The game is over."),

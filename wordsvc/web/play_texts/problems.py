@@ -306,17 +306,17 @@ WORDS_OF_MAGIC: Final[dict[str, tuple[str, str]]] = {
 #: The Lost Words' refusals (docs/rules/the-lost-words.md, **Refusals**).
 LOST_WORDS: Final[dict[str, tuple[str, str]]] = {
     "problem.cannot_take_action_card": (
-        "Зі скиду можна взяти лише карту закляття.",
+        "Зі скиду можна взяти лише карту заклинання.",
         "Only a spell card may be taken from the discard pile.",
     ),
-    "problem.not_a_spell_card": ("Ця карта — не закляття.", "That card is not a spell."),
+    "problem.not_a_spell_card": ("Ця карта — не заклинання.", "That card is not a spell."),
     "problem.not_an_action_card": ("Ця карта — не карта дії.", "That card is not an action card."),
     "problem.spell_does_not_match": (
-        "Це закляття іншої природної карти.",
+        "Це заклинання іншої природної карти.",
         "That spell belongs to another nature card.",
     ),
     "problem.already_paired": (
-        "Ця природна карта вже має закляття.",
+        "Ця природна карта вже має заклинання.",
         "That nature card already has its spell.",
     ),
     "problem.not_your_nature_card": (
@@ -328,7 +328,7 @@ LOST_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Swap with one of the two nature cards in the middle.",
     ),
     "problem.paired_card_cannot_swap": (
-        "Природна карта з закляттям лишається на місці.",
+        "Природна карта із заклинанням лишається на місці.",
         "A paired nature card stays where it is.",
     ),
     "problem.no_action_left": (
@@ -353,24 +353,24 @@ LOST_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Give a nature card without a pair.",
     ),
     "problem.not_a_pair": (
-        "Тут немає пари природа–закляття.",
+        "Тут немає пари природа–заклинання.",
         "There is no pair of nature card and spell here.",
     ),
     "problem.no_such_pair": (
-        "Тут немає пари природа–закляття.",
+        "Тут немає пари природа–заклинання.",
         "There is no pair of nature card and spell here.",
     ),
     "problem.pair_protected": (
         "Цю пару захищено: її не можна розбити.",
         "That pair is protected: it cannot be split.",
     ),
-    "problem.unknown_spell": ("Такого закляття немає.", "There is no such spell."),
+    "problem.unknown_spell": ("Такого заклинання немає.", "There is no such spell."),
     "problem.spell_not_needed": (
-        "Просіть лише закляття, потрібне вашій природній карті без пари.",
+        "Просіть лише заклинання, потрібне вашій природній карті без пари.",
         "Ask only for a spell one of your unpaired nature cards needs.",
     ),
     "problem.wild_is_a_spell": (
-        "Дику карту кладуть на природну карту як закляття.",
+        "Дику карту кладуть на природну карту як заклинання.",
         "The Wild goes on a nature card as a spell.",
     ),
     "problem.discard_to_three": (

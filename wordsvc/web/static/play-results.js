@@ -47,12 +47,14 @@ export function resultLines(s, names) {
   // Within a shared place, the better score first (fewer cards in Words of Magic).
   const sign = LOWER_IS_BETTER.has(s.game) ? 1 : -1;
   const score = (seat) => (typeof result.scores[seat] === "number" ? result.scores[seat] : 0);
+  // A place more than one seat holds is named as shared ("2 місце (спільне)").
+  const shared = (place) => result.places.filter((other) => other === place).length > 1;
   return result.places.map((place, seat) => ({ place, seat }))
     .sort((a, b) => a.place - b.place || sign * (score(a.seat) - score(b.seat)) || a.seat - b.seat)
     .map(({ place, seat }) => {
       const said = explain({ details: {}, ...result }, seat);
       const name = names[seat] ?? t("seat", { n: seat + 1 });
-      return said === null ? t("result.place_bare", { place, name })
-        : t("result.place", { place, name, score: said });
+      const key = shared(place) ? "result.shared_place" : "result.place";
+      return said === null ? t(`${key}_bare`, { place, name }) : t(key, { place, name, score: said });
     });
 }

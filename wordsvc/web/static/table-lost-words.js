@@ -274,7 +274,11 @@ export function createTable(ctx) {
     const legal = summary.legal_actions ?? [];
     const nodes = [];
     const phase = summary.view.phase;
-    nodes.push(el("p", { class: "lw-step", text: t(`lw.phase.${phase}`, { n: summary.view.pending.draws ?? 0 }) }));
+    // After the turn's action, the step is only the Skylark's (the end is taken by itself
+    // when it is all that is left).
+    const turn = summary.view.this_turn;
+    const step = phase === "act" && turn.acted > 0 && turn.actions_left === 0 ? "acted" : phase;
+    nodes.push(el("p", { class: "lw-step", text: t(`lw.phase.${step}`, { n: summary.view.pending.draws ?? 0 }) }));
     // Action cards get a group each, named after the card, with one button per target.
     const groups = new Map();
     for (const action of legal) {
@@ -345,6 +349,15 @@ export function createTable(ctx) {
     }
   }
 
+  /** The status line in the Chestnut's window: its target is asked to reply, not to move,
+   *  and the others are told who they wait for. Other steps keep the generic line. */
+  function status(s) {
+    if (s.status === "over" || !s.view || s.view.phase !== "chestnut_reply") return null;
+    const target = s.view.pending.target;
+    return el("p", { class: "lw-status", id: "lw-status",
+      text: target === s.you ? t("lw.status_reply_you") : t("lw.status_reply", { name: who(target) }) });
+  }
+
   return {
     draw(next) {
       summary = next;
@@ -352,5 +365,6 @@ export function createTable(ctx) {
       drawActions();
     },
     describe,
+    status,
   };
 }
