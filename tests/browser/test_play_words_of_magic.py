@@ -35,6 +35,8 @@ from wordsvc.services import SETTINGS
 from wordsvc.web.play_cards import words_of_magic_cards
 from wordsvc.web.play_texts import play_text
 
+COLOURS = ("green", "yellow", "red")
+
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 CATEGORY = "noun-singular"
@@ -213,7 +215,14 @@ def test_a_whole_words_of_magic_game_through_the_page(
     tiles.nth(0).locator("button.action").click()
 
     words, moves = [], 0
-    seen = {"refused": False, "magic": False, "ordered": 0, "forming": False, "window": False}
+    seen = {
+        "refused": False,
+        "magic": False,
+        "ordered": 0,
+        "forming": False,
+        "window": False,
+        "fate": False,
+    }
     while True:
         summary = my_move(player, version)
         if summary["status"] == "over":
@@ -249,6 +258,18 @@ def test_a_whole_words_of_magic_game_through_the_page(
             if view["word_formed"] and not seen["window"]:
                 assert view["word_formed"]["word"].upper() in step.inner_text()
                 seen["window"] = True
+            if "choose_card" in kinds:
+                # The search for fate: each choice names its cards' colours, none twice.
+                labels = [
+                    text
+                    for text in page.locator("#actions button.action").all_inner_texts()
+                    if text.startswith(("Взяти", "Take"))
+                ]
+                assert labels
+                assert len(set(labels)) == len(labels)
+                colours = [play_text(f"wom.colour.{c}", lang) for c in COLOURS]
+                assert all(any(f"({c})" in label for c in colours) for label in labels)
+                seen["fate"] = True
             end = {"type": "end_turn"}
             plain = [a for a in legal if "needs" not in a]
             click_legal(player, end if end in legal else plain[0])
@@ -318,6 +339,12 @@ def test_a_whole_words_of_magic_game_through_the_page(
     assert seen["ordered"], "the person ordered Balance of Power cards through the page"
     assert seen["refused"]
     assert log_numbers(player) == list(range(1, final["version"] + 1))
+    # Cards taken by another seat than the mover's (a neighbour's) name who took them.
+    for entry in app.extensions["wordsvc.sessions"].events(session, None):
+        for event in entry.events:
+            if event.type == "cards_taken" and event.data["seat"] != entry.seat:
+                line = page.locator(f"#log li[data-number='{entry.number}']").inner_text()
+                assert f"{names[event.data['seat']]} " in line.split(": ", 1)[1]
     # Bots' moves were shown one by one, each at least the service's pause after the move
     # before it (those made before the page opened were shown at once).
     shown, loaded = page.evaluate("[window.shown, window.wordsvcPlay.state.loaded]")

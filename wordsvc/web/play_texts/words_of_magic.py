@@ -238,6 +238,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.gnome_take": ("Ґном: взяти карту", "Gnome: take a card"),
     "wom.decline": ("Відмовитися", "Decline"),
     "wom.choose_card": ("Взяти: {card}", "Take: {card}"),
+    "wom.card_colour": ("{card} ({colour})", "{card} ({colour})"),
     "wom.choose_card_under": (
         "{taken}; під колоду: {under}",
         "{taken}; under the deck: {under}",
@@ -269,6 +270,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.log.pass": ("пас", "passed"),
     "wom.log.magic": ("грає «{name}»", "plays «{name}»"),
     "wom.log.took": ("карт взято: {n}", "cards taken: {n}"),
+    "wom.log.took_by": ("{name} бере з колоди карт: {n}", "{name} takes cards from the deck: {n}"),
     "wom.log.balance": (
         "{name} бере карту Балансу сил ({colour})",
         "{name} takes a Balance of Power card ({colour})",

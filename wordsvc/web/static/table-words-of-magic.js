@@ -286,11 +286,17 @@ export function createTable(ctx) {
     return node;
   }
 
+  /** A fate search's choice: the card taken and those put under, each with its colour
+   *  (two Н cards differ by it). */
   function fateLabel(action) {
-    const card = (id) => cardLabel(summary.view.pending.cards.find((c) => c.id === id));
+    const card = (id) => {
+      const found = summary.view.pending.cards.find((c) => c.id === id);
+      return found?.colour ? phrase("wom.card_colour", { card: cardLabel(found), colour: colourName(found.colour) })
+        : [cardLabel(found)];
+    };
     const taken = phrase("wom.choose_card", { card: card(action.card) });
     if (!action.under?.length) return taken;
-    const under = action.under.flatMap((id, i) => (i ? [", ", card(id)] : [card(id)]));
+    const under = action.under.flatMap((id, i) => (i ? [", ", ...card(id)] : card(id)));
     return phrase("wom.choose_card_under", { taken, under });
   }
 
@@ -356,7 +362,12 @@ export function createTable(ctx) {
     for (const action of legal) {
       if (action.type === "gnome_take") simple.append(button(action, [t("wom.gnome_take")]));
       else if (action.type === "decline") simple.append(button(action, [t("wom.decline")], "secondary"));
-      else if (action.type === "choose_card") simple.append(button(action, fateLabel(action)));
+      else if (action.type === "choose_card") {
+        // Choices that read alike (the same letters and colours, other copies) are one.
+        const shown = button(action, fateLabel(action));
+        const same = [...simple.children].some((b) => b.textContent === shown.textContent);
+        if (!same) simple.append(shown);
+      }
       else if (action.type === "elf_draw") {
         simple.append(button(action, [action.count ? t("wom.elf_draw", { cards: cardCount(action.count) }) : t("wom.elf_draw_none")]));
       } else if (action.type === "end_turn") simple.append(button(action, [t("wom.end_turn")]));
@@ -407,13 +418,15 @@ export function createTable(ctx) {
   /** A log line with a word of the game in it, the word marked. */
   const withWord = (key, word, values = {}) => el("span", {}, ...phrase(key, { ...values, word: ukWord(word.toUpperCase()) }));
 
-  function describe(event) {
+  function describe(event, entry) {
     const d = event.data ?? {};
     switch (event.type) {
       case "word_formed": return withWord("wom.log.word", d.word, { n: d.counted });
       case "passed": return t("wom.log.pass");
       case "magic_played": return t("wom.log.magic", { name: magicName(d.magic) });
-      case "cards_taken": return t("wom.log.took", { n: d.cards.length });
+      // Cards may go to another seat than the mover's (a neighbour's Balance): named then.
+      case "cards_taken": return d.seat === entry?.seat ? t("wom.log.took", { n: d.cards.length })
+        : t("wom.log.took_by", { name: nameOf(d.seat), n: d.cards.length });
       case "balance_taken": return t("wom.log.balance", { name: nameOf(d.seat), colour: colourName(d.colour) });
       case "character_chosen": return t("wom.log.character", { name: characterName(d.character) });
       case "end_triggered": return t("wom.log.end", { name: nameOf(d.seat) });
