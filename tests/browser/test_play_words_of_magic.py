@@ -222,6 +222,7 @@ def test_a_whole_words_of_magic_game_through_the_page(
         "forming": False,
         "window": False,
         "fate": False,
+        "layouts": False,
     }
     while True:
         summary = my_move(player, version)
@@ -317,8 +318,18 @@ def test_a_whole_words_of_magic_game_through_the_page(
         page.fill("#wom-word", word)
         page.click("#wom-find")
         page.wait_for_selector("#wom-send-word")
-        assert word.upper() in page.locator("#wom-layouts .layout").first.inner_text()
-        assert page.locator("#wom-layouts .slots li").count() == len(plays[0]["slots"])
+        shown = page.locator("#wom-layouts .layout")
+        assert word.upper() in shown.first.inner_text()
+        assert shown.first.locator(".slots li").count() == len(plays[0]["slots"])
+        # Every layout of the word, each with what it costs and gives.
+        request["word"] = word
+        request.pop("limit", None)  # the page asks with the default
+        layouts = player.context.request.post(f"{live_url}/v1/words-of-magic/solve", data=request)
+        assert shown.count() == len(layouts.json()["plays"])
+        if shown.count() > 1:
+            seen["layouts"] = True
+        cards_out = play_text("wom.cards_out", lang).split("{")[0]
+        assert all(cards_out in text for text in shown.all_inner_texts())
         send = page.locator("#wom-send-word")
         assert "wom-tile-button" not in (send.get_attribute("class") or "")
         if not seen["forming"]:

@@ -124,6 +124,26 @@ def test_nastya_makes_morozyvo_as_in_the_rulebook(solver):
     assert play.score.total == 8.2  # docs/solver.md
 
 
+def test_every_layout_of_a_word_is_offered_best_first(solver):
+    """МАТИ with a joker card and the Familiar's И free: the И from the joker or from the
+    Familiar (whose use is optional), each played its best way, the best first."""
+    hand = hand_of(["м", "а", "т", "*", "к"], familiar=[("и", True), ("о", True)])
+    solution = solver.solve(SolveRequest(hand, word="мати"))
+    sources = [{s.source for s in play.layout.slots} for play in solution.plays]
+    assert len(solution.plays) == 2
+    assert any(Source.FAMILIAR in used for used in sources)
+    assert any(Source.JOKER_CARD in used and Source.FAMILIAR not in used for used in sources)
+    assert [p.rank for p in solution.plays] == sorted(p.rank for p in solution.plays)
+    # The Familiar's property is a choice only where the Familiar is used.
+    for play, used in zip(solution.plays, sources, strict=True):
+        if Source.FAMILIAR not in used:
+            assert play.property_values == []
+    evaluator = Evaluator(hand, solution.request.table, solution.request.weights)
+    best = evaluator.best_play(layouts("мати", hand))
+    assert best is not None
+    assert solution.plays[0].layout == best.layout
+
+
 def test_a_word_the_judge_refuses_says_why(solver):
     with pytest.raises(WordNotPlayable) as refused:
         solver.solve(SolveRequest(NASTYA, word="котики", categories=("noun-singular",)))

@@ -110,11 +110,10 @@ class Solver:
             zipf_units=self.judge.lexicon.zipf_table.units,
         )
         if request.word is not None:
-            play = self._word_play(request, evaluator)
             return Solution(
                 request=request,
                 categories=tuple(c.id for c in wanted),
-                plays=[play],
+                plays=self._word_plays(request, evaluator)[: request.limit],
                 pass_play=evaluator.pass_play(),
                 complete=True,
                 words_scored=1,
@@ -159,8 +158,10 @@ class Solver:
             steps=steps - max(budget.left, 0),
         )
 
-    def _word_play(self, request: SolveRequest, evaluator: Evaluator) -> Play:
-        """The cheapest play of the request's word: the fewest tokens, then the best score.
+    def _word_plays(self, request: SolveRequest, evaluator: Evaluator) -> list[Play]:
+        """Every layout of the request's word, one for each use of the free letters (without
+        them, with each usable Familiar card, with the Amazon's А), each played its best
+        way, the best first: a table chooses, since using the Familiar is optional.
         Raises :class:`WordNotPlayable` or :class:`WordNotFormable`."""
         if request.word is None:
             raise InternalError("a word play asked of a request without a word")
@@ -179,15 +180,18 @@ class Solver:
                 f"{verdict.word.upper()} is not playable under the agreed categories ({reasons}).",
                 {"word": verdict.word, "categories": refused},
             )
+        distinct = {layout.slots: layout for layout in layouts(verdict.word, request.hand)}
         plays = [
-            p for layout in layouts(verdict.word, request.hand) for p in evaluator.plays(layout)
+            play
+            for layout in distinct.values()
+            if (play := evaluator.best_play([layout])) is not None
         ]
         if not plays:
             lacking = shortfall(verdict.word, request.hand)
             if lacking is None:
                 raise InternalError("layouts and shortfall disagree", {"word": verdict.word})
             raise WordNotFormable("word_not_formable", lacking.message, lacking.details())
-        return min(plays, key=lambda p: (p.layout.tokens_used if p.layout else 0, p.rank))
+        return sorted(plays, key=lambda p: p.rank)
 
 
 def _min_zipf_units(request: SolveRequest) -> int:

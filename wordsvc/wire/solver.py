@@ -114,9 +114,11 @@ class SolveBody(WireModel):
         default=None,
         min_length=1,
         max_length=MAX_INPUT_LENGTH,
-        description="Can this hand make this word? The answer is its cheapest play (fewest "
-        "tokens, then the best score); a 422 `word_not_playable` or `word_not_formable` says "
-        "why not. `limit`, `pattern`, `min_length` and `min_zipf` are not used with it.",
+        description="Can this hand make this word? The answer is every layout of it (without "
+        "the free letters, with each usable Familiar card, with the Amazon's А), each played "
+        "its best way, the best first, at most `limit`; a 422 `word_not_playable` or "
+        "`word_not_formable` says why not. `pattern`, `min_length` and `min_zipf` are not "
+        "used with it.",
     )
     pattern: str | None = Field(
         default=None,
@@ -186,6 +188,9 @@ class Effects(WireModel):
     counted_length: int | None
     familiar_property: FamiliarProperty | None
     balance: list[list[Colour]] = Field(description="Per neighbour, the left one first.")
+    balance_cards: int = Field(
+        description="Balance of Power cards the neighbours take, all of them together."
+    )
     draw_up_to: int | None
     drawn: int
     discarded_from_deck: int

@@ -222,6 +222,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.no_layout": ("Розкладу не знайдено.", "No layout was found."),
     "wom.layouts": ("Як викласти", "How to lay it out"),
     "wom.tokens_used": ("жетонів: {n}", "tokens: {n}"),
+    "wom.cards_out": ("скинете карт: {n}", "cards out: {n}"),
     "wom.source.letter_card": ("карта", "card"),
     "wom.source.joker_card": ("джокер-карта", "joker card"),
     "wom.source.token": ("жетон на карті", "token on a card"),

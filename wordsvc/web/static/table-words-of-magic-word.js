@@ -184,7 +184,8 @@ export function createWordForm(ctx, table) {
       list.append(el("div", { class: "layout" }, radio,
         el("label", { for: id },
           ukWord(play.word.toUpperCase(), { class: "layout-word" }),
-          el("span", { class: "muted", text: ` · ${t("wom.tokens_used", { n: play.tokens_used })}` }),
+          // What the layout costs (tokens) and gives (cards out of the game), as solved.
+          el("span", { class: "muted", text: ` · ${t("wom.tokens_used", { n: play.tokens_used })} · ${t("wom.cards_out", { n: play.effects.cards_out })}` }),
           el("ol", { class: "slots" }, ...play.slots.map((slot) => el("li", { class: `slot ${slot.source}` }, ...slotNodes(slot)))))));
     });
     box.append(list);
