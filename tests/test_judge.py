@@ -158,9 +158,62 @@ def test_suggestions_can_rank_by_commonness(judge):
     tied = [s for s in plain if s.distance == plain[0].distance]
     assert len(tied) > 1
     favourite = tied[-1].word
-    ranked = judge.suggestions("котикж", wanted, commonness=lambda w: 7.0 * (w == favourite))
+    boosted = {favourite: 7.0}
+    ranked = judge.suggestions(
+        "котикж", wanted, commonness=lambda w: boosted.get(w, judge.lexicon.zipf(w))
+    )
     assert ranked[0].word == favourite
-    assert [s.distance for s in ranked] == [s.distance for s in plain]
+    assert ranked[0].zipf == 7.0
+    assert {s.word for s in ranked} == {s.word for s in plain}
+
+
+def test_suggestions_offer_words_people_know_before_rare_ones(judge):
+    """Commonness first: a word people know (Zipf 3 or more), then the nearer; a rare word
+    only within 1 edit, a typo of it. мясо: м'ясо, then common nouns 2 edits away, before
+    місо (1 edit, Zipf 2.5)."""
+    verdict = judge.check("мясо", ["noun-singular"])
+    words = [s.word for s in verdict.suggestions]
+    assert words[0] == "м'ясо"
+    assert "місо" not in words
+    assert all(s.zipf >= 3.0 for s in verdict.suggestions)
+    found = judge.check("кніга", ["noun-singular"]).suggestions
+    assert found[0].word == "книга"
+    assert "кнага" not in [s.word for s in found]  # 1 edit, but no one writes it
+    for first, second in itertools.pairwise(found):
+        assert (first.zipf < 3.0, first.distance) <= (second.zipf < 3.0, second.distance)
+
+
+def test_a_rare_word_is_suggested_only_when_it_is_a_typo_of_it(judge):
+    wanted = judge.registry.resolve(["noun-singular"])
+    found = judge.suggestions("азометін", wanted)  # і for и: half an edit
+    assert found[0].word == "азометин"
+    assert found[0].zipf == 0.0
+    assert found[0].note is None
+    assert all(s.distance <= 1 for s in found)  # азометан, 1 edit: a typo of it too
+
+
+def test_a_non_normative_form_is_offered_only_as_a_surzhyk_form(judge):
+    """«Києві» under nouns and surzhyk was offered київі, києв, київа, боєві: forms the
+    dictionary marks non-normative. Now a standard word first, the surzhyk forms people
+    write after it and marked so, and no rare one (києв, боєві)."""
+    verdict = judge.check("Києві", ["noun-singular", "surzhyk"])
+    offered = [(s.word, s.note) for s in verdict.suggestions]
+    assert offered == [("ківі", None), ("київі", "surzhyk"), ("київа", "surzhyk")]
+    assert all(s.zipf >= 3.0 for s in verdict.suggestions if s.note)
+    # Without surzhyk agreed, no non-normative form at all.
+    alone = judge.check("Києві", ["noun-singular"]).suggestions
+    assert [(s.word, s.note) for s in alone] == [("ківі", None)]
+
+
+def test_a_word_only_the_surzhyk_category_admits_is_a_surzhyk_suggestion(judge):
+    wanted = judge.registry.resolve(["noun-singular", "surzhyk"])
+    found = {s.word: s for s in judge.suggestions("шо", wanted)}
+    assert found["шоу"].note is None
+    surzhyk = [s for s in found.values() if s.categories == ("surzhyk",)]
+    assert all(s.note == "surzhyk" for s in surzhyk)
+    ranked = list(found.values())
+    normative = [i for i, s in enumerate(ranked) if s.note is None]
+    assert normative == list(range(len(normative)))  # standard words people know first
 
 
 def test_verdicts_say_how_common_the_word_is(judge):

@@ -30,7 +30,7 @@ from wordsvc.errors import (
     InvalidWord,
     LexiconCorrupt,
 )
-from wordsvc.lexicon.frequency import Band, band_of
+from wordsvc.lexicon.frequency import Band, band_of, known_from
 from wordsvc.lexicon.sources import PYMORPHY_SOURCE as DICTIONARY
 from wordsvc.lexicon.store import REVERSED_PLAYABLE, Kind, StoredLexicon
 from wordsvc.lexicon.suggest_index import Commonness, best_near
@@ -47,6 +47,21 @@ from wordsvc.lexicon.trie_search import (
 from wordsvc.morphology import Analysis, analysis_of, parse_tag
 
 MAX_SUGGESTIONS = 5
+#: The category that admits non-normative forms: a suggestion that only it admits is offered
+#: as a surzhyk form, and only when it is agreed.
+SURZHYK = "surzhyk"
+#: A suggestion's note for a non-normative form offered because surzhyk is agreed
+#: (:attr:`Suggestion.note`, a stable code).
+SURZHYK_NOTE = "surzhyk"
+#: The surzhyk category's own list, as a source: every entry is non-normative.
+SURZHYK_LIST_SOURCE = "list:surzhyk"
+#: How near a word people rarely write (below :func:`~wordsvc.lexicon.frequency.known_from`
+#: on the Zipf scale) must be to be suggested, in half-edits: 1 edit, a typo of it. Farther,
+#: it is a word a person would not recognise, and none is better than an oddity.
+RARE_SUGGESTION_COST = EDIT
+#: Candidates read from the suggestion index before ranking: every word within 2 edits
+#: (a few hundred at most; the search within 2 edits takes under a millisecond).
+MAX_SUGGESTION_CANDIDATES = 100_000
 #: The dictionary's mark of a non-normative form (pymorphy3-dicts-uk's ``Dist``).
 NON_NORMATIVE = "Dist"
 #: Refused words of one batch that get suggestions (a few milliseconds each at worst).
@@ -58,6 +73,9 @@ MAX_SEARCH_MATCHES = 10_000
 #: Trie steps one search may take (probes and keys read): about two seconds at worst.
 MAX_SEARCH_STEPS = 4_000_000
 MAX_PAGE_SIZE = 500
+#: A suggestion's candidate: the word, its cost in half-edits, the wanted categories that admit
+#: it, and how common it is (Zipf).
+Candidate = tuple[str, int, tuple[str, ...], float]
 #: A category verdict's identity: (category id, accepted, reason, every reason).
 _VerdictKey = tuple[str, bool, str | None, tuple[str | None, ...]]
 
@@ -80,6 +98,9 @@ class Suggestion:
     categories: tuple[str, ...]
     #: How common the word is (Zipf scale; 0: not in wordfreq's list).
     zipf: float = 0.0
+    #: Why the word comes with a note, as a stable code; None for a standard word.
+    #: ``surzhyk``: a non-normative form, offered only because the surzhyk category is agreed.
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -323,11 +344,11 @@ class Judge:
         wanted: Sequence[Category],
         commonness: Commonness | None = None,
     ) -> tuple[Suggestion, ...]:
-        """The nearest playable words in the wanted categories (at most 2 edits away), from
-        the lexicon's suggestion index: about half a millisecond for four categories. Ranked by
-        distance, then by ``commonness`` (the lexicon's Zipf values unless given: the index
-        reads them from the solver's column by row), then by how many of the wanted
-        categories admit the word, then alphabetically (:func:`rank_key`)."""
+        """The playable words in the wanted categories, at most 2 edits away, that a person
+        would recognise, best first (:meth:`offered`): from the lexicon's suggestion index,
+        every word within 2 edits (under a millisecond for four categories). ``commonness``
+        replaces the lexicon's Zipf values (the index reads them from the solver's column
+        by row)."""
         index = self.lexicon.suggest_index
         try:
             bits = index.bits(category.id for category in wanted)
@@ -336,49 +357,90 @@ class Judge:
                 message=f"The suggestion index has no category {exc}. Run `wordsvc build`.",
                 details={"category": str(exc)},
             ) from None
-        best = best_near(
+        found = best_near(
             index,
             word,
             bits,
-            limit=MAX_SUGGESTIONS,
+            limit=MAX_SUGGESTION_CANDIDATES,
             max_cost=MAX_SUGGESTION_COST,
-            commonness=commonness,
         )
-        return tuple(
-            Suggestion(
+        return self.offered(
+            (
                 near.word,
-                near.cost / EDIT,
+                near.cost,
                 tuple(c.id for c in wanted if near.category_bits & index.bits((c.id,))),
-                near.zipf,
+                commonness(near.word) if commonness is not None else near.zipf,
             )
-            for near in best
+            for near in found
+        )
+
+    def offered(self, candidates: Iterable[Candidate]) -> tuple[Suggestion, ...]:
+        """The :data:`MAX_SUGGESTIONS` candidates (word, cost in half-edits, the wanted
+        categories that admit it, Zipf) to offer, best first, by what people use:
+
+        - a word people know (Zipf at least :func:`known_from`) before a rare one, and a
+          rare one only within 1 edit (:data:`RARE_SUGGESTION_COST`);
+        - a surzhyk form (every reading of it non-normative, :meth:`_has_normative_reading`,
+          or admitted by the surzhyk category alone) only when the surzhyk category is
+          agreed and admits it, noted ``surzhyk``, after the standard words people know,
+          and never a rare one;
+        - then the nearer, the more common, the word more of the categories admit, and
+          Ukrainian alphabetical order (the spelling breaks ties such as м'ясо and мясо)."""
+        known = known_from()
+        ranked: list[tuple[tuple[bool, bool, int, float, int, str, str], Suggestion]] = []
+        for word, cost, categories, zipf in candidates:
+            rare = zipf < known
+            if rare and cost > RARE_SUGGESTION_COST:
+                continue
+            surzhyk = categories == (SURZHYK,) or not self._has_normative_reading(word)
+            if surzhyk and (rare or SURZHYK not in categories):
+                continue
+            note = SURZHYK_NOTE if surzhyk else None
+            key = (rare, note is not None, cost, -zipf, -len(categories), sort_key(word), word)
+            ranked.append((key, Suggestion(word, cost / EDIT, categories, zipf, note)))
+        ranked.sort(key=lambda pair: pair[0])
+        return tuple(suggestion for _, suggestion in ranked[:MAX_SUGGESTIONS])
+
+    def _has_normative_reading(self, word: str) -> bool:
+        """Whether a source knows ``word`` as standard Ukrainian: a reading from any source
+        but the surzhyk list, marked non-normative neither itself nor in another reading of
+        its lexeme (the dictionary leaves the mark off some lemma forms: києв)."""
+        found = self.lexicon.analyses(word)
+        marked = {
+            (lemma, parse_tag(kind.tag)[0])
+            for kind, lemma in found
+            if NON_NORMATIVE in parse_tag(kind.tag)[1]
+        }
+        return any(
+            kind.source != SURZHYK_LIST_SOURCE
+            and NON_NORMATIVE not in parse_tag(kind.tag)[1]
+            and (lemma, parse_tag(kind.tag)[0]) not in marked
+            for kind, lemma in found
         )
 
     def suggestions_by_walk(self, word: str, wanted: Sequence[Category]) -> tuple[Suggestion, ...]:
-        """:meth:`suggestions` by walking each category's trie (tens of milliseconds): the
-        reference the tests and ``scripts/bench_judge.py`` compare the index with.
-
-        Words within 1 edit are looked for first, and the walk within 2 edits, which costs
-        several times more, only runs when they are too few.
-        """
-        tries = [(category.id, self.lexicon.word_set(category.id)) for category in wanted]
+        """:meth:`suggestions` by walking each category's trie within 2 edits (tens of
+        milliseconds): the reference the tests and ``scripts/bench_judge.py`` compare the
+        index with."""
         scored: dict[str, float] = {}
         members: dict[str, list[str]] = {}
-        for budget in (EDIT, MAX_SUGGESTION_COST):
-            scored.clear()
-            members.clear()
-            for category_id, trie in tries:
-                for candidate, distance in nearest(trie, word, max_cost=budget, limit=1 << 30):
-                    scored[candidate] = min(distance, scored.get(candidate, distance))
-                    members.setdefault(candidate, []).append(category_id)
-            if len(scored) >= MAX_SUGGESTIONS:
-                break
+        for category in wanted:
+            trie = self.lexicon.word_set(category.id)
+            for candidate, distance in nearest(
+                trie, word, max_cost=MAX_SUGGESTION_COST, limit=1 << 30
+            ):
+                scored[candidate] = min(distance, scored.get(candidate, distance))
+                members.setdefault(candidate, []).append(category.id)
+        order = [c.id for c in wanted]
         zipf = self.lexicon.zipf
-        ranked = sorted(
-            scored, key=lambda w: (scored[w], -zipf(w), -len(members[w]), sort_key(w), w)
-        )
-        return tuple(
-            Suggestion(w, scored[w], tuple(members[w]), zipf(w)) for w in ranked[:MAX_SUGGESTIONS]
+        return self.offered(
+            (
+                w,
+                round(scored[w] * EDIT),
+                tuple(sorted(members[w], key=order.index)),
+                zipf(w),
+            )
+            for w in scored
         )
 
     # --- searching --------------------------------------------------------------------------

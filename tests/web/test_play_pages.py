@@ -104,11 +104,12 @@ def test_a_count_lists_its_forms_in_the_order_plural_reads_them(key):
 
 
 def test_one_module_knows_the_plural_rules():
-    """The forms by number are chosen in one place, not again by each table."""
+    """The forms by number are chosen in one place per page, not again by each table: the
+    play pages' in play-common.js, the arbiter's (what a best play does) in render.js."""
     choosing = sorted(
         path.name for path in STATIC.glob("*.js") if "PluralRules" in path.read_text("utf-8")
     )
-    assert choosing == ["play-common.js"]
+    assert choosing == ["play-common.js", "render.js"]
     assert len(PLURALS) >= 8
 
 

@@ -6,7 +6,13 @@ import string
 import pytest
 
 from wordsvc.alphabet import CHANGE_CODES, WORD_ERRORS
-from wordsvc.web.present import change_text, page_url, reading
+from wordsvc.web.present import (
+    category_groups,
+    change_text,
+    page_url,
+    reading,
+    suggestion_note,
+)
 from wordsvc.web.texts import TEXTS, grammeme_labels, parse_lang, problem_text, table, text
 
 
@@ -73,3 +79,39 @@ def test_links_leave_out_defaults():
     assert page_url("/", "uk") == "/"
     assert page_url("/", "uk", view="check", w="кіт") == "/?w=%D0%BA%D1%96%D1%82"
     assert page_url("/", "en", view="solve") == "/?view=solve&lang=en"
+
+
+def test_categories_that_share_a_reason_are_one_line_in_the_first_ones_place():
+    def verdict(id_, accepted, reason=None):
+        message = "Accepted." if accepted else f"Because {reason}."
+        return {"id": id_, "accepted": accepted, "reason": reason, "message": message,
+                "message_uk": message}  # fmt: skip
+
+    categories = [
+        verdict("noun-singular", False, "too_short"),
+        verdict("adjective", False, "not_an_adjective"),
+        verdict("verb", False, "too_short"),
+        verdict("surzhyk", True),
+        verdict("anglicism", True),
+    ]
+    groups = category_groups({"categories": categories})
+    assert [(g["ids"], g["accepted"], g["reason"]) for g in groups] == [
+        (["noun-singular", "verb"], False, "too_short"),
+        (["adjective"], False, "not_an_adjective"),
+        (["surzhyk", "anglicism"], True, None),
+    ]
+    assert groups[0]["message"] == "Because too_short."
+    assert category_groups({"categories": []}) == []
+
+
+def test_a_suggestions_note_is_said_in_words():
+    assert suggestion_note({"word": "київі", "note": "surzhyk"}, "uk") == "суржик"
+    assert suggestion_note({"word": "київі", "note": "surzhyk"}, "en") == "surzhyk"
+    assert suggestion_note({"word": "ківі", "note": None}, "uk") is None
+    assert suggestion_note({"word": "ківі", "note": "new_code"}, "en") == "with a note"
+
+
+def test_plural_forms_are_one_few_many_in_ukrainian_and_one_other_in_english():
+    for key, (uk, en) in TEXTS.items():
+        if "|" in uk or "|" in en:
+            assert (uk.count("|"), en.count("|")) == (2, 1), key

@@ -102,18 +102,55 @@ def test_without_a_lexicon_the_page_says_so_in_place(tmp_path):
 
 def test_every_verdict_says_how_often_the_spelling_is_written_and_what_that_means(client):
     ukrainian = shown(client.get("/?w=морозиво"))
-    assert "Так пишуть у текстах: помірно часто (3.9 за шкалою Ципфа)" in ukrainian
-    assert "Це частотний список, а не словник" in ukrainian  # the note behind the line
+    assert "Це написання помірно вживане." in ukrainian
+    assert "а не словник" in ukrainian  # the note behind the line
     english = shown(client.get("/?w=азометин&lang=en"))
-    assert "This spelling is not in the frequency list of texts." in english
+    assert "This spelling is hardly ever found in texts." in english
+    common = shown(client.get("/?w=вода&lang=en"))
+    assert "This spelling is common." in common
 
 
 def test_a_form_the_dictionary_does_not_know_is_written_often_without_a_contradiction(client):
     html = body(client.get("/?w=мясо&c=noun-singular"))
     verdict = unescape(re.sub(r"<[^>]+>", "", html.split('id="check-results"')[1]))
     assert "Морфологічний словник не знає цієї форми." in verdict
-    assert "Так пишуть у текстах: помірно часто (3.5 за шкалою Ципфа)" in verdict
+    assert "Це написання помірно вживане." in verdict
     assert "звичайне" not in verdict  # "an ordinary word" beside "the dictionary does not know"
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_no_jargon_on_the_page_nor_in_its_texts(client, lang):
+    """Testers read "шкала Ципфа" and "очки 8.80 · баланс +1.80" as jargon: the page, the
+    texts it hands its module among them, says how common a word is and what a play does
+    in plain words."""
+    html = body(client.get(f"/?w=морозиво&lang={lang}"))
+    for jargon in ("Ципф", "Zipf", "очки", "баланс +", "score", "Сусіди беруть"):
+        assert jargon not in html, jargon
+
+
+def test_a_reason_shared_by_categories_is_said_once(client):
+    """«шо» under four categories: too short for every one, said once for all four."""
+    c = "noun-singular,adjective,verb,surzhyk"
+    html = body(client.get(f"/?w=шо&c={c}"))
+    verdict = html.split('id="check-results"')[1]
+    lines = re.findall(r'<li class="no" data-category="([^"]*)">(.*?)</li>', verdict, re.S)
+    assert [ids for ids, _ in lines] == ["noun-singular adjective verb surzhyk"]
+    text = unescape(re.sub(r"<[^>]+>", "", lines[0][1]))
+    assert text.count("щонайменше 3 літери") == 1
+    said = re.sub(r"\s+", " ", text).strip()
+    assert said.startswith("Іменник (однина), Прикметник, Дієслово (інфінітив), Суржик:")
+
+
+def test_a_surzhyk_suggestion_is_marked_so(client):
+    """«Києві» under nouns and surzhyk: a standard word first, the surzhyk forms people
+    write marked «суржик»; no rare non-normative form (києв, боєві)."""
+    html = body(client.get("/?w=Києві&c=noun-singular,surzhyk"))
+    chips = re.findall(r'<a class="chip[^"]*"[^>]*data-word="([^"]*)"([^>]*)>(.*?)</a>', html)
+    offered = [(word, unescape(re.sub(r"<[^>]+>", "", inner))) for word, _, inner in chips]
+    assert offered == [("ківі", "ківі"), ("київі", "київі суржик"), ("київа", "київа суржик")]
+    assert all('data-note="surzhyk"' in attrs for word, attrs, _ in chips if word != "ківі")
+    english = body(client.get("/?w=Києві&c=noun-singular,surzhyk&lang=en"))
+    assert '<span class="noted-as">surzhyk</span>' in english
 
 
 SPLITS = [

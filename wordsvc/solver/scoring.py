@@ -172,6 +172,11 @@ class Effects:
     hand_after: int
     deck_after: int | None
 
+    @property
+    def balance_cards(self) -> int:
+        """Balance of Power cards the neighbours take, all of them together."""
+        return sum(len(cards) for cards in self.balance)
+
 
 @dataclass(frozen=True)
 class Score:

@@ -72,8 +72,9 @@ def change_markup(change: Mapping[str, Any], lang: Lang) -> Markup:
 
 
 def frequency(verdict: Mapping[str, Any], lang: Lang) -> str | None:
-    """How often the verdict's spelling is written, from its ``zipf`` and ``commonness``
-    band: the page's own words for the band (``band.<id>``), else the API's label."""
+    """How often the verdict's spelling is written, in plain words from its ``commonness``
+    band (``band.<id>``: "часто вживане", "рідкісне"; the API's label for a band the page
+    does not know): no number, no scale's name."""
     band = verdict.get("commonness")
     if not band:
         return None
@@ -81,7 +82,34 @@ def frequency(verdict: Mapping[str, Any], lang: Lang) -> str | None:
         return text("zipf_unknown", lang)
     key = f"band.{band['id']}"
     label = text(key, lang) if key in TEXTS else band["label_uk" if lang == "uk" else "label"]
-    return text("zipf", lang, zipf=f"{verdict['zipf']:.1f}", band=label)
+    return text("zipf", lang, band=label)
+
+
+def category_groups(verdict: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The verdict's categories, one line per distinct verdict: the categories that share
+    a verdict and its reason (шо: too short for every one) on one line, in the first one's
+    place, so a reason is said once (render.js's ``categoryGroups`` does the same)."""
+    groups: dict[tuple[bool, str | None, str, str], dict[str, Any]] = {}
+    for category in verdict.get("categories") or []:
+        key = (
+            bool(category["accepted"]),
+            category.get("reason"),
+            category.get("message", ""),
+            category.get("message_uk", ""),
+        )
+        group = groups.setdefault(key, {**category, "ids": []})
+        group["ids"].append(category["id"])
+    return list(groups.values())
+
+
+def suggestion_note(suggestion: Mapping[str, Any], lang: Lang) -> str | None:
+    """What a suggestion's ``note`` code says (``suggestion_note.<code>``: "суржик"), or
+    None for a word that has none."""
+    note = suggestion.get("note")
+    if not note:
+        return None
+    key = f"suggestion_note.{note}"
+    return text(key if key in TEXTS else "suggestion_note_other", lang)
 
 
 def reading(analysis: Mapping[str, Any], lang: Lang) -> str:

@@ -127,6 +127,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "also": ("також: {reasons}", "also: {reasons}"),
     "house_word": ("Домашнє слово столу.", "A house word of the table."),
     "suggestions": ("Можливо, ви мали на увазі:", "Did you mean:"),
+    # A suggestion's note, by its code (the API's ``note``): said beside the word.
+    "suggestion_note.surzhyk": ("суржик", "surzhyk"),
+    "suggestion_note_other": ("з приміткою", "with a note"),
     "normative": ("Літературною мовою:", "In standard Ukrainian:"),
     "suggestions_omitted": (
         "Підказки пропущено: у пакеті забагато відхилених слів.",
@@ -136,27 +139,21 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "lemma": ("початкова форма", "lemma"),
     # How often the spelling is written (wordfreq's list), worded so that it never reads as
     # a verdict: a form the dictionary does not know can be written often.
-    "zipf": (
-        "Так пишуть у текстах: {band} ({zipf} за шкалою Ципфа)",
-        "Written in texts: {band} ({zipf} on the Zipf scale)",
-    ),
+    "zipf": ("Це написання {band}.", "This spelling is {band}."),
     "zipf_unknown": (
-        "Такого написання немає в частотному списку текстів.",
-        "This spelling is not in the frequency list of texts.",
+        "Такого написання в текстах майже не трапляється.",
+        "This spelling is hardly ever found in texts.",
     ),
     "zipf_about": (
-        "Це частотний список, а не словник: він лише рахує, як часто таке написання трапляється "
-        "в текстах (шкала Ципфа: 7 — найчастіші слова, 3 — раз на мільйон слів, 0 — немає в "
-        "списку). Часто пишуть і помилки, і суржик. Чи годиться слово, кажуть словник і "
-        "категорії.",
-        "This is a frequency list, not a dictionary: it only counts how often this spelling "
-        "occurs in texts (the Zipf scale: 7 for the commonest words, 3 for once in a million "
-        "words, 0 for not listed). Misspellings and surzhyk are written often too. Whether a "
-        "word counts is for the dictionary and the categories to say.",
+        "Це лише те, як часто таке написання трапляється в текстах, а не словник: часто "
+        "пишуть і помилки, і суржик. Чи годиться слово, кажуть словник і категорії.",
+        "This only says how often this spelling occurs in texts; it is no dictionary: "
+        "misspellings and surzhyk are written often too. Whether a word counts is for the "
+        "dictionary and the categories to say.",
     ),
-    "band.common": ("часто", "often"),
-    "band.ordinary": ("помірно часто", "fairly often"),
-    "band.rare": ("рідко", "rarely"),
+    "band.common": ("часто вживане", "common"),
+    "band.ordinary": ("помірно вживане", "fairly common"),
+    "band.rare": ("рідкісне", "rare"),
     "summary_all": ("Усі слова можна скласти.", "Every word is playable."),
     "summary_some": ("Можна: {ok} з {n}.", "Playable: {ok} of {n}."),
     # --- solve --------------------------------------------------------------------------
@@ -178,22 +175,43 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "plays": ("Найкращі ходи", "Best plays"),
     "no_plays": ("Жодного слова з цієї руки.", "No word from this hand."),
     "pass": ("Пас", "Pass"),
-    "score": ("очки {total}", "score {total}"),
-    "score_parts": (
-        "карти {cards} · баланс {balance} · жетони {tokens}",
-        "cards {cards} · balance {balance} · tokens {tokens}",
+    # What a play does in the game, from the solver's answer (``|``: the forms by number,
+    # as Intl.PluralRules orders the language's integers: uk one|few|many, en one|other).
+    "does.cards_out": (
+        "скинете {n} карту|скинете {n} карти|скинете {n} карт",
+        "you get rid of {n} card|you get rid of {n} cards",
     ),
-    "neighbours_take": ("Сусіди беруть: {cards}", "Neighbours take: {cards}"),
-    "nothing": ("нічого", "nothing"),
-    "draw_up_to": ("добір до {n}", "draw up to {n}"),
-    "hand_after": ("у руці після ходу: {n}", "hand after: {n}"),
+    "does.tokens": (
+        "використаєте {n} жетон|використаєте {n} жетони|використаєте {n} жетонів",
+        "you use {n} joker token|you use {n} joker tokens",
+    ),
+    "does.balance": (
+        "сусіди візьмуть {n} карту Балансу сил|сусіди візьмуть {n} карти Балансу сил|"
+        "сусіди візьмуть {n} карт Балансу сил",
+        "your neighbours take {n} Balance of Power card|"
+        "your neighbours take {n} Balance of Power cards",
+    ),
+    "does.balance_each": ("кожен — {colours}", "{colours} each"),
+    "does.balance_in_turn": ("зліва направо: {colours}", "from the left: {colours}"),
+    "does.balance_none": ("сусіди нічого не візьмуть", "your neighbours take nothing"),
+    "does.nothing": ("нічого", "nothing"),
+    "does.draw": (
+        "доберете {n} карту|доберете {n} карти|доберете {n} карт",
+        "you draw {n} card|you draw {n} cards",
+    ),
+    "does.hand_after": (
+        "у руці буде {n} карта|у руці буде {n} карти|у руці буде {n} карт",
+        "you then hold {n} card|you then hold {n} cards",
+    ),
+    "list_and": ("{first} й {last}", "{first} and {last}"),
+    # A Balance of Power card taken, by its colour (uk: as the object of "візьмуть").
+    "colour.green": ("зелену", "green"),
+    "colour.yellow": ("жовту", "yellow"),
+    "colour.red": ("червону", "red"),
     "incomplete": (
         "Час пошуку вичерпано: це найкращі знайдені ходи, але не доведено, що найкращі.",
         "The time budget ran out: these are the best plays found, not proven best.",
     ),
-    "colour.green": ("зелена", "green"),
-    "colour.yellow": ("жовта", "yellow"),
-    "colour.red": ("червона", "red"),
     # What fills a letter, as marked on its card (short: a card is 2.3rem wide on a phone).
     "source.letter_card": ("літера", "letter"),
     "source.joker_card": ("джокер", "joker"),

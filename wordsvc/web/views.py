@@ -23,7 +23,16 @@ from wordsvc.web.checking import (
     split_categories,
     split_words,
 )
-from wordsvc.web.present import VIEWS, change_markup, frequency, marked, page_url, reading
+from wordsvc.web.present import (
+    VIEWS,
+    category_groups,
+    change_markup,
+    frequency,
+    marked,
+    page_url,
+    reading,
+    suggestion_note,
+)
 from wordsvc.web.texts import TEXTS, Lang, parse_lang, table, text
 
 
@@ -84,6 +93,8 @@ def _page(values: MultiDict[str, str], *, asked: bool = False) -> tuple[str, int
         change_text=partial(change_markup, lang=lang),
         read_as=lambda word: marked("read_as", lang, word=word),
         frequency=partial(frequency, lang=lang),
+        category_groups=category_groups,
+        suggestion_note=partial(suggestion_note, lang=lang),
         reading=partial(reading, lang=lang),
         table=table(lang),
         magic_cards=_magic_cards(lang),

@@ -96,10 +96,18 @@ class Analysis(WireModel):
 
 
 class Suggestion(WireModel):
+    """A playable word near a refused one, that a person would recognise: a word people
+    know first, a rare one only within 1 edit, a non-normative form only as a surzhyk form."""
+
     word: str
     distance: float
     categories: list[str]
     zipf: float = Field(description="How common the word is (Zipf scale, 0: not listed).")
+    note: Literal["surzhyk"] | None = Field(
+        description="Why the word comes with a note, as a stable code; null for a standard "
+        "word. `surzhyk`: a non-normative form, offered because the surzhyk category is "
+        "agreed and admits it."
+    )
 
 
 class CommonnessBand(WireModel):

@@ -145,10 +145,17 @@ function fieldOf(doc, byCode, byField, fallback) {
   return fallback;
 }
 
-/** Bring the results into view when they landed out of it (below the fold on a phone). */
-function reveal(results) {
-  const top = results.getBoundingClientRect().top;
-  if (top < 0 || top > window.innerHeight - 120) results.scrollIntoView({ block: "start" });
+/** Bring the results into view when they landed out of it: below the fold on a phone, or
+ *  under its keyboard. The visible part is the visual viewport (what the keyboard leaves);
+ *  the field typed in is let go first, so the keyboard closes rather than cover them. */
+function reveal(results, form) {
+  const view = window.visualViewport;
+  const height = view ? view.height : window.innerHeight;
+  const top = results.getBoundingClientRect().top - (view ? view.offsetTop : 0);
+  if (top >= 0 && top <= height - 120) return;
+  const typing = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (typing && form.contains(typing) && typing.matches("input, textarea, select")) typing.blur();
+  results.scrollIntoView({ block: "start" });
 }
 
 const latest = new Map(); // results element -> the number of its newest request
@@ -173,7 +180,7 @@ async function run(form, results, request, draw, where, { show = false } = {}) {
     const answer = await request();
     if (latest.get(results) !== ticket) return;
     results.replaceChildren(...draw(answer));
-    if (show) reveal(results);
+    if (show) reveal(results, form);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     if (latest.get(results) !== ticket) return;

@@ -35,7 +35,25 @@ export function marked(ui, key, values) {
   return nodes.filter((node) => node !== "");
 }
 
-const number = (value) => (value > 0 ? `+${value.toFixed(2)}` : value < 0 ? `−${(-value).toFixed(2)}` : "0.00");
+/** The order in which a text lists its forms by number ("|" between them): the categories
+ *  of `Intl.PluralRules` that the language's integers take (texts.py says the same). */
+const PLURAL_FORMS = { uk: ["one", "few", "many"], en: ["one", "other"] };
+
+/** `key`'s text for the number `n` ("скинете {n} карту|… карти|… карт"): the form the page
+ *  language's plural rules choose, `{n}` filled in. */
+export function plural(ui, key, n) {
+  const forms = ui.t(key, { n }).split("|");
+  const order = PLURAL_FORMS[ui.lang] ?? PLURAL_FORMS.en;
+  const index = order.indexOf(new Intl.PluralRules(ui.lang).select(n));
+  return forms[index < 0 ? forms.length - 1 : Math.min(index, forms.length - 1)];
+}
+
+/** Words in a list: "a", "a й b", "a, b й c". */
+function listed(words, ui) {
+  const first = words.slice(0, -1);
+  if (!first.length) return words.join("");
+  return ui.t("list_and", { first: first.join(", "), last: words.at(-1) });
+}
 
 function changeText(change, ui) {
   const details = change.details || {};
@@ -47,13 +65,37 @@ function changeText(change, ui) {
     : change.message;
 }
 
-/** How often the verdict's spelling is written (present.py's `frequency`). */
+/** How often the verdict's spelling is written, in plain words (present.py's `frequency`). */
 function frequency(v, ui) {
   const band = v.commonness;
   if (band.id === "unknown") return ui.t("zipf_unknown");
   const label = ui.has(`band.${band.id}`) ? ui.t(`band.${band.id}`)
     : (ui.lang === "uk" ? band.label_uk : band.label);
-  return ui.t("zipf", { zipf: v.zipf.toFixed(1), band: label });
+  return ui.t("zipf", { band: label });
+}
+
+/** The categories, one line per distinct verdict: those sharing a verdict and its reason
+ *  on one line, in the first one's place (present.py's `category_groups`). */
+export function categoryGroups(categories) {
+  const groups = new Map();
+  for (const c of categories) {
+    const key = JSON.stringify([c.accepted, c.reason ?? null, c.message ?? "", c.message_uk ?? ""]);
+    if (!groups.has(key)) groups.set(key, { ...c, ids: [] });
+    groups.get(key).ids.push(c.id);
+  }
+  return [...groups.values()];
+}
+
+/** A suggestion's chip: the word, and what its note says ("суржик") when it has one. */
+function suggestionChip(s, ui) {
+  if (!s.note) {
+    return h("a", { class: "chip", href: ui.wordUrl(s.word), "data-word": s.word, lang: "uk" }, s.word);
+  }
+  const key = `suggestion_note.${s.note}`;
+  return h("a", { class: "chip noted", href: ui.wordUrl(s.word), "data-word": s.word,
+    "data-note": s.note },
+  h("span", { lang: "uk" }, s.word), " ", h("span", { class: "noted-as" },
+    ui.t(ui.has(key) ? key : "suggestion_note_other")));
 }
 
 function reading(analysis, ui) {
@@ -86,9 +128,9 @@ function verdictCard(v, ui) {
     parts.push(h("p", { class: "normative" }, `${ui.t("normative")} `,
       ...v.normative.flatMap((w, i) => [i ? " / " : "", h("b", { lang: "uk" }, w)])));
   }
-  parts.push(h("ul", { class: "cats" }, v.categories.map((c) => h("li",
-    { class: c.accepted ? "ok" : "no", "data-category": c.id },
-    h("span", { class: "cat" }, ui.categoryName(c.id)), ": ",
+  parts.push(h("ul", { class: "cats" }, categoryGroups(v.categories).map((c) => h("li",
+    { class: c.accepted ? "ok" : "no", "data-category": c.ids.join(" ") },
+    h("span", { class: "cat" }, c.ids.map((id) => ui.categoryName(id)).join(", ")), ": ",
     c.accepted ? ui.t("accepted") : (ui.lang === "uk" ? c.message_uk : c.message)))));
   if (v.commonness) { // how often it is written (wordfreq's list), and what that list is
     parts.push(h("details", { class: "zipf", "data-band": v.commonness.id },
@@ -96,9 +138,7 @@ function verdictCard(v, ui) {
   }
   if (v.suggestions.length) {
     parts.push(h("div", { class: "suggestions" }, h("p", {}, ui.t("suggestions")),
-      h("ul", {}, v.suggestions.map((s) => h("li", {},
-        h("a", { class: "chip", href: ui.wordUrl(s.word), "data-word": s.word, lang: "uk" },
-          s.word))))));
+      h("ul", {}, v.suggestions.map((s) => h("li", {}, suggestionChip(s, ui))))));
   } else if (v.suggestions_omitted) {
     parts.push(h("p", { class: "muted" }, ui.t("suggestions_omitted")));
   }
@@ -133,22 +173,34 @@ function slotCard(slot, ui) {
     h("span", { class: "letter", lang: "uk" }, slot.letter), h("span", { class: "src" }, source));
 }
 
-function effectsLine(effects, ui) {
-  const given = effects.balance.map((cards) =>
-    cards.length ? cards.map((c) => ui.t(`colour.${c}`)).join("+") : ui.t("nothing"));
-  const parts = [ui.t("neighbours_take", { cards: given.join(", ") })];
-  if (effects.draw_up_to !== null) parts.push(ui.t("draw_up_to", { n: effects.draw_up_to }));
-  parts.push(ui.t("hand_after", { n: effects.hand_after }));
-  return h("p", { class: "effects" }, parts.join(" · "));
+/** The Balance of Power cards the neighbours take, in words: how many (the API's
+ *  `balance_cards`), and the colours, each neighbour's alike or in turn from the left. */
+function balanceText(effects, ui) {
+  if (!effects.balance_cards) return ui.t("does.balance_none");
+  const colours = effects.balance.map((cards) => (cards.length
+    ? listed(cards.map((c) => ui.t(`colour.${c}`)), ui) : ui.t("does.nothing")));
+  const alike = colours.every((c) => c === colours[0]);
+  const which = alike ? ui.t("does.balance_each", { colours: colours[0] })
+    : ui.t("does.balance_in_turn", { colours: colours.join("; ") });
+  return `${plural(ui, "does.balance", effects.balance_cards)} (${which})`;
 }
 
-function scoreLine(score, ui) {
-  return h("p", { class: "parts" }, ui.t("score_parts", {
-    cards: number(score.cards), balance: number(score.balance), tokens: number(score.tokens),
-  }));
+/** What a play does in the game, in a sentence: the cards you get rid of, the tokens you
+ *  use, what the neighbours take, what you draw and hold after. Every number is the API's. */
+function doesLine(play, ui) {
+  const effects = play.effects;
+  const clauses = [];
+  if (effects.cards_out) clauses.push(plural(ui, "does.cards_out", effects.cards_out));
+  if (play.tokens_used) clauses.push(plural(ui, "does.tokens", play.tokens_used));
+  if (play.kind === "word") clauses.push(balanceText(effects, ui));
+  if (effects.drawn) clauses.push(plural(ui, "does.draw", effects.drawn));
+  clauses.push(plural(ui, "does.hand_after", effects.hand_after));
+  const sentence = clauses.join("; ");
+  return h("p", { class: "effects" }, `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`);
 }
 
-/** The ranked plays (Solution): each a row of cards marked with what fills each letter. */
+/** The ranked plays (Solution): each a row of cards marked with what fills each letter,
+ *  and what it does in the game. */
 export function plays(solution, ui) {
   const nodes = [];
   if (!solution.complete) nodes.push(h("p", { class: "note" }, ui.t("incomplete")));
@@ -156,15 +208,11 @@ export function plays(solution, ui) {
   nodes.push(h("ol", { class: "plays" }, solution.plays.map((play, i) => h("li", { class: "play" },
     h("h3", {}, h("span", {}, `${i + 1}.`),
       h("span", { class: "word", lang: "uk" }, play.word.toUpperCase()),
-      h("span", { class: "length" }, ui.t("letters", { n: play.length })),
-      h("span", { class: "total" }, ui.t("score", { total: play.score.total.toFixed(2) }))),
+      h("span", { class: "length" }, ui.t("letters", { n: play.length }))),
     h("ol", { class: "cards", "aria-label": play.word }, play.slots.map((s) => slotCard(s, ui))),
-    scoreLine(play.score, ui), effectsLine(play.effects, ui)))));
-  const pass = solution.pass;
+    doesLine(play, ui)))));
   nodes.push(h("div", { class: "play pass" },
-    h("h3", {}, h("span", { class: "word" }, ui.t("pass")),
-      h("span", { class: "total" }, ui.t("score", { total: pass.score.total.toFixed(2) }))),
-    effectsLine(pass.effects, ui)));
+    h("h3", {}, h("span", { class: "word" }, ui.t("pass"))), doesLine(solution.pass, ui)));
   return nodes;
 }
 
