@@ -29,6 +29,11 @@ Not counted: scrolling, reading, and the moves of the other seat. The generic ta
 issue 26 needed 62 taps for a whole game; the target is at most half of that.
 
     python scripts/bench_taps.py [--games 15] [--first 2000] [--seeds 2054 2145] [--json]
+    python scripts/bench_taps.py --defaults [--games 15]
+
+``--defaults`` plays a person with the settings a new seat has (both on since issue 37)
+against heuristic bots at 3 players and 2 vs 2, and gives the share of the person's taps
+that were passes.
 """
 
 import argparse
@@ -143,6 +148,98 @@ def play_game(
     return tapped
 
 
+#: The tables the defaults are measured at: (name, options). Seat 0 is the person, every
+#: other seat the heuristic bot (in 2 vs 2 the person's partner too).
+TABLES = (
+    ("3 players", {"players": 3}),
+    ("2 vs 2", {"players": 4, "teams": True}),
+)
+
+
+@dataclass
+class AtDefaults:
+    """One whole game with the store's default settings: the person's taps, and how many of
+    them were passes (each a tap that chose nothing but "go on")."""
+
+    table: str
+    seed: int
+    taps: int
+    passes: int
+    auto_passes: int
+
+    @property
+    def pass_share(self) -> float:
+        return self.passes / self.taps if self.taps else 0.0
+
+
+def play_at_defaults(
+    store: SessionStore,
+    seed: int,
+    table: str,
+    options: Mapping[str, Any],
+    concerned: bool = True,
+    limit: int = 3000,
+) -> AtDefaults:
+    """Seat 0 (a person, settings as a new seat has them; ``concerned`` False: "answer only
+    when it concerns me" off, the default before issue 37) against heuristic bots, seeded;
+    the person plays as the heuristic bot would, from their own view."""
+    game = store.hosted(GAME).game
+    bot = HeuristicBot()
+    specs = [SeatSpec("human", name="person")]
+    specs += [SeatSpec("bot", "heuristic")] * (int(options["players"]) - 1)
+    created = store.create(GAME, {**options, "first_player": 0}, specs, seed)
+    token = store.join(created.id, 0).token
+    if not concerned:
+        store.claim(created.id, token, only_when_concerned=False)
+    taps = passes = 0
+    for _ in range(limit):
+        summary = store.summary(created.id, 0)
+        if summary.status == "over":
+            break
+        rng = random.Random(f"{seed}:{summary.version}:0")
+        action = bot.choose(game, summary.view, 0, rng)
+        tapped = taps_for(action, summary.legal_actions)
+        taps += tapped
+        passes += tapped if action["type"] == "pass" else 0
+        store.act(created.id, 0, action, summary.version)
+    else:
+        raise RuntimeError(f"seed {seed}: no end within {limit} moves")
+    auto = sum(e.actor == "auto" for e in store.events(created.id, 0))
+    return AtDefaults(table, seed, taps, passes, auto)
+
+
+def measure_defaults(seeds: Sequence[int]) -> list[AtDefaults]:
+    """Every table of :data:`TABLES`, each seed, with the defaults, and with the defaults
+    before issue 37 (the table's name ending in " (before)")."""
+    with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder:
+        store = open_store(Path(folder))
+        games = [
+            play_at_defaults(store, seed, f"{name}{' (before)' * (not now)}", options, now)
+            for name, options in TABLES
+            for now in (True, False)
+            for seed in seeds
+        ]
+        store.engine.dispose()
+    return games
+
+
+def defaults_summary(games: Sequence[AtDefaults]) -> dict[str, Any]:
+    """Per table: the share of the person's taps that were passes (all games together and
+    the median game), and the median taps."""
+    found: dict[str, Any] = {}
+    for name in dict.fromkeys(g.table for g in games):
+        at = [g for g in games if g.table == name]
+        found[name] = {
+            "games": len(at),
+            "pass_share": round(sum(g.passes for g in at) / max(1, sum(g.taps for g in at)), 3),
+            "median_pass_share": round(statistics.median(g.pass_share for g in at), 3),
+            "median_taps": statistics.median(g.taps for g in at),
+            "median_passes": statistics.median(g.passes for g in at),
+            "median_auto_passes": statistics.median(g.auto_passes for g in at),
+        }
+    return found
+
+
 def measure(seeds: Sequence[int]) -> list[tuple[Tapped, Tapped, Tapped]]:
     """(on, off, concerned) for each seed; on and off are checked to be the same game."""
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder:
@@ -220,8 +317,17 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=2000, help="the first seed")
     parser.add_argument("--seeds", type=int, nargs="*", help="these seeds instead")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--defaults",
+        action="store_true",
+        help="the share of passes in a person's taps with the default settings, at 3 players "
+        "and 2 vs 2 (issue 37's target: at most 20%%)",
+    )
     args = parser.parse_args()
     seeds = args.seeds or list(range(args.first, args.first + args.games))
+    if args.defaults:
+        print(json.dumps(defaults_summary(measure_defaults(seeds)), indent=2))
+        return
     result = summary(measure(seeds))
     if args.json:
         print(json.dumps(result, indent=2))

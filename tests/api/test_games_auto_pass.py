@@ -124,10 +124,12 @@ def set_choice(client, session, token, value):
     )
 
 
-def test_answer_only_when_it_concerns_me_is_off_by_default_and_its_token_sets_it(games_client):
+def test_answer_only_when_it_concerns_me_is_on_by_default_and_its_token_sets_it(games_client):
     session, token = created(games_client)
     url = f"/v1/games/sessions/{session}/seat"
-    assert games_client.get(url, headers=bearer(token)).get_json()["only_when_concerned"] is False
+    assert games_client.get(url, headers=bearer(token)).get_json()["only_when_concerned"] is True
+    off = set_choice(games_client, session, token, False)
+    assert off.get_json()["only_when_concerned"] is False
     on = set_choice(games_client, session, token, True)
     assert on.status_code == 200, on.get_json()
     assert (on.get_json()["auto_pass"], on.get_json()["only_when_concerned"]) == (True, True)

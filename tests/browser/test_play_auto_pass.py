@@ -2,9 +2,8 @@
 (Chromium, 390×844 in Ukrainian and 1366×768 in English): on by default under the seat's
 hand; switched off, the table asks the person for a pass that is all they may do; switched
 on there, the pass makes itself at once, and the log says so in words, with no bot badge.
-Under it, "answer only when it concerns me": off by default, unusable while the first is
-off; switched on, the person is asked to answer only what is aimed at them, for a whole
-game."""
+Under it, "answer only when it concerns me": on by default, unusable while the first is
+off; on, the person is asked to answer only what is aimed at them, for a whole game."""
 
 from __future__ import annotations
 
@@ -77,6 +76,8 @@ def test_the_switch_asks_for_a_lone_pass_when_off_and_makes_it_when_on(
     assert_presentable(page, lang)
     page.screenshot(path=tmp_path / f"switch-on-{lang}.png", full_page=True)
 
+    # "Answer only when I can" alone: the second switch (on by default) off first.
+    tap_switch(olya, False, "only_when_concerned", "myt-only-concerned")
     tap_switch(olya, False)
     version = -1
     for _ in range(60):
@@ -128,13 +129,14 @@ def test_answering_only_when_it_concerns_me_asks_only_for_what_is_aimed_at_me(
     olya.sit(session, 0)
     page = olya.page
     switch = page.locator("#view .myt-area.mine #myt-only-concerned")
-    assert not switch.is_checked(), "off by default"
+    assert switch.is_checked(), "on by default"
     assert page.locator("label[for='myt-only-concerned']").inner_text() == CONCERNED[lang]
     assert page.locator("label[for='myt-only-concerned']").bounding_box()["height"] >= 44
     tap_switch(olya, False)
     assert switch.is_disabled(), "it acts only with 'answer only when I can' on"
     tap_switch(olya, True)
-    tap_switch(olya, True, "only_when_concerned", "myt-only-concerned")
+    assert switch.is_checked(), "the choice was kept while the first switch was off"
+    assert seat_setting(olya, "only_when_concerned") is True
     assert_presentable(page, lang)
     page.screenshot(path=tmp_path / f"concerned-on-{lang}.png", full_page=True)
 

@@ -64,6 +64,21 @@ class Person:
         self.page.goto(f"{self.base}/play/{session}?join={seat}{query}")
         self.page.wait_for_selector("body[data-live]")
 
+    def answer_everything(self, session):
+        """Switch "answer only when it concerns me" (on by default) off through the API, so
+        that the person is asked about every announcement they could answer."""
+        token = self.page.evaluate("window.wordsvcPlay.state.token")
+        done = self.context.request.post(
+            f"{self.base}/v1/games/sessions/{session}/seat",
+            headers={"Authorization": f"Bearer {token}"},
+            data={"only_when_concerned": False},
+        )
+        assert done.ok, done.text()
+        self.page.wait_for_function(
+            "s => window.wordsvcPlay.state.summary.seats[s].only_when_concerned === false",
+            arg=self.summary()["you"],
+        )
+
     def tap(self, selector, expect=None, where=None):
         """A tap on the one element ``selector`` finds (or, ``where`` given, on that part of
         it); ``expect``: the legal action it must send (its ``data-action``)."""
@@ -347,6 +362,7 @@ def test_a_whole_game_against_a_bot_through_the_tables_controls(
     you, bot = NAMES[lang]
     session = create(olya, seed, [("human", you), ("heuristic", bot)])
     olya.sit(session, 0)
+    olya.answer_everything(session)  # the game this test replays asks about every answer
     page = olya.page
     assert page.locator("body[data-table='magos-y-tabernas']").count() == 1
     assert page.locator("#view .panel.player").count() == 2
@@ -424,6 +440,7 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
     seats = (olya, petro)
     for seat, person in enumerate(seats):
         person.sit(session, seat)
+        person.answer_everything(session)  # each answers the other's instants
     deepest = 0
     for number, (mover, _, _, alone, _) in enumerate(plan[:moves]):
         if alone:  # made by itself, in the transaction of the move before it

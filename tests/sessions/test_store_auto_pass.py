@@ -28,13 +28,16 @@ HUMANS = [SeatSpec("human", name="Оля"), SeatSpec("human", name="Петро")
 
 def seated(store, seed, specs=HUMANS, **options):
     """A seeded Magos y Tabernas game (seat 0 first, unless ``first_player`` says) with
-    every human seat joined: (session id, {seat: token})."""
+    every human seat joined, "answer only when it concerns me" (on by default) switched off,
+    so that "answer only when I can" is tested alone: (session id, {seat: token})."""
     created = store.create("magos-y-tabernas", {"first_player": 0, **options}, specs, seed)
     tokens = {
         seat: store.join(created.id, seat).token
         for seat, spec in enumerate(specs)
         if spec.kind == "human"
     }
+    for token in tokens.values():
+        store.claim(created.id, token, only_when_concerned=False)
     return created.id, tokens
 
 

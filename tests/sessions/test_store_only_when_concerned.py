@@ -127,12 +127,16 @@ def test_switching_it_on_while_nothing_concerns_the_seat_passes_at_once(store):
 
 
 def test_the_choice_is_kept_and_shown(store):
-    session_id, tokens = seated(store, 3)
-    assert [s.only_when_concerned for s in store.summary(session_id).seats] == [False, False]
+    session_id = store.create("magos-y-tabernas", {"first_player": 0}, HUMANS, 3).id
+    tokens = {seat: store.join(session_id, seat).token for seat in range(len(HUMANS))}
+    # On for people by default: a person is asked only about what is aimed at their side.
+    assert [s.only_when_concerned for s in store.summary(session_id).seats] == [True, True]
     version = store.summary(session_id).version
-    assert store.claim(session_id, tokens[0], only_when_concerned=True).only_when_concerned
-    assert store.your_seat(session_id, tokens[0]).only_when_concerned is True
-    assert store.claim(session_id, tokens[0], "Оля К.").only_when_concerned is True
+    assert (
+        store.claim(session_id, tokens[1], only_when_concerned=False).only_when_concerned is False
+    )
+    assert store.your_seat(session_id, tokens[1]).only_when_concerned is False
+    assert store.claim(session_id, tokens[1], "Оля К.").only_when_concerned is False
     assert [s.only_when_concerned for s in store.summary(session_id).seats] == [True, False]
     assert store.summary(session_id).version == version, "seat 0's turn: nothing to pass"
 
@@ -146,7 +150,7 @@ def test_games_without_the_choice_have_none(store):
         store.claim(created.id, token, only_when_concerned=True)
     assert refused.value.code == "no_auto_pass"
     mixed = store.create("magos-y-tabernas", {}, [SeatSpec("human"), SeatSpec("bot", "random")])
-    assert [s.only_when_concerned for s in store.summary(mixed.id).seats] == [False, None]
+    assert [s.only_when_concerned for s in store.summary(mixed.id).seats] == [True, None]
 
 
 def test_seats_from_before_the_choice_have_it_off(empty_url):  # noqa: F811

@@ -96,6 +96,8 @@ class Seating(Playing):
                         "joined_at": None,
                         "claimed_at": None,
                         "auto_pass": spec.kind == "human",
+                        # On for people: asked only when something is aimed at their side.
+                        "only_when_concerned": spec.kind == "human",
                     }
                     for spec in specs
                 ],
@@ -140,7 +142,7 @@ class Seating(Playing):
                     not human,
                     not human,
                     auto_pass_setting(hosted, human),
-                    concerned_setting(hosted, human),
+                    concerned_setting(hosted, human, True),
                 )
             )
         return stored

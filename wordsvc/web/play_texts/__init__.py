@@ -72,9 +72,12 @@ GAME_PREFIXES: Final[dict[str, frozenset[str]]] = {
 }
 
 
-#: The texts only one game's table carries (its engine's refusals), by game.
+#: The texts only one game's table carries (its engine's refusals, its results' words), by
+#: game.
 GAME_ONLY_KEYS: Final[dict[str, frozenset[str]]] = {
-    game: frozenset(table) for game, table in problems.BY_GAME.items()
+    game: frozenset(table)
+    | {key for key in PLAY_TEXTS if key.startswith((f"result.{game}.", f"result.{game}"))}
+    for game, table in problems.BY_GAME.items()
 }
 
 
