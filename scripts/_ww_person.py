@@ -1,8 +1,9 @@
 """A person at the Wizards Wanted table, for the scripts that drive one in Chromium
 (``bench_effort.py``, ``screenshots.py``): the person plays as the heuristic bot would (its
 choice from the seat's view), but only through the page: on the game's own table a move is a
-tap on the board (and, when the ways are offered in words, the one like the bot's), anything
-else a button found by its ``data-action``; on the generic table every action is a button."""
+tap on the board (and, when the ways are offered in words, the one like the bot's; on a phone
+its button in "Where to go"), anything else a button found by its ``data-action``; on the
+generic table every action is a button."""
 
 from __future__ import annotations
 
@@ -117,7 +118,20 @@ class Person:
         self.tap(buttons.nth(shown.index(action)))
 
     def move_on_the_board(self, summary: dict, action: dict) -> None:
+        """A tap on the move's space; on a phone, where the board shows the wizard's part of
+        it, the move's button in "Where to go" (one tap, whatever the ways)."""
         space = target(summary, action)
+        if self.phone:
+            found = self.page.locator(f".ww-go-list button[data-space='{space}']")
+            offered = found.evaluate_all(
+                "bs => bs.map(b => [JSON.parse(b.dataset.action), b.dataset.way])"
+            )
+            pick = next(
+                (i for i, (offer, _) in enumerate(offered) if offer == action),
+                next((i for i, (_, kind) in enumerate(offered) if kind == action["type"]), 0),
+            )
+            self.tap(found.nth(pick))
+            return
         self.tap(self.page.locator(f"g.ww-reach[data-space='{space}']"))
         ways = self.page.locator("#ww-ways button[data-action]")
         with contextlib.suppress(Exception):

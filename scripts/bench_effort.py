@@ -4,9 +4,10 @@ Measures (``MEASURES``; each plays its games and returns rows of the one table p
 
 - ``wizards-wanted``: one person against the heuristic bot, the person playing as the
   heuristic bot would (its choice from the seat's view) but only through the page: on the
-  game's own table a move is a tap on the board, anything else a button found by its
-  ``data-action``. Counted at each of the person's steps: the buttons shown at once outside
-  the board (the target: at most 12), and the taps of the whole game. The same seeds are then
+  game's own table a move is one tap in "Where to go" (the phone's list of the ways),
+  anything else a button found by its ``data-action``. Counted at each of the person's steps:
+  the buttons shown at once outside the board and its list (the target: at most 12), and the
+  taps of the whole game. The same seeds are then
   played on the generic table (``play-table.js`` served without the game's own table, so that
   the page falls back to play-render.js, as before issue 26), where every legal action is a
   button. The two tables' games may part ways (a tap takes the cheapest way, where the bot
@@ -41,9 +42,10 @@ from typing import NamedTuple
 from _ww_person import Person
 
 TARGET_BUTTONS = 12
-#: The buttons a person sees outside the board (the zoom buttons belong to it).
+#: The buttons a person sees outside the board (the zoom buttons belong to it, and so does
+#: "Where to go", the board's marks as a list).
 COUNT_BUTTONS = """() => [...document.querySelectorAll('#actions button, #view button')]
-  .filter((b) => b.checkVisibility() && !b.closest('.ww-board, .ww-zoom')).length"""
+  .filter((b) => b.checkVisibility() && !b.closest('.ww-board, .ww-zoom, .ww-go')).length"""
 
 
 class Row(NamedTuple):

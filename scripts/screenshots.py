@@ -1,7 +1,7 @@
 """Screenshots of the pages for the README: a word dispute on a phone, the best plays for the
 rulebook's hand on a laptop, the play lobby on a phone, a Lost Words table on a laptop, a
 Words of Magic table on a phone (a word asked of the solver, its layout to choose) and a
-Wizards Wanted table on a phone (the ways to a space offered) and on a laptop.
+Wizards Wanted table on a phone ("Where to go" and the board close in) and on a laptop.
 Drives Debian's Chromium with Playwright against the app served in process, on the built
 lexicon of the data directory ($WORDSVC_DATA_DIR); games go to a throwaway SQLite database.
 
@@ -18,7 +18,6 @@ wizards-wanted` docs/play-wizards-wanted-phone.png and -desktop.png.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import re
@@ -27,7 +26,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from _ww_person import MOVES, Person, listed, person_choice, target
+from _ww_person import MOVES, Person, listed, person_choice
 from werkzeug.serving import make_server
 
 from wordsvc.app import create_app
@@ -240,8 +239,8 @@ def scroll(page) -> float:
 
 def play_wizards_wanted(browser, url: str, out: Path) -> None:
     """A seeded Wizards Wanted game against the heuristic bot, a few rounds in, played through
-    the page (scripts/_ww_person.py): on a phone with the ways to a space offered under the
-    board, on a laptop in the movement step."""
+    the page (scripts/_ww_person.py), to a movement step: on a phone "Where to go" above the
+    board, close in on the wizard; on a laptop the whole table."""
     for name, viewport in (("phone", PHONE), ("desktop", {"width": 1366, "height": 768})):
         person = Person(browser, url, viewport=viewport)
         made = person.context.request.post(
@@ -263,26 +262,19 @@ def play_wizards_wanted(browser, url: str, out: Path) -> None:
             version = summary["version"]
             if summary["status"] == "over":
                 break
-            late = summary["view"]["turn"] >= 12 and summary["view"]["phase"] == "move"
-            if late and name == "desktop":
+            if summary["view"]["turn"] >= 12 and summary["view"]["phase"] == "move":
                 break
             action = person_choice(summary, rng)
-            if not late or action["type"] not in MOVES:
-                if action["type"] in MOVES:
-                    person.move_on_the_board(summary, action)
-                else:
-                    person.click_action(listed(action, summary["legal_actions"]))
-                continue
-            person.tap(person.page.locator(f"g.ww-reach[data-space='{target(summary, action)}']"))
-            ways = person.page.locator("#ww-ways")
-            with contextlib.suppress(Exception):
-                ways.wait_for(timeout=800)
-            if ways.count():
-                break
+            if action["type"] in MOVES:
+                person.move_on_the_board(summary, action)
+            else:
+                person.click_action(listed(action, summary["legal_actions"]))
         person.page.wait_for_timeout(600)
-        if name == "phone":  # the board, close in on the wizard, and the ways under it
-            person.page.get_by_role("button", name="Ближче до мого чарівника").click()
-            person.page.evaluate("scrollTo(0, document.getElementById('view-title').offsetTop - 8)")
+        if name == "phone":  # "Where to go" and the board, close in on the wizard, under it
+            person.page.evaluate(
+                "scrollTo(0, document.querySelector('.ww-go').getBoundingClientRect().top + scrollY"
+                " - document.querySelector('header').offsetHeight - 8)"
+            )
         person.page.screenshot(path=out / f"play-wizards-wanted-{name}.png")
         person.context.close()
 

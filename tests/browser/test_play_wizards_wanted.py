@@ -142,9 +142,10 @@ def my_move(person, after):
 
 
 def buttons(person, where="#actions, #view"):
-    """The legal actions the page's buttons carry, outside the board."""
+    """The legal actions the page's buttons carry, outside the board and its list of ways
+    ("Where to go", the board's marks as buttons)."""
     return person.page.locator(f":is({where}) button[data-action]").evaluate_all(
-        "bs => bs.filter(b => !b.closest('.ww-board, .ww-zoom'))"
+        "bs => bs.filter(b => !b.closest('.ww-board, .ww-zoom, .ww-go'))"
         ".map(b => JSON.parse(b.dataset.action))"
     )
 
@@ -169,8 +170,26 @@ def target(summary, action):
     return BOARD.next_taxi(here)
 
 
+def go_button(person, summary, action):
+    """The button of "Where to go" for the move: the one that sends it, or else a way of its
+    kind to its space, or else the first way there."""
+    space = target(summary, action)
+    found = person.page.locator(f".ww-go-list button[data-space='{space}']")
+    offered = found.evaluate_all("bs => bs.map(b => [JSON.parse(b.dataset.action), b.dataset.way])")
+    assert offered, f"{space} is not in the list"
+    chosen = next(
+        (i for i, (offer, _) in enumerate(offered) if offer == action),
+        next((i for i, (_, kind) in enumerate(offered) if kind == action["type"]), 0),
+    )
+    return found.nth(chosen)
+
+
 def move_on_the_board(person, summary, action, seen):
-    """Tap the move's space; when the ways are offered in words, pick the one like it."""
+    """Tap the move's space (on a phone, where the board shows the wizard's part of it, its
+    button in "Where to go"); when the ways are offered in words, pick the one like it."""
+    if person.phone:
+        person.press(go_button(person, summary, action))
+        return
     space = target(summary, action)
     mark = person.page.locator(f"g.ww-reach[data-space='{space}']")
     assert mark.count() == 1, f"{space} is not marked on the board"
@@ -397,10 +416,12 @@ def drive_and_open(person, app, session, wanted):
     return my_move(person, summary["version"] - 1), space
 
 
-def test_a_tap_walks_a_route_of_several_moves_one_by_one(people, app):
-    """A space the seat reaches only by walking and flying the taxi (or teleporting): one tap,
-    and the table sends the route's moves one after another."""
-    person = people(PHONE, "uk")
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_tap_walks_a_route_of_several_moves_one_by_one(people, app, viewport):
+    """A space the seat reaches only by walking and flying the taxi (or teleporting): one tap
+    (on a phone its button in "Where to go", on a laptop its space), and the table sends the
+    route's moves one after another."""
+    person = people(viewport, "uk")
     session = new_game(app, 31)
 
     def only_by_a_route(summary):
@@ -411,7 +432,10 @@ def test_a_tap_walks_a_route_of_several_moves_one_by_one(people, app):
     summary, space = drive_and_open(person, app, session, only_by_a_route)
     steps = summary["view"]["reachable"][space]["steps"]
     assert person.page.locator("#ww-ways").count() == 0
-    person.press(person.page.locator(f"g.ww-reach[data-space='{space}']"))
+    if person.phone:
+        person.press(person.page.locator(f".ww-go-list button[data-space='{space}']").first)
+    else:
+        person.press(person.page.locator(f"g.ww-reach[data-space='{space}']"))
     after = person.page.wait_for_function(
         """([version, moves, space]) => {
           const s = window.wordsvcPlay.state.summary;
@@ -469,6 +493,7 @@ def test_the_board_zooms_and_pans_with_buttons_keys_and_fingers(people, app):
     person.sit(new_game(app, 33, "en"))
     page = person.page
     board = "svg[data-board]"
+    page.get_by_role("button", name="Show the whole board").click()  # a phone opens close in
     whole = page.evaluate(VIEWBOX)
     assert (
         page.evaluate(f"getComputedStyle(document.querySelector('{board}')).touchAction") == "none"
@@ -491,6 +516,7 @@ def test_the_board_zooms_and_pans_with_buttons_keys_and_fingers(people, app):
     press_button(person, first)
     summary = my_move(person, person.summary()["version"])
     assert summary["view"]["phase"] == "place"
+    page.locator(board).scroll_into_view_if_needed()
     box = page.locator(board).bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp = person.context.new_cdp_session(page)
@@ -532,3 +558,200 @@ def test_the_board_zooms_and_pans_with_buttons_keys_and_fingers(people, app):
     page.touchscreen.tap(x, y)
     placed = my_move(person, summary["version"])
     assert placed["view"]["players"][0]["position"] == space
+
+
+# --- the board on a phone, "Where to go", the taxi, the log (issue: cold testers' 3/5) -------
+
+#: The smallest text (its font size on screen, px) and tap target (px) on a phone's board.
+MIN_TEXT_PX = 11
+#: The board's texts' sizes on screen, the marks' hit areas, the frame, and where the
+#: seat's wizard is drawn.
+BOARD_NOW = """() => {
+  const svg = document.querySelector('svg[data-board]');
+  const frame = document.querySelector('.ww-frame').getBoundingClientRect();
+  const [, , w] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const scale = svg.getBoundingClientRect().width / w;
+  const sizes = [...svg.querySelectorAll('text')]
+    .map((t) => Number(t.getAttribute('font-size')) * scale);
+  const inside = (r) => r.left >= frame.left - 1 && r.right <= frame.right + 1
+    && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
+  const hits = [...svg.querySelectorAll('g.ww-reach .ww-hit')].map((c) => c.getBoundingClientRect())
+    .filter(inside).map((r) => Math.min(r.width, r.height));
+  const pawn = svg.querySelector('g.ww-pawn.mine path')?.getBoundingClientRect();
+  return {
+    text: Math.min(...sizes), hits, viewBox: w,
+    mine: pawn ? [pawn.left + pawn.width / 2 - frame.left, pawn.bottom - frame.top] : null,
+    frame: [frame.width, frame.height],
+  };
+}"""
+
+
+def go_list(person):
+    """The buttons of "Where to go": (space, way, action, text) each."""
+    return person.page.locator(".ww-go-list button").evaluate_all(
+        "bs => bs.map(b => [b.dataset.space, b.dataset.way, JSON.parse(b.dataset.action),"
+        " b.innerText])"
+    )
+
+
+def assert_ways_listed(person, summary):
+    """Every way the view offers is a button, named with the place, the cost and the path."""
+    ways = summary["view"]["ways"]
+    listed_ = go_list(person)
+    assert len(listed_) == sum(len(w) for w in ways.values())
+    assert {space for space, *_ in listed_} == set(ways)
+    legal = summary["legal_actions"]
+    units = r"пилу|монет|безкоштовно" if person.lang == "uk" else r"dust|coin|free"
+    for space, kind, action, text in listed_:
+        assert kind in {w["kind"] for w in ways[space]}
+        assert action in legal or kind == "route", (space, action)
+        assert text.count(" · ") >= 2, text
+        assert re.search(units, text), text
+        if kind == "walk":
+            assert re.search(r"пішки|on foot", text), text
+
+
+def mine_in_the_middle(person, board):
+    """The seat's wizard is drawn well inside the frame (the view is round it)."""
+    x, y = board["mine"]
+    width, height = board["frame"]
+    assert width * 0.2 < x < width * 0.8, board
+    assert height * 0.2 < y < height * 0.8, board
+
+
+def test_on_a_phone_the_board_opens_close_in_and_follows_the_wizard(people, app):
+    """At 390×844 the board opens on the wizard, close enough that its smallest text is
+    11 px tall and every mark a finger taps is 44 px; after a move (its button in "Where to
+    go", no board needed) the view is on the wizard again."""
+    person = people(PHONE, "uk")
+    session = new_game(app, 41)
+
+    def far_walk(summary):
+        walks = [
+            w["actions"][0]["path"][-1]
+            for ws in summary["view"]["ways"].values()
+            for w in ws
+            if w["kind"] == "walk" and w["steps"] >= 3
+        ]
+        return sorted(walks)[0] if walks else None
+
+    summary, space = drive_and_open(person, app, session, far_walk)
+    board = person.page.evaluate(BOARD_NOW)
+    assert board["viewBox"] < 1112 / 2, "the board opens close in"
+    assert board["text"] >= MIN_TEXT_PX - 0.01, board
+    assert board["hits"], board
+    assert min(board["hits"]) >= 44, board
+    mine_in_the_middle(person, board)
+    assert_ways_listed(person, summary)
+    assert_presentable(person.page, "uk")
+    # The walk from its button: the board follows the wizard there.
+    button = person.page.locator(f".ww-go-list button[data-space='{space}'][data-way='walk']")
+    person.press(button.first)
+    after = my_move(person, summary["version"])
+    assert after["view"]["players"][0]["position"] == space
+    board = person.page.evaluate(BOARD_NOW)
+    assert board["text"] >= MIN_TEXT_PX - 0.01, board
+    mine_in_the_middle(person, board)
+    # "Close in on my wizard" after the whole board: readable again.
+    person.page.get_by_role("button", name="Показати всю дошку").click()
+    person.page.get_by_role("button", name="Ближче до мого чарівника").click()
+    board = person.page.evaluate(BOARD_NOW)
+    assert board["text"] >= MIN_TEXT_PX - 0.01, board
+    mine_in_the_middle(person, board)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"), [(PHONE, "uk"), (LAPTOP, "en")], ids=["phone-uk", "laptop-en"]
+)
+def test_every_way_is_a_button_named_with_place_cost_and_path(people, app, viewport, lang):
+    """ "Where to go" lists every way the view offers (the villages, for the first turn), each
+    a button saying where, what it costs and how; one tap sends it, the board untouched. On
+    a laptop the whole board shows, as before."""
+    person = people(viewport, lang)
+    session = new_game(app, 42, lang)
+    person.sit(session)
+    summary = my_move(person, -1)
+    if summary["view"]["phase"] == "choose":
+        press_button(person, summary["legal_actions"][0])
+        summary = my_move(person, summary["version"])
+    assert summary["view"]["phase"] == "place"
+    places = go_list(person)
+    assert sorted(space for space, *_ in places) == sorted(summary["view"]["ways"])
+    assert person.page.locator(".ww-go h3").inner_text() == (
+        "Де поставити чарівника" if lang == "uk" else "Where to place your wizard"
+    )
+    if not person.phone:
+        whole = person.page.evaluate(VIEWBOX)
+        assert whole[2] == pytest.approx(1112, abs=1), "a laptop shows the whole board"
+    space = places[0][0]
+    person.press(person.page.locator(f".ww-go-list button[data-space='{space}']"))
+    summary = my_move(person, summary["version"])
+    # Through the person's turns (the bot answering) to a movement step with a choice.
+    rng = random.Random(42)
+    for _ in range(40):
+        if summary["view"]["phase"] == "move" and len(summary["view"].get("ways", {})) > 3:
+            break
+        action = decide(summary, rng)
+        if action["type"] in MOVES:
+            person.press(go_button(person, summary, action))
+        else:
+            press_button(person, action)
+        summary = my_move(person, summary["version"])
+    assert summary["view"]["phase"] == "move"
+    assert_ways_listed(person, summary)
+    assert_presentable(person.page, lang)
+    person.page.emulate_media(color_scheme="dark")
+    assert_presentable(person.page, lang)
+    person.page.emulate_media(color_scheme="light")
+    # A multi-line button keeps its padding (the job and castle buttons too).
+    paddings = person.page.locator("#actions button.action").evaluate_all(
+        "bs => bs.map(b => parseFloat(getComputedStyle(b).paddingTop))"
+    )
+    assert min(paddings) >= 4, paddings
+
+
+def test_the_taxi_button_names_where_it_lands(people, app):
+    """The Royal Bird Taxi's button names its landing place (a taxi stop by the named space
+    nearest it, or the marketplace), never "a path"; the wizard lands there."""
+    for viewport, lang, seed in ((PHONE, "uk", 51), (LAPTOP, "en", 52)):
+        person = people(viewport, lang)
+        session = new_game(app, seed, lang)
+
+        def a_taxi(summary):
+            return summary["view"].get("taxi_to")
+
+        summary, landing = drive_and_open(person, app, session, a_taxi)
+        button = person.page.locator("#actions .group-taxi button[data-action]")
+        text = button.inner_text()
+        if lang == "uk":
+            assert "стежка" not in text, text
+            assert re.search(r"зупинка таксі \d|Ярмарок", text), text
+        else:
+            assert "a path" not in text, text
+            assert re.search(r"taxi stop \d|Marketplace", text), text
+        assert_presentable(person.page, lang)
+        person.press(button)
+        after = my_move(person, summary["version"])
+        assert after["view"]["players"][0]["position"] == landing
+
+
+def test_every_bot_move_reads_as_what_it_did_and_the_inspector_is_in_the_bottom_5(people, app):
+    """No log line is a name with no deed ("makes a move"): the bot's ending its movement
+    step says where it stopped. The Inspector is said to be among the bottom 5 cards."""
+    for viewport, lang in ((PHONE, "uk"), (LAPTOP, "en")):
+        person = people(viewport, lang)
+        session = new_game(app, 61, lang)
+
+        def late(summary):
+            return summary["view"]["turn"] >= 12
+
+        drive_and_open(person, app, session, late)
+        lines = person.page.locator("#log li").all_inner_texts()
+        moved = "робить хід" if lang == "uk" else "makes a move"
+        assert [line for line in lines if moved in line] == []
+        stops = "завершує рух" if lang == "uk" else "ends the move at"
+        assert any(stops in line for line in lines), lines
+        info = person.page.locator(".ww-info-text").inner_text()
+        five = "серед 5 нижніх" if lang == "uk" else "one of the bottom 5"
+        assert five in info, info
+        assert_presentable(person.page, lang)

@@ -113,6 +113,27 @@ def test_walking_gains_past_one_hundred_go_back_when_movement_ends():
     assert acting["players"][0]["dust"] == 100
 
 
+def test_ending_the_movement_step_says_so_in_an_event_of_its_own():
+    """A log can say what ``end_move`` did: it has an event naming where the wizard stopped
+    (an action that ends the step is logged as that action)."""
+    state = at(table(), 0, "village-1")
+    _, events = act(state, 0, type="end_move")
+    assert events[0].type == "movement_ended"
+    assert events[0].data == {"seat": 0, "at": "village-1"}
+    _, acting = act(state, 0, type="end")
+    assert "movement_ended" not in types(acting)
+
+
+def test_the_view_says_where_the_taxi_would_land():
+    """``taxi_to``: the next stop from the seat's, when the seat may take the taxi."""
+    state = at(table(), 0, "path-3", coins=2)
+    view = game.view(state, 0)
+    assert view["taxi_to"] == BOARD.next_taxi("path-3")
+    assert [w["kind"] for w in view["ways"][view["taxi_to"]]] == ["taxi"]
+    assert "taxi_to" not in game.view(at(table(), 0, "path-3", coins=0), 0)
+    assert "taxi_to" not in game.view(state, 1)
+
+
 def test_a_listed_purchase_shows_the_dust_the_cap_lets_in():
     state = at(table(), 0, "marketplace", dust=97, coins=5)
     state, _ = act(state, 0, type="end_move")

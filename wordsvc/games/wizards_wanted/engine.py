@@ -32,6 +32,7 @@ from wordsvc.games.contract import (
 from wordsvc.games.phases import PhasedGame
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted import movement, table
+from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.magic import ICONS
 from wordsvc.games.wizards_wanted.movement import Route
 from wordsvc.games.wizards_wanted.moves import MOVES, TRANSITIONS
@@ -162,6 +163,8 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
                 view["reachable"] = {s: _route_face(r) for s, r in routes.items()}
             found = ways(typed(state), state["players"][seat]["position"], legal, routes)
             view["ways"] = {s: [_way_face(w) for w in found[s]] for s in found}
+            if any(a["type"] == "taxi" for a in legal):
+                view["taxi_to"] = BOARD.next_taxi(state["players"][seat]["position"])
         return dict(view)
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:

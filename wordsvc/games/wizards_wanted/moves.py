@@ -309,6 +309,9 @@ def _mushroom_teleport_candidates(state: WizardsWantedState, seat: Seat) -> list
 
 
 def _end_move(state: WizardsWantedState, seat: Seat, action: Action, events: list[Event]) -> None:
+    # An event of its own, so that a log shows what the move did (an action that ends the
+    # movement step by itself is logged as that action).
+    events.append(Event("movement_ended", {"seat": seat, "at": player(state, seat)["position"]}))
     table.end_movement(state, seat, events)
 
 

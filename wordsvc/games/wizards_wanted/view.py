@@ -132,7 +132,8 @@ class WayView(TypedDict):
 class WizardsWantedView(TypedDict):
     """The whole view. ``reachable`` (move step) and ``ways`` (place and move steps) are
     there only for the seat to act; ``seals_left`` only once the game is over, ``courtyard``
-    only for the wizard at the castle (None otherwise)."""
+    only for the wizard at the castle (None otherwise). ``taxi_to``, with ``ways``: where the
+    Royal Bird Taxi would land the seat, when it may take it."""
 
     game: str
     options: Options
@@ -164,6 +165,7 @@ class WizardsWantedView(TypedDict):
     legal_actions: list[Action]
     reachable: NotRequired[dict[str, RouteView]]
     ways: NotRequired[dict[str, list[WayView]]]
+    taxi_to: NotRequired[str | None]
 
 
 def typed_view(view: Mapping[str, object]) -> WizardsWantedView:

@@ -42,6 +42,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.space.stone": ("камінь {n}", "stone {n}"),
     "ww.space.mushroom": ("{terrain} {n}", "{terrain} {n}"),
     "ww.space.path": ("стежка", "a path"),
+    "ww.space.path_near": ("стежка біля «{place}»", "the path by {place}"),
+    "ww.space.taxi_stop": ("зупинка таксі {n} біля «{place}»", "taxi stop {n} by {place}"),
     "ww.back": (
         "на звороті гриб на «{place}» {pixie}",
         "a mushroom on {place} {pixie} on its back",
@@ -85,6 +87,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.way.route": ("{steps}: {cost}", "{steps}: {cost}"),
     "ww.way.passes": ("підберете гриб: {places}", "picks up the mushroom on {places}"),
     "ww.way.charm": ("візьмете {charm}", "takes a charm: {charm}"),
+    "ww.go.title": ("Куди піти — місць: {n}", "Where to go — places: {n}"),
+    "ww.go.title_place": ("Де поставити чарівника", "Where to place your wizard"),
+    "ww.go.walk": ("пішки, {steps}", "on foot, {steps}"),
+    "ww.go.via": ("через {places}", "via {places}"),
+    "ww.go.speed": ("{mushroom}, {steps}", "by {mushroom}, {steps}"),
+    "ww.go.teleport": ("телепортом", "by teleport"),
+    "ww.go.teleport_mushroom": ("грибом телепорту", "by teleport mushroom"),
+    "ww.go.taxi": ("птахом-таксі", "by bird taxi"),
     "ww.step_walk": ("пішки {n} → {place}", "walk {n} → {place}"),
     "ww.step_taxi": ("таксі", "taxi"),
     "ww.step_teleport": ("телепорт → {place}", "teleport → {place}"),
@@ -142,7 +152,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.act.leave": ("Піти з замку без ліцензії", "Leave the castle without a licence"),
     "ww.act.end": ("Завершити хід", "End your turn"),
     "ww.act.end_now": ("Завершити хід без дії", "End your turn without an action"),
-    "ww.act.taxi": ("Полетіти до «{place}»: {cost}", "Fly to {place}: {cost}"),
+    "ww.act.taxi": (
+        "Полетіти птахом-таксі: {place}, {cost}",
+        "Fly the bird taxi to {place}: {cost}",
+    ),
     "ww.act.teleport": ("Телепорт до «{place}»: {cost}", "Teleport to {place}: {cost}"),
     "ww.act.gets": ("і взяти {charm}", "and take a charm: {charm}"),
     "ww.licence.met": ("вимоги виконано", "requirements met"),
@@ -193,8 +206,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.info.deck": ("Колода: {n} карт.", "The deck: {n} cards."),
     "ww.info.top": ("Верхня — {back}.", "The top one shows {back}."),
     "ww.info.castle": (
-        "Замок: ліцензій {licences}, печаток {seals}; інспектор — серед 4 нижніх карт колоди.",
-        "The castle: {licences} licences, {seals} seals; the Inspector is in the bottom 4.",
+        "Замок: ліцензій {licences}, печаток {seals}. Королівський інспектор — десь серед 5"
+        " нижніх карт колоди.",
+        "The castle: {licences} licences, {seals} seals. The Royal Inspector is one of the"
+        " bottom 5 cards of the deck.",
     ),
     "ww.info.pile": ("Грибів у купі: {n}.", "Mushrooms in the pile: {n}."),
     # --- the status line and the log ---------------------------------------------------------
@@ -267,6 +282,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ww.log.seal": ("бере королівську печатку", "takes a royal seal"),
     "ww.log.left": ("іде з замку без ліцензії", "leaves the castle without a licence"),
     "ww.log.ended": ("завершує хід", "ends the turn"),
+    "ww.log.movement_ended": ("завершує рух: {place}", "ends the move at {place}"),
     "ww.log.turn_limit": ("зіграно ходів: {n} кожен", "{n} turns each played"),
     "ww.log.final": ("{name}: {fame} разом", "{name}: {fame} in all"),
     "ww.log.over": ("гру завершено", "the game is over"),

@@ -79,6 +79,7 @@ export function createTable(ctx) {
       case "seal_taken": return t("ww.log.seal");
       case "castle_left": return t("ww.log.left");
       case "turn_ended": return t("ww.log.ended");
+      case "movement_ended": return t("ww.log.movement_ended", { place: place(d.at) });
       case "turn_limit_reached": return t("ww.log.turn_limit", { n: d.turns });
       case "final_score": return t("ww.log.final", { name: who(d.seat), fame: fame(d.fame) });
       case "game_over": return d.penalty ? t("ww.log.over_seals", { fame: fame(d.penalty) }) : t("ww.log.over");

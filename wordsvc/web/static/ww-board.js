@@ -5,7 +5,9 @@
 // a seat can reach marked with their cost. Every place is found in the drawing itself (a
 // space's centre is where its links end), so no geometry is kept here. It scales to the
 // page's width; fingers pinch and drag it (pointer events, `touch-action: none`), the
-// buttons and the keyboard zoom and pan it too.
+// buttons and the keyboard zoom and pan it too. On a phone (PHONE) the frame is taller than
+// the board's shape and opens close enough that the drawing's smallest text is MIN_TEXT_PX
+// tall, on the seat's wizard; it follows the wizard after each move.
 
 const SOURCE = "/v1/games/wizards-wanted/board.svg";
 //: The pawns' colours by seat, as board_svg.py's SEAT_COLOURS draw them.
@@ -16,6 +18,9 @@ const TAP_SLOP_PX = 8; // a press that moves less than this is a tap, not a drag
 const HIT_UNITS = 46; // a tap this close to a marked space (drawing units) picks it
 const MAX_ZOOM = 6;
 const STEP = 1.5; // one press of + or −
+const MIN_TEXT_PX = 11; // on a phone, the drawing's smallest text at least this tall
+const PHONE = "(max-width: 40rem)"; // as ww.css's: the taller frame, opened close in
+const ARROWS = ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"]; // by the eighth of a turn, clockwise from east
 
 let drawing = null; // the fetched SVG text, once per page
 let ns = null; // the SVG namespace, read from the drawing itself
@@ -48,14 +53,17 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
   const tools = el("div", { class: "ww-zoom", role: "group", "aria-label": t("ww.board.zoom") },
     button("+", t("ww.board.zoom_in"), zoom(1 / STEP)),
     button("−", t("ww.board.zoom_out"), zoom(STEP)),
-    button("⤢", t("ww.board.zoom_reset"), () => setView(base)),
+    button("⤢", t("ww.board.zoom_reset"), () => setView(whole())),
     button("◎", t("ww.board.zoom_me"), () => zoomToMine()));
   const node = el("div", { class: "ww-board" }, frame);
   let svg = null;
   let base = null; // the whole drawing's viewBox
-  let view = null;
+  let view = null; // the part of the drawing shown: {x, y, w, h}
   let layers = null; // the groups drawn over the drawing
   let latest = null; // the last state asked for, drawn once the drawing is in
+  let smallest = null; // the drawing's smallest font size, in its units
+  let sized = false; // the first view set once the frame has a size
+  let followed = null; // where the seat's wizard was at the last draw
   const centres = {};
   const pointers = new Map();
   let gesture = null;
@@ -109,19 +117,81 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
     };
     svg.append(layers.state, layers.reach);
     frame.style.setProperty("--ww-ratio", `${w} / ${h}`);
+    smallest = Math.min(...[...svg.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size")) || Infinity));
     frame.append(svg);
     wire();
-    setView(base);
+    setView(whole());
+    new ResizeObserver(resized).observe(frame);
     if (latest) update(latest);
   }
 
-  /** The taxi stop after `space` (null when it is no stop), from the drawing's badges. */
-  function nextTaxi(space) {
-    const stops = [...svg.querySelectorAll("g.space .taxi-stop")]
-      .map((g) => [Number(g.dataset.stop), g.closest("g.space").id.slice("space-".length)])
-      .sort((a, b) => a[0] - b[0]);
-    const at = stops.findIndex(([, s]) => s === space);
-    return at < 0 ? null : stops[(at + 1) % stops.length][1];
+  /** The frame's height over its width (the board's own before it is laid out). */
+  function ratio() {
+    return frame.clientWidth && frame.clientHeight ? frame.clientHeight / frame.clientWidth : base.h / base.w;
+  }
+
+  /** The whole board in the frame (with margins where the frame's shape is not the board's). */
+  function whole() {
+    const r = ratio();
+    const w = Math.max(base.w, base.h / r);
+    const h = w * r;
+    return { x: base.x - (w - base.w) / 2, y: base.y - (h - base.h) / 2, w };
+  }
+
+  /** The width (drawing units) at which the drawing's smallest text is MIN_TEXT_PX tall. */
+  const readable = () => frame.clientWidth * (Number.isFinite(smallest) ? smallest : MIN_TEXT_PX) / MIN_TEXT_PX;
+  const phone = () => window.matchMedia(PHONE).matches;
+
+  /** The frame's first size, and each new one: on a phone the board opens close in on the
+   *  wizard; otherwise the view keeps its middle and its width. */
+  function resized() {
+    if (!frame.clientWidth) return;
+    if (!sized) {
+      sized = true;
+      if (phone()) {
+        closeIn(readable());
+        return;
+      }
+    }
+    setView({ x: view.x + view.w / 2, y: view.y + view.h / 2, w: view.w, centred: true });
+  }
+
+  /** The seat's wizard's place (null before it is placed). */
+  function mineAt() {
+    if (latest?.mine === null || latest?.mine === undefined) return null;
+    return latest.view.players[latest.mine]?.position ?? null;
+  }
+
+  /** A view `w` wide round the seat's wizard (the board's middle before it is placed). */
+  function closeIn(w) {
+    const [x, y] = centres[mineAt()] ?? [base.x + base.w / 2, base.y + base.h / 2];
+    setView({ x, y, w, centred: true });
+  }
+
+  /** The number of the taxi stop on `space`, from the drawing's badge (null: none). */
+  function taxiStop(space) {
+    return svg.querySelector(`#space-${CSS.escape(space)} .taxi-stop`)?.dataset.stop ?? null;
+  }
+
+  /** The named space nearest `space` on the drawing, to say where a path is. */
+  function nearest(space) {
+    const [x, y] = centres[space] ?? [];
+    let best = null;
+    let distance = Infinity;
+    for (const [other, [ox, oy]] of Object.entries(centres)) {
+      if (other === space || !names[other]) continue;
+      const d = Math.hypot(ox - x, oy - y);
+      if (d < distance) [best, distance] = [other, d];
+    }
+    return best;
+  }
+
+  /** Which way `to` lies from `from` on the board, as an arrow ("" when either is unknown). */
+  function arrow(from, to) {
+    if (!centres[from] || !centres[to] || from === to) return "";
+    const [dx, dy] = [centres[to][0] - centres[from][0], centres[to][1] - centres[from][1]];
+    const eighth = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
+    return ARROWS[(eighth + ARROWS.length) % ARROWS.length];
   }
 
   // --- the state on top ----------------------------------------------------------------
@@ -163,7 +233,7 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
         }),
         up ? svgText(x + 42, y + 2, String(slot.job.cost), 15, { fill: "#3d3327" }) : null,
         up ? svgEl("polygon", { points: `${x + 42},${y + 7} ${x + 47},${y + 12} ${x + 42},${y + 17} ${x + 37},${y + 12}`, fill: "#2563eb" }) : null);
-      if (slot.coins) card.append(svgEl("circle", { cx: x + 57, cy: y - 20, r: 8, fill: "#e0b000", stroke: "#3d3327" }), svgText(x + 57, y - 16, String(slot.coins), 10, { fill: "#3d3327" }));
+      if (slot.coins) card.append(svgEl("circle", { cx: x + 57, cy: y - 20, r: 8, fill: "#e0b000", stroke: "#3d3327" }), svgText(x + 57, y - 16, String(slot.coins), 12, { fill: "#3d3327" }));
       return card;
     });
   }
@@ -268,31 +338,42 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
   function update(state) {
     latest = state;
     if (!svg) return;
-    const { view, mine, reach, chosen } = state;
-    layers.state.replaceChildren(...castle(view), ...pixies(view), ...jobs(view), ...mushrooms(view),
-      ...fame(view), ...here(view, mine), ...pawns(view, mine));
+    const { view: table, mine, reach, chosen } = state;
+    layers.state.replaceChildren(...castle(table), ...pixies(table), ...jobs(table), ...mushrooms(table),
+      ...fame(table), ...here(table, mine), ...pawns(table, mine));
     layers.reach.replaceChildren(...marks(reach, chosen));
+    // After the wizard moves, the view follows it (when the board is closed in, as it is on
+    // a phone; the whole board shows it anyway).
+    const at = mineAt();
+    if (sized && at && at !== followed && (phone() || node.classList.contains("zoomed"))) {
+      closeIn(phone() ? Math.min(view.w, readable()) : view.w);
+    }
+    followed = at;
   }
 
   // --- zooming and panning ---------------------------------------------------------------
 
-  /** Twice as close, round the seat's wizard (or the board's middle before it is placed). */
+  /** Round the seat's wizard (or the board's middle before it is placed): close enough to
+   *  read on a phone, else twice as close. */
   function zoomToMine() {
     if (!svg) return;
-    const at = latest?.mine === null || latest?.mine === undefined ? null : latest.view.players[latest.mine]?.position;
-    const [x, y] = centres[at] ?? [base.x + base.w / 2, base.y + base.h / 2];
-    const w = Math.min(view.w, base.w / 2);
-    setView({ x: x - w / 2, y: y - w * base.h / base.w / 2, w });
+    closeIn(Math.min(view.w, phone() ? readable() : base.w / 2));
   }
 
+  /** Shows `next` (its top left corner, or its middle when `centred`), within the board:
+   *  no closer than MAX_ZOOM, no farther than the whole board, as tall as the frame. */
   function setView(next) {
-    const w = Math.min(base.w, Math.max(base.w / MAX_ZOOM, next.w));
-    const h = w * base.h / base.w;
-    const x = Math.min(base.x + base.w - w, Math.max(base.x, next.x));
-    const y = Math.min(base.y + base.h - h, Math.max(base.y, next.y));
+    const all = whole();
+    const r = ratio();
+    const w = Math.min(all.w, Math.max(all.w / MAX_ZOOM, next.w));
+    const h = w * r;
+    const [left, top] = next.centred ? [next.x - w / 2, next.y - h / 2] : [next.x, next.y];
+    const within = (start, size, from, span) => (size >= span ? from + (span - size) / 2 : Math.min(from + span - size, Math.max(from, start)));
+    const x = within(left, w, base.x, base.w);
+    const y = within(top, h, base.y, base.h);
     view = { x, y, w, h };
     svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
-    node.classList.toggle("zoomed", w < base.w - 0.5);
+    node.classList.toggle("zoomed", w < all.w - 0.5);
   }
 
   /** The drawing's point under the client point (cx, cy). */
@@ -307,9 +388,9 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
     const [px, py] = cx === null ? [view.x + view.w / 2, view.y + view.h / 2] : pointAt(cx, cy);
     const fx = cx === null ? 0.5 : (cx - box.left) / box.width;
     const fy = cy === null ? 0.5 : (cy - box.top) / box.height;
-    const w = Math.min(base.w, Math.max(base.w / MAX_ZOOM, view.w * factor));
-    const h = w * base.h / base.w;
-    setView({ x: px - fx * w, y: py - fy * h, w });
+    const all = whole().w;
+    const w = Math.min(all, Math.max(all / MAX_ZOOM, view.w * factor));
+    setView({ x: px - fx * w, y: py - fy * w * ratio(), w });
   }
 
   function panBy(dx, dy) {
@@ -389,7 +470,7 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
       const keys = {
         ArrowLeft: () => panBy(step, 0), ArrowRight: () => panBy(-step, 0),
         ArrowUp: () => panBy(0, step), ArrowDown: () => panBy(0, -step),
-        "+": () => zoomBy(1 / STEP), "=": () => zoomBy(1 / STEP), "-": () => zoomBy(STEP), 0: () => setView(base),
+        "+": () => zoomBy(1 / STEP), "=": () => zoomBy(1 / STEP), "-": () => zoomBy(STEP), 0: () => setView(whole()),
       };
       if (keys[event.key]) {
         event.preventDefault();
@@ -399,5 +480,10 @@ export function createBoard({ el, t, drawn, names, title, onTap }) {
   }
 
   const ready = load();
-  return { node, tools, update, ready, nextTaxi: (space) => (svg ? nextTaxi(space) : null) };
+  return {
+    node, tools, update, ready,
+    taxiStop: (space) => (svg ? taxiStop(space) : null),
+    nearest: (space) => (svg ? nearest(space) : null),
+    arrow: (from, to) => (svg ? arrow(from, to) : ""),
+  };
 }

@@ -3,7 +3,9 @@
 // reach are marked with their cost in dust; a tap goes there the first of the ways the
 // engine's view offers (`ways`: a route of several moves is sent move by move), and when
 // there are more, as they differ in cost or in the mushrooms they pass, they are offered in
-// words. Every amount shown (what a job pays, experience, the walking limit) is the view's. The rest (jobs, buying dust,
+// words. The same ways are listed as buttons too ("Where to go"), one per way, named with
+// the place, its cost and the path, so that a move never needs the board (on a phone it
+// shows only the wizard's part of the board). Every amount shown (what a job pays, experience, the walking limit) is the view's. The rest (jobs, buying dust,
 // the castle's licences and seals, teleports to the charms, the taxi, ending the turn) are
 // buttons named in words with what each costs and gives, grouped by where they happen; every
 // one is one of the engine's legal actions (its JSON in `data-action`). Player boards and the
@@ -25,6 +27,12 @@ export function createDrawing(ctx, words) {
     el, t, drawn: cards.drawn ?? {}, names: cards.space ?? {}, title: TITLES["wizards-wanted"] ?? "", onTap: tapped,
   });
 
+  // The names of paths and the ways' arrows come from the drawing: drawn again once it is in.
+  let boardIn = false;
+  board.ready.then(() => {
+    boardIn = true;
+    if (summary) draw();
+  });
   const view = () => summary.view;
   const mine = () => (summary.you === null ? null : view().players[summary.you]);
   const myMove = () => summary.status !== "over" && summary.you !== null && summary.to_act.includes(summary.you);
@@ -85,6 +93,72 @@ export function createDrawing(ctx, words) {
     return parts.join("; ");
   }
   const charmType = (space) => ICONS.find((i) => space === `teleport-${i}`) ?? null;
+
+  /** A space as a list or a button names it: its name, or a path by the named space
+   *  nearest it on the drawing (a taxi stop with its number). */
+  function spot(space) {
+    if (cards.space?.[space]) return place(space);
+    const near = board.nearest(space);
+    const stop = board.taxiStop(space);
+    if (!near) return place(space);
+    return stop ? t("ww.space.taxi_stop", { n: stop, place: place(near) }) : t("ww.space.path_near", { place: place(near) });
+  }
+
+  /** How a way goes, in short, for the list: on foot (and the named spaces it passes), by
+   *  a mushroom, a teleport, the taxi, or a route's moves; the mushrooms it picks up, the
+   *  charm it takes. */
+  function howText(way) {
+    const parts = [];
+    const action = way.actions[0];
+    const via = (path) => {
+      const named = path.slice(0, -1).filter((s) => cards.space?.[s]).map(place);
+      return named.length ? ` ${t("ww.go.via", { places: named.join(", ") })}` : "";
+    };
+    switch (way.kind) {
+      case "walk": parts.push(t("ww.go.walk", { steps: plural("ww.unit.steps", way.steps) }) + via(action.path)); break;
+      case "speed": parts.push(t("ww.go.speed", { steps: plural("ww.unit.steps", way.steps), mushroom: mushroomName(mine().mushrooms.find((m) => m.id === way.mushroom) ?? { type: "speed" }) }) + via(action.path)); break;
+      case "teleport": parts.push(t("ww.go.teleport")); break;
+      case "teleport_mushroom": parts.push(t("ww.go.teleport_mushroom")); break;
+      case "taxi": parts.push(t("ww.go.taxi")); break;
+      case "route": parts.push(way.actions.map(stepText).join(" → ")); break;
+      default: break;
+    }
+    if (way.passes.length) parts.push(t("ww.way.passes", { places: way.passes.map(place).join(", ") }));
+    if (way.charm) parts.push(t("ww.way.charm", { charm: charm(charmType(way.charm)) }));
+    if (way.kind !== "route" && action.mushrooms?.length) parts.push(paidWith(action).trim());
+    return parts.join("; ");
+  }
+
+  /** Every way the view offers, as a button each: the place (and which way it lies), the
+   *  cost, the path; a tap sends it as a tap on the board would. Named places first, by
+   *  name, then the paths. */
+  function goNode() {
+    const v = view();
+    if (!myMove() || !["place", "move"].includes(v.phase)) return null;
+    const from = mine()?.position ?? null;
+    const rows = Object.keys(v.ways ?? {}).flatMap((space) => waysTo(space).map((way) => ({ space, way, name: spot(space) })));
+    if (!rows.length) return null;
+    const named = (row) => (cards.space?.[row.space] ? 0 : 1);
+    rows.sort((a, b) => named(a) - named(b) || a.name.localeCompare(b.name));
+    const buttons = rows.map(({ space, way, name }) => {
+      const arrow = board.arrow(from, space);
+      const text = v.phase === "place" ? name
+        : [`${name}${arrow ? ` ${arrow}` : ""}`, price({ dust: way.dust, coins: way.coins }), howText(way)].filter(Boolean).join(" · ");
+      const node = el("button", {
+        type: "button", class: "action secondary ww-go-button", "data-space": space, "data-way": way.kind,
+        "data-action": JSON.stringify(listed(way.actions[0])), text,
+      });
+      node.addEventListener("click", () => {
+        chooser = null;
+        follow(way, space, node);
+      });
+      return node;
+    });
+    const title = v.phase === "place" ? t("ww.go.title_place") : t("ww.go.title", { n: Object.keys(v.ways).length });
+    return el("div", { class: "ww-group ww-go", "data-group": "go" },
+      el("h3", { id: "ww-go-title", text: title }),
+      el("div", { class: "ww-go-list", role: "group", "aria-labelledby": "ww-go-title", tabindex: "0" }, ...buttons));
+  }
 
   /** A tap on a marked space: go there the cheapest way, or offer the ways when the
    *  choice matters. */
@@ -291,7 +365,7 @@ export function createDrawing(ctx, words) {
       case "take_licence": return t("ww.act.take", { licence: licence(action.licence), fame: fame(v.licence_fame) });
       case "leave": return t("ww.act.leave");
       case "end": return t(v.phase === "move" ? "ww.act.end_now" : "ww.act.end");
-      case "taxi": return t("ww.act.taxi", { place: place(board.nextTaxi(mine().position) ?? ""), cost }) + paidWith(action);
+      case "taxi": return t("ww.act.taxi", { place: v.taxi_to ? spot(v.taxi_to) : place(null), cost }) + paidWith(action);
       case "teleport": {
         const type = charmType(action.to);
         const gets = type && v.charms[action.to] && !v.this_turn.charm_taken ? ` ${t("ww.act.gets", { charm: charm(type) })}` : "";
@@ -359,6 +433,8 @@ export function createDrawing(ctx, words) {
     const me = mine();
     const nodes = [el("p", { class: "ww-step", id: "ww-step", text: stepLine() })];
     if (v.phase === "castle") nodes.push(courtyardCards());
+    const go = goNode();
+    if (go) nodes.push(go);
     const groups = new Map();
     for (const action of legal()) {
       const key = groupOf(action);
@@ -396,7 +472,7 @@ export function createDrawing(ctx, words) {
     drawActions();
     const log = document.getElementById("log");
     if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0"); // it scrolls
-    document.body.dataset.wwVersion = String(summary.version); // drawn: for tests and benchmarks
+    if (boardIn) document.body.dataset.wwVersion = String(summary.version); // drawn: for tests and benchmarks
   }
 
   return {
