@@ -483,3 +483,81 @@ def test_two_people_see_the_stack_and_answer_each_others_instants_live(people, a
     assert "answers: " in petro.page.locator("#log").inner_text()
     for seat, person in enumerate(seats):
         assert_nothing_hidden_seen(app, session, seat, person)
+
+
+def answering_moment(person, session, seed):
+    """Play as the heuristic bot would until the person may answer the stack's top with a
+    card (a pass and a card among the legal actions): that summary."""
+    version = -1
+    for _ in range(200):
+        summary = my_move(person, version)
+        assert summary["status"] != "over", "no moment to answer with a card"
+        version = summary["version"]
+        kinds = {a["type"] for a in summary["legal_actions"]}
+        if "pass" in kinds and kinds & {"play", "consume"}:
+            return summary
+        play(person, choice(summary["view"], 0, seed, version))
+    pytest.fail("no moment to answer with a card")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"),
+    [pytest.param(PHONE, "uk", id="phone-uk"), pytest.param(LAPTOP, "en", id="laptop-en")],
+)
+def test_the_answers_sit_with_the_question_and_the_hand_is_one_tap_away(
+    people, app, viewport, lang
+):
+    """Seed 2003: Petro's Black Hole (sped up by Flash) on top; Olya may answer with Escudo
+    or Carterista. Every card she may use is a button right under the question, in the
+    first screen; a card with one way sends it at once; the stack's items say what their
+    cards do; card names are the page's language, the Spanish original small beside them;
+    "To my hand" brings her area into view."""
+    olya = people(viewport, lang)
+    you, bot = NAMES[lang]
+    session = create(olya, 2003, [("human", you), ("heuristic", bot)])
+    olya.sit(session, 0)
+    olya.answer_everything(session)
+    summary = answering_moment(olya, session, 2003)
+    page = olya.page
+    page.evaluate("window.scrollTo(0, 0)")
+    usable = {a["card"] for a in summary["legal_actions"] if a["type"] in ("play", "consume")}
+    answers = page.locator("#actions #myt-answers button[data-answer]")
+    assert {answers.nth(i).get_attribute("data-answer") for i in range(answers.count())} == usable
+    for i in range(answers.count()):  # in the first screen, with the question
+        box = answers.nth(i).bounding_box()
+        assert box["y"] + box["height"] <= viewport["height"]
+    assert page.locator("#actions button[data-kind='pass']").count() == 1
+    # The stack says what each card on it does, in the page's language.
+    cards = play_cards(lang)
+    top = summary["view"]["stack"][-1]
+    shown = top.get("effect") or top.get("card")
+    does = page.locator(f"#view .myt-stack li[data-item='{top['id']}'] .myt-item-does")
+    assert does.inner_text() == cards["text"][shown.rsplit("-", 1)[0]]
+    # One name per card: the translation first, the Spanish original small beside it.
+    hand = summary["view"]["players"][0]["hand"]
+    design = hand[0]["id"].rsplit("-", 1)[0]
+    face = page.locator(f"#view .myt-area.mine .myt-hand [data-card='{hand[0]['id']}']")
+    assert face.locator(".myt-title").inner_text() == cards["name"][design]
+    if cards["title"][design] != cards["name"][design]:
+        assert face.locator(".myt-name[lang='es']").inner_text() == cards["title"][design]
+    assert_presentable(page, lang)
+    # One tap to the hand.
+    page.click("#myt-to-hand")
+    page.wait_for_function(  # in view, below the sticky header
+        "() => { const r = document.querySelector('#view .myt-area.mine')"
+        ".getBoundingClientRect(); const head = document.querySelector('.top')"
+        ".getBoundingClientRect().bottom; return r.top >= head - 2 && r.top < innerHeight; }"
+    )
+    # A one-way answer sends at once from beside the question.
+    one_way = page.locator("#actions #myt-answers button[data-one-way]").first
+    action = json.loads(one_way.get_attribute("data-action"))
+    one_way.click()
+    my_move(olya, summary["version"])
+    store = app.extensions["wordsvc.sessions"]
+    assert (0, action) in store.log(session)
+
+
+def play_cards(lang):
+    from wordsvc.web.play_cards import magos_y_tabernas_cards
+
+    return magos_y_tabernas_cards(lang)

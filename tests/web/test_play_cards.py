@@ -22,13 +22,15 @@ def test_every_magos_y_tabernas_card_has_a_name_a_text_and_a_colour(lang):
     assert card_names(lang)["magos-y-tabernas"] == cards
 
 
-def test_magos_y_tabernas_cards_speak_the_pages_language_and_keep_the_rulebooks_titles():
+def test_magos_y_tabernas_cards_speak_the_pages_language_and_keep_their_spanish_names():
     uk, en = magos_y_tabernas_cards("uk"), magos_y_tabernas_cards("en")
     assert uk["name"]["chispa"] == "Іскра"
     assert en["name"]["chispa"] == "Spark"
     assert uk["text"]["atacar"] == "Знищте 1 самоцвіт суперника."
     assert en["text"]["atacar"] == "Destroy 1 gem of an opponent."
-    # The seven cards the rulebook names keep their Spanish names as titles; no other does.
+    # Every card keeps its original Spanish name, shown small beside the translation, the
+    # seven the rulebook names included.
     assert uk["title"] == en["title"]
-    assert set(uk["title"]) == set(magos_y_tabernas.RULEBOOK_CARDS)
+    assert set(uk["title"]) == set(uk["name"])
+    assert set(magos_y_tabernas.RULEBOOK_CARDS) <= set(uk["title"])
     assert uk["title"]["interrupcion"] == "Interrupción"

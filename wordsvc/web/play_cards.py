@@ -115,15 +115,15 @@ def words_of_magic_cards(lang: Lang) -> dict[str, dict[str, str]]:
 def magos_y_tabernas_cards(lang: Lang) -> dict[str, dict[str, str]]:
     """Magos y Tabernas' card designs by id: ``name`` and ``text`` in ``lang``, ``type``
     (its colour on the table), ``cost`` (the action points playing it takes, by its type), and
-    ``title``, the Spanish name the rulebook gives its seven
-    named cards, kept as their title (views carry ``name_en`` and ``text_en`` only)."""
+    ``title``, the card's original Spanish name, shown small beside the name in ``lang``
+    wherever the card is shown (the rulebook names seven designs; views carry ids only)."""
     cards = magos_y_tabernas.CARDS.values()
     return {
         "name": {c.id: c.name_uk if lang == "uk" else c.name_en for c in cards},
         "text": {c.id: c.text_uk if lang == "uk" else c.text_en for c in cards},
         "type": {c.id: c.type.value for c in cards},
         "cost": {c.id: str(c.cost) for c in cards},
-        "title": {c.id: c.name_es for c in cards if c.source == "rulebook"},
+        "title": {c.id: c.name_es for c in cards},
     }
 
 

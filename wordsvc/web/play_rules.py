@@ -127,6 +127,16 @@ def _magic(key: str, lang: Lang) -> tuple[str, str | None]:
     )
 
 
+def _magos_y_tabernas_card(key: str, lang: Lang) -> tuple[str, str | None]:
+    """A card's name in ``lang`` with its original Spanish name small beside it, as the
+    table shows it (one name per card everywhere); the rules file gives the text."""
+    cards = cards_of("magos-y-tabernas", lang)
+    original = cards["title"][key]
+    return Markup('{} <small lang="es" class="original">{}</small>').format(
+        cards["name"][key], original
+    ), None
+
+
 #: A run of Ukrainian letters (a letter of the game, in an English text).
 UKRAINIAN_RUN: Final = re.compile(r"[\u0400-\u04FF]+(?:['’ʼ][\u0400-\u04FF]+)*")
 
@@ -141,6 +151,7 @@ CATALOGUES: Final[dict[str, tuple[frozenset[str], CardOf, bool]]] = {
     "action": (frozenset(cards_of("lost-words", "en")["action"]), _lost_words_action, True),
     "character": (frozenset(map(str, words_of_magic.CHARACTER_CARDS)), _character, True),
     "magic": (frozenset(words_of_magic.MAGIC_EFFECTS), _magic, True),
+    "myt": (frozenset(cards_of("magos-y-tabernas", "en")["name"]), _magos_y_tabernas_card, False),
 }
 #: Where a list option's items get their names ("count": they are only counted).
 ITEM_SOURCES: Final = ("categories", "character", "magic", "count")

@@ -420,6 +420,12 @@ def test_agujero_negro_keeps_the_orb_action_for_its_owner_and_breaks_for_two_orb
     assert state["players"][0]["objects"] == [{"card": "agujero-negro-1", "life": 2}]
     assert state["supply"]["life_gems"] == 4
     assert_refused(game, state, 1, {"type": "take_orb"}, "orb_action_restricted")
+    # Each seat's view says why (a table words it); its owner and a spectator are not barred.
+    assert [game.view(state, s)["orb_blocked_by"] for s in (1, 0, None)] == [
+        "agujero-negro-1",
+        None,
+        None,
+    ]
     state, _ = act(state, 1, type="play", card="invocar-orbes-1")  # cards still give orbs
     assert game.to_act(state) == [0]
     state, _ = act(state, 0, type="consume", card="agujero-negro-1")  # at any moment

@@ -121,6 +121,10 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
             "gems_per_level": parts.GEMS_PER_LEVEL,
             "seat": seat,
             "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+            # Why the seat may not take an orb with its action: another's Agujero Negro.
+            "orb_blocked_by": (
+                table.orb_action_blocker(typed_state, seat) if seat is not None else None
+            ),
         }
         return dict(view)
 

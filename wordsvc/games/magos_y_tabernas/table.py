@@ -97,11 +97,17 @@ def consume_cost(state: MagosYTabernasState, card: str) -> int:
 
 def orb_action_blocked(state: MagosYTabernasState, seat: Seat) -> bool:
     """Whether another player's object (Agujero Negro) forbids ``seat`` the orb action."""
-    return any(
-        any(True for _ in passives(state, other, "restrict_orb_action"))
-        for other in range(len(state["players"]))
-        if other != seat
-    )
+    return orb_action_blocker(state, seat) is not None
+
+
+def orb_action_blocker(state: MagosYTabernasState, seat: Seat) -> str | None:
+    """Another player's object in play that forbids ``seat`` the orb action (Agujero Negro),
+    by its card id; None when nothing does. The view says it, so a table can say why."""
+    for other in range(len(state["players"])):
+        if other != seat:
+            for obj, _ in passives(state, other, "restrict_orb_action"):
+                return obj["card"]
+    return None
 
 
 # --- piles ---------------------------------------------------------------------------------

@@ -106,6 +106,9 @@ class MagosYTabernasView(TypedDict):
     gems_per_level: int
     seat: Seat | None
     legal_actions: list[Action]
+    #: The card id of another player's object that forbids the seat the orb action
+    #: (Agujero Negro); None when none does, or for a spectator.
+    orb_blocked_by: str | None
 
 
 def card_face(face: Mapping[str, object]) -> CardFace:

@@ -106,6 +106,11 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "myt.plagio_copy": ("Копіювати {card} ({name}): {text}", "Copy {name}'s {card}: {text}"),
     "myt.drop_pick": ("Не грати цю карту", "Don't play this card"),
+    "myt.use.play": ("Зіграти {card}{aim}", "Play {card}{aim}"),
+    "myt.use.lay_down": ("Покласти на стіл {card}", "Lay down {card}"),
+    "myt.use.consume": ("Спожити {card}{aim}", "Consume {card}{aim}"),
+    "myt.use_choose": ("{card}: обрати ціль", "{card}: choose the target"),
+    "myt.to_hand": ("До моєї руки ({n}) ↓", "To my hand ({n}) ↓"),
     "myt.verb.play": ("Зіграти", "Play it"),
     "myt.verb.lay_down": ("Покласти на стіл", "Lay it down"),
     "myt.verb.consume": ("Спожити", "Consume it"),
@@ -169,6 +174,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Your turn: one action point — take an orb or a card, play a spell or lay down an "
         "object. Instants cost none.",
     ),
+    "myt.orb_blocked": (
+        "Сферу дією зараз не взяти: на столі {card} ({name}).",
+        "You cannot take an orb with your action now: {name}'s {card} is in play.",
+    ),
     "myt.ask_top": ("Зверху стосу: {name} {item}.", "On top of the stack: {name} {item}."),
     "myt.ask_answers": ("Можна відповісти: {cards}.", "You may answer with {cards}."),
     "myt.ask_point": ("Або витратити очко дії.", "Or spend your action point."),
@@ -183,10 +192,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "карту без очка дії.",
         "End of your turn: at most {limit} cards in hand. Discard {what}, or play a card that "
         "costs no action point instead.",
-    ),
-    "myt.cards_hint": (
-        "Карту грають так: торкніться її у своїй руці (або свого предмета на столі), потім цілі.",
-        "To play a card, tap it in your hand (or your object on the table), then its target.",
     ),
     "myt.discard_these": ("Скинути {cards}", "Discard {cards}"),
     "myt.discard_n": ("Скинути {what}", "Discard {what}"),

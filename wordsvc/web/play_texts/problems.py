@@ -381,7 +381,7 @@ LOST_WORDS: Final[dict[str, tuple[str, str]]] = {
 
 #: Magos y Tabernas' refusals (docs/rules/magos-y-tabernas.md, **Refusals**).
 MAGOS_Y_TABERNAS: Final[dict[str, tuple[str, str]]] = {
-    "problem.not_your_object": ("Цей об'єкт не ваш.", "That object is not yours."),
+    "problem.not_your_object": ("Цей предмет не ваш.", "That object is not yours."),
     "problem.no_action_point": (
         "Очко дії витрачено: одне на ваш хід.",
         "Your action point is spent: one per turn of yours.",
@@ -395,13 +395,13 @@ MAGOS_Y_TABERNAS: Final[dict[str, tuple[str, str]]] = {
         "Колода й скид порожні.",
         "The deck and the discard pile are both empty.",
     ),
-    "problem.not_an_object": ("Ця карта — не об'єкт.", "That card is not an object."),
+    "problem.not_an_object": ("Ця карта — не предмет.", "That card is not an object."),
     "problem.object_limit": (
-        "У вас уже стільки об'єктів у грі, скільки можна.",
+        "У вас уже стільки предметів у грі, скільки можна.",
         "You have as many objects in play as you may.",
     ),
     "problem.object_from_hand": (
-        "Об'єкт не діє з руки: викладіть його або зіграйте зі Спалахом.",
+        "Предмет не діє з руки: викладіть його або зіграйте зі Спалахом.",
         "An object does nothing from the hand: lay it down, or play it with Flash.",
     ),
     "problem.flash_alone": (

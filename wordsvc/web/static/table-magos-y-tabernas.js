@@ -68,8 +68,9 @@ export function createTable(ctx) {
 
   // --- cards ---------------------------------------------------------------------------
 
-  /** A card face: its title (the rulebook's Spanish name, for the cards it names), the name
-   *  in the page's language, the type in the rulebook's colour, the cost, the text. */
+  /** A card face: its name in the page's language, its original Spanish name small beside
+   *  it (the same everywhere: the log and the rules say the name too), the type in the
+   *  rulebook's colour, the cost, the text. */
   function face(id, { life = null, consume = null } = {}) {
     const design = designOf(id);
     const type = typeOf(id);
@@ -78,9 +79,9 @@ export function createTable(ctx) {
     const cost = cards.cost?.[design] ?? "";
     return el("span", { class: `myt-card type-${type}`, "data-card": id },
       el("span", { class: "myt-head" },
-        el("strong", { class: "myt-title", lang: title ? "es" : null, text: title ?? name }),
+        el("strong", { class: "myt-title", text: name }),
         cost ? el("span", { class: "myt-cost", title: t("myt.cost_title", { n: cost }), text: cost }) : null),
-      title && title !== name ? el("span", { class: "myt-name", text: name }) : null,
+      title && title !== name ? el("span", { class: "myt-name", lang: "es", text: title }) : null,
       el("span", { class: "myt-kind", text: t(`myt.kind.${type}`) }),
       consume === null ? null : el("span", { class: "myt-kind", text: t(`myt.consume.${consume ? 1 : 0}`) }),
       el("span", { class: "myt-text", text: textOf(id) }),
@@ -360,6 +361,7 @@ export function createTable(ctx) {
         card ? el("span", { class: `myt-chip type-${typeOf(card)}`, text: nameOf(card) })
           : el("span", { class: "myt-chip type-action", text: t(`myt.chip.${item.kind}`) }),
         el("span", { class: "myt-item-text" }, el("strong", { text: who(item.seat) }), ` ${phrase(item)}`),
+        card ? el("span", { class: "myt-item-does", text: textOf(card) }) : null,
         i === 0 ? el("span", { class: "myt-top", text: t("myt.top") }) : null,
       ].filter(Boolean);
       const target = aimed("item", item.id);
@@ -414,7 +416,12 @@ export function createTable(ctx) {
     if (v.phase === "reduce") {
       return t("myt.ask_reduce", { limit: v.players[summary.you].hand_limit, what: plural("myt.n.cards", v.pending.discard) });
     }
-    if (v.phase === "main") return t("myt.ask_main");
+    if (v.phase === "main") {
+      // The engine says why the orb action is missing (another's Agujero Negro).
+      const blocker = v.orb_blocked_by;
+      return blocker ? `${t("myt.ask_main")} ${t("myt.orb_blocked", { card: q(blocker), name: who(ownerOf(blocker)) })}`
+        : t("myt.ask_main");
+    }
     const top = v.stack.at(-1);
     // Answers: instants (Flash's plays too) and objects consumed; the rest spends the point.
     const answers = [...new Set(legal().filter((a) => a.type === "play" || a.type === "consume").map((a) => q(a.card)))];
@@ -459,9 +466,40 @@ export function createTable(ctx) {
     return box;
   }
 
+  /** The cards you may use now, as buttons beside the question: a card with one way sends
+   *  it ("Зіграти «Щит»"); any other opens its choice in your area, at its first target. */
+  function cardAnswers(acts) {
+    const ids = [...new Set(acts.filter((a) => CARD_MOVES.includes(a.type)).map((a) => a.card))];
+    if (!ids.length) return null;
+    return el("div", { class: "action-buttons myt-answers", id: "myt-answers" }, ...ids.map((id) => {
+      const way = oneWay(id, CARD_MOVES);
+      if (way) {
+        const aim = aimOf(words, { ...way, seat: summary.you }, { you: summary.you, find: onStack, owner: ownerOf });
+        return sender(way, t(`myt.use.${way.type}`, { card: q(id), aim }), "", { "data-answer": id, "data-one-way": "" });
+      }
+      const open = el("button", { type: "button", class: "secondary", "data-answer": id, text: t("myt.use_choose", { card: q(id) }) });
+      open.addEventListener("click", () => choose({ card: id }));
+      return open;
+    }));
+  }
+
+  /** One tap to your own area and hand, however far down the page they are. */
+  function toMyHand() {
+    const hand = summary.you === null || over() ? null : view().players[summary.you].hand;
+    if (!hand) return null;
+    const go = el("button", { type: "button", class: "secondary myt-to-hand", id: "myt-to-hand",
+      text: t("myt.to_hand", { n: hand.length }) });
+    go.addEventListener("click", () => {
+      document.querySelector("#view .myt-area.mine")?.scrollIntoView({ block: "start" });
+    });
+    return go;
+  }
+
   function drawActions() {
     const acts = legal();
     const nodes = [el("p", { class: `myt-prompt${mine() ? " mine" : ""}`, id: "myt-prompt", text: prompt() })];
+    const answers = cardAnswers(acts);
+    if (answers) nodes.push(answers);
     const basic = Object.keys(BASIC).flatMap((type) => acts.filter((a) => a.type === type));
     if (basic.length) {
       nodes.push(el("div", { class: "action-buttons myt-basic" }, ...basic.map((a) =>
@@ -469,7 +507,8 @@ export function createTable(ctx) {
     }
     const discards = acts.filter((a) => a.type === "discard");
     if (discards.length) nodes.push(discardControls(discards));
-    if (acts.some((a) => CARD_MOVES.includes(a.type))) nodes.push(el("p", { class: "muted myt-cards-hint", text: t("myt.cards_hint") }));
+    const jump = toMyHand();
+    if (jump) nodes.push(jump);
     document.getElementById("actions").replaceChildren(...nodes);
   }
 
