@@ -13,8 +13,11 @@ Measures (``MEASURES``; each plays its games and returns rows of the one table p
   button. The two tables' games may part ways (a tap takes the cheapest way, where the bot
   would name a path), so each is counted over its own game.
 
-A measure for Magos y Tabernas (taps per whole game with automatic passing, against the 62 of
-today's table) is a function of the same shape added to ``MEASURES``.
+- ``magos-y-tabernas`` (issue 37): the share of a person's taps that are passes with the
+  default settings, at 3 players and in 2 vs 2, before and after issue 37's defaults (target:
+  at most 20%). Played through the session store, as ``bench_taps.py --defaults`` does (the
+  store's own rules pass for the person; the taps are those ``table-magos-y-tabernas.js``
+  needs); it needs no browser. Seeds 2000 on unless ``--seeds``.
 
     python scripts/bench_effort.py [--measure wizards-wanted] [--seeds 1 2 3]
                                    [--turn-limit N] [--tables own generic] [--json]
@@ -132,6 +135,18 @@ def _new_game(app, seed: int, turn_limit: int | None) -> str:
 
 #: Each measure: a function (browser, base URL, app, arguments) -> rows.
 MEASURES: dict[str, Callable[..., list[Row]]] = {"wizards-wanted": wizards_wanted}
+#: Measures played through the session store alone: a function (seeds) -> a report.
+STORE_MEASURES: dict[str, Callable[[list[int]], dict]] = {}
+
+
+def magos_y_tabernas(seeds: list[int]) -> dict:
+    """The passes' share of a person's taps with the defaults (``bench_taps.py``)."""
+    from bench_taps import defaults_summary, measure_defaults
+
+    return defaults_summary(measure_defaults(seeds))
+
+
+STORE_MEASURES["magos-y-tabernas"] = magos_y_tabernas
 
 
 # --- the report ------------------------------------------------------------------------------
@@ -164,14 +179,22 @@ def markdown(rows: list[Row]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measure", choices=sorted(MEASURES), nargs="+", default=sorted(MEASURES))
-    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    every = sorted({*MEASURES, *STORE_MEASURES})
+    parser.add_argument("--measure", choices=every, nargs="+", default=every)
+    parser.add_argument("--seeds", type=int, nargs="+", default=None)
     parser.add_argument("--turn-limit", type=int, default=None, help="turns each (default: none)")
     parser.add_argument(
         "--tables", nargs="+", choices=("own", "generic"), default=["own", "generic"]
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    for name in (m for m in args.measure if m in STORE_MEASURES):
+        log(f"{name}:")
+        print(json.dumps(STORE_MEASURES[name](args.seeds or list(range(2000, 2015))), indent=2))
+    args.measure = [m for m in args.measure if m in MEASURES]
+    args.seeds = args.seeds or [1, 2, 3]
+    if not args.measure:
+        return
     chromium = os.environ.get("WORDSVC_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         print("skipped: no Chromium (install Debian's `chromium` or set WORDSVC_CHROMIUM)")

@@ -205,6 +205,12 @@ def play_magos_y_tabernas(browser, url: str, out: Path) -> None:
         page.goto(f"{table}{'&' if lang == 'en' else '?'}join=0")
         page.wait_for_selector("body[data-live]")
         auth = {"Authorization": f"Bearer {page.evaluate('window.wordsvcPlay.state.token')}"}
+        # Asked about every answer (an orb is aimed at nobody), as these deals were chosen.
+        context.request.post(
+            f"{url}/v1/games/sessions/{made['id']}/seat",
+            headers=auth,
+            data={"only_when_concerned": False},
+        )
         while True:
             summary = context.request.get(f"{url}/v1/games/sessions/{made['id']}", headers=auth)
             summary = summary.json()

@@ -555,6 +555,16 @@ def test_the_answers_sit_with_the_question_and_the_hand_is_one_tap_away(
     my_move(olya, summary["version"])
     store = app.extensions["wordsvc.sessions"]
     assert (0, action) in store.log(session)
+    # A card named in the log shows its text on a tap.
+    link = page.locator("#log a.myt-ref").first
+    design = link.get_attribute("data-card")
+    assert link.inner_text() == cards["name"][design]
+    link.click()
+    dialog = page.locator("#myt-about[open]")
+    assert dialog.locator("#myt-about-text").inner_text() == cards["text"][design]
+    assert_presentable(page, lang)
+    dialog.locator("button").click()
+    page.wait_for_selector("#myt-about:not([open])", state="attached")
 
 
 def play_cards(lang):

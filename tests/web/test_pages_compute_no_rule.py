@@ -47,6 +47,7 @@ PRESENTATION = {
     ("play-rematch.js", "LOOK_MS = 3000"): "how often a finished game looks for a rematch",
     ("play-rematch.js", "LOOK_FOR_MS = 900000"): "how long it keeps looking",
     ("play-words.js", "i % 2"): "every other part of a split is a Cyrillic run",
+    ("table-magos-y-tabernas.js", "i % 2"): "every other part of a split is a card's name",
     ("state.js", "slice(0, 3)"): "the three Familiar letter fields",
     ("table-lost-words.js", "DISCARD_BUTTONS = 6"): "discards shown as buttons",
     ("table-lost-words.js", "PICK_OVER = 4"): "more choices than this become a picker",

@@ -527,8 +527,61 @@ export function createTable(ctx) {
     return el("p", { class: "myt-status", id: "myt-status", text: parts.join(" · ") });
   }
 
+  // --- a card named in the log: its text on a tap ----------------------------------------------
+
+  /** The card designs by their name in the page's language, and every name as a whole word
+   *  (the longest first, case as written), to find them in a log line. */
+  const byName = new Map(Object.entries(cards.name ?? {}).map(([design, name]) => [name, design]));
+  const escaped = [...byName.keys()].sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const NAMED = new RegExp(`(?<![\\p{L}])(${escaped.join("|")})(?![\\p{L}])`, "u");
+
+  function aboutDialog() {
+    let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("myt-about"));
+    if (dialog) return dialog;
+    // Outside #view and the log, which moves redraw: a text being read stays open.
+    dialog = el("dialog", { id: "myt-about", class: "wom-about", "aria-labelledby": "myt-about-title" },
+      el("div", { class: "wom-about-body" },
+        el("h3", { id: "myt-about-title" }), el("p", { id: "myt-about-text" }),
+        el("form", { method: "dialog" }, el("button", { type: "submit", text: t("myt.about_close") }))));
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog) dialog.close();
+    });
+    document.body.append(dialog);
+    return dialog;
+  }
+
+  function showCard(design) {
+    const dialog = aboutDialog();
+    const title = cards.title?.[design];
+    dialog.querySelector("#myt-about-title").replaceChildren(cards.name[design],
+      title && title !== cards.name[design] ? el("small", { class: "myt-original", lang: "es", text: ` ${title}` }) : "");
+    dialog.querySelector("#myt-about-text").textContent = cards.text?.[design] ?? "";
+    dialog.dataset.card = design;
+    if (!dialog.open) dialog.showModal();
+  }
+
+  /** A log line with each card it names as a link that shows the card's text. */
+  function withCardLinks(text) {
+    if (typeof text !== "string" || !escaped.length || !NAMED.test(text)) return text;
+    // split() with a capture group: every odd part is a card's name.
+    return el("span", {}, ...text.split(NAMED).map((part, i) => {
+      const design = i % 2 ? byName.get(part) : undefined;
+      if (!design) return part;
+      const link = el("a", { href: "#", class: "myt-ref", "aria-haspopup": "dialog", "data-card": design, text: part });
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        showCard(design);
+      });
+      return link;
+    }));
+  }
+
+  /** An event of the log in words, each card it names a link to the card's text. */
+  const describe = (event, entry = {}) => withCardLinks(describeText(event, entry));
+
   /** An event of the log in words; `entry`: the logged action it belongs to (who acted). */
-  function describe(event, entry = {}) {
+  function describeText(event, entry = {}) {
     const d = event.data ?? {};
     switch (event.type) {
       case "announced": { // an answer: to another seat's item on top of the stack
