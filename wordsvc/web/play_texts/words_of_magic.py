@@ -219,6 +219,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "This word could not be checked.",
     ),
     "wom.suggest": ("Можливо, ви мали на увазі:", "Perhaps you meant:"),
+    "wom.suggest_note.surzhyk": ("(суржик)", "(surzhyk, not standard)"),
     "wom.no_layout": ("Розкладу не знайдено.", "No layout was found."),
     "wom.layouts": ("Як викласти", "How to lay it out"),
     "wom.tokens_used": ("жетонів: {n}", "tokens: {n}"),

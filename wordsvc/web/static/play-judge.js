@@ -60,7 +60,7 @@ function judged(checked, word, names, pick) {
       box.append(el("p", { class: "normative" }, `${t("normative")} `,
         ...normative.flatMap((w, i) => [i ? " / " : "", ukWord(w)])));
     }
-    const words = (verdict.suggestions ?? []).slice(0, SUGGESTIONS).map((s) => s.word);
+    const words = (verdict.suggestions ?? []).slice(0, SUGGESTIONS);
     const offered = suggestionsNode(words, pick);
     if (offered) box.append(offered);
   }

@@ -79,15 +79,16 @@ export function reasonItems(categories, names) {
 }
 
 /** The judge's suggestions as buttons; tapping one calls `pick(word)`. Null when none. */
-export function suggestionsNode(words, pick) {
-  if (!words.length) return null;
+export function suggestionsNode(suggestions, pick) {
+  if (!suggestions.length) return null;
   return el("div", { class: "suggestions" },
     el("p", { text: t("wom.suggest") }),
-    el("ul", { class: "suggestion-list" }, ...words.map((word) => {
+    el("ul", { class: "suggestion-list" }, ...suggestions.map(({ word, note }) => {
       const button = el("button", {
         type: "button", class: "suggestion", lang: "uk", "data-word": word, text: word,
       });
       button.addEventListener("click", () => pick(word));
-      return el("li", {}, button);
+      // A non-normative form is offered only as one (the judge's `note`), and said so.
+      return el("li", {}, button, note ? el("span", { class: "muted", "data-note": note, text: ` ${t(`wom.suggest_note.${note}`)}` }) : null);
     })));
 }

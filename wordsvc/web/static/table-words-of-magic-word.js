@@ -61,8 +61,7 @@ export function createWordForm(ctx, table) {
     try {
       const checked = await api.arbitrate(ctx.session, [text]);
       const verdict = checked.results?.[0] ?? {};
-      return (verdict.suggestions ?? []).map((s) => s.word).filter((w) => w !== verdict.word)
-        .slice(0, SUGGESTIONS);
+      return (verdict.suggestions ?? []).filter((s) => s.word !== verdict.word).slice(0, SUGGESTIONS);
     } catch {
       return [];
     }
