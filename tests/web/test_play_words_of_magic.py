@@ -12,6 +12,7 @@ import pytest
 
 from wordsvc.alphabet import WORD_ERRORS
 from wordsvc.games.words_of_magic.forming import PROPERTY_CHOICES
+from wordsvc.judge import SURZHYK_NOTE
 from wordsvc.rules.words_of_magic import components
 from wordsvc.rules.words_of_magic.codex import COLOURS
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty
@@ -78,6 +79,7 @@ FAMILIES = {
     "wom.reason.": {"deck_empty"} | {f"{c}_deck_empty" for c in COLOURS},
     "wom.source.": {s.value for s in Source},
     "wom.refusal.": set(WORD_ERRORS),
+    "wom.suggest_note.": {SURZHYK_NOTE},  # the judge's notes on a suggestion
 }
 
 
