@@ -25,6 +25,7 @@ from tests.browser.presentable import assert_presentable
 from tests.browser.test_play_page import full_state
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
+from wordsvc.web.play_texts import play_text
 from wordsvc.wire import games as models
 from wordsvc.wire.common import to_json
 
@@ -527,6 +528,19 @@ def test_the_answers_sit_with_the_question_and_the_hand_is_one_tap_away(
         box = answers.nth(i).bounding_box()
         assert box["y"] + box["height"] <= viewport["height"]
     assert page.locator("#actions button[data-kind='pass']").count() == 1
+    # A play that would take nothing from its target says so before the point is spent.
+    idle = summary["view"]["takes_nothing"]
+    assert idle, "seed 2003: Carterista at Petro, who has no orbs"
+    for note in idle:
+        action = summary["legal_actions"][note["action"]]
+        warned = [
+            answers.nth(i).inner_text()
+            for i in range(answers.count())
+            if json.loads(answers.nth(i).get_attribute("data-action") or "null") == action
+        ]
+        expected = play_text(f"myt.takes_nothing.{note['what']}", lang, name=NAMES[lang][1])
+        assert warned
+        assert all(expected in text for text in warned)
     # The stack says what each card on it does, in the page's language.
     cards = play_cards(lang)
     top = summary["view"]["stack"][-1]

@@ -246,6 +246,21 @@ def test_the_turn_limit_ends_the_game_ranked_by_progress():
 # --- spells, instants and the stack --------------------------------------------------------
 
 
+def test_the_view_says_which_plays_would_take_nothing_from_their_target():
+    """Atacar at a player without gems, Carterista at one without orbs: listed by their
+    index in the legal actions, with what is missing; at a player who has some, not."""
+    state = give(table(players=3), 0, hand=["atacar-1", "carterista-1"], gems=0, orbs=0)
+    give(state, 1, hand=[], gems=0, orbs=2)
+    give(state, 2, hand=[], gems=1, orbs=0)
+    view = game.view(state, 0)
+    legal = view["legal_actions"]
+    idle = {
+        (legal[n["action"]]["card"], legal[n["action"]]["target"], n["what"])
+        for n in view["takes_nothing"]
+    }
+    assert idle == {("atacar-1", 1, "gems"), ("carterista-1", 2, "orbs")}
+
+
 def test_atacar_destroys_a_gem_of_an_opponent_back_into_the_supply():
     state = give(give(table(), 0, hand=["atacar-1"]), 1, hand=[], gems=2)
     assert_refused(game, state, 0, {"type": "play", "card": "atacar-1"}, "missing_target")

@@ -155,6 +155,27 @@ def _combos(
         yield dict(zip(fields, values, strict=True))
 
 
+#: What an attack's op takes from the player it aims at.
+_TAKES: dict[str, Resource] = {"destroy_gems": "gems", "steal_orb": "orbs"}
+
+
+def takes_nothing(state: MagosYTabernasState, action: Action) -> Resource | None:
+    """What a card played at a player (Atacar, Carterista; a Flash partner's too) would take
+    that the player has none of now: the play changes nothing if it resolves as things stand,
+    so a table can warn before the action point is spent. None otherwise (a copy by Plagio,
+    whose card is the one copied, is not judged)."""
+    if action.get("type") != "play" or "target" not in action or "played" in action:
+        return None
+    card, aimed = design(str(action.get("with", action.get("card")))), action["target"]
+    if not isinstance(aimed, int) or not 0 <= aimed < len(state["players"]):
+        return None
+    for step in card.effect:
+        what = _TAKES.get(step.op)
+        if what is not None and step.target == "opponent" and not player(state, aimed)[what]:
+            return what
+    return None
+
+
 # --- resolution ------------------------------------------------------------------------------
 
 

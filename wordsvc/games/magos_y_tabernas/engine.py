@@ -27,7 +27,7 @@ from wordsvc.games.contract import (
     viewer,
 )
 from wordsvc.games.magos_y_tabernas import components as parts
-from wordsvc.games.magos_y_tabernas import table
+from wordsvc.games.magos_y_tabernas import effects, table
 from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
@@ -97,6 +97,7 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
                 }
             )
         priority = typed_state["priority"]
+        legal = self.legal_actions(state, seat) if seat is not None else []
         view: MagosYTabernasView = {
             "game": NAME,
             "options": typed_state["options"].copy(),
@@ -120,7 +121,14 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
             "orbs_per_gem": parts.ORBS_PER_GEM,
             "gems_per_level": parts.GEMS_PER_LEVEL,
             "seat": seat,
-            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+            "legal_actions": legal,
+            # Plays at a player who has nothing they would take (Atacar at no gems), by
+            # their index in legal_actions: a table warns before the point is spent.
+            "takes_nothing": [
+                {"action": i, "what": what}
+                for i, action in enumerate(legal)
+                if (what := effects.takes_nothing(typed_state, action)) is not None
+            ],
             # Why the seat may not take an orb with its action: another's Agujero Negro.
             "orb_blocked_by": (
                 table.orb_action_blocker(typed_state, seat) if seat is not None else None

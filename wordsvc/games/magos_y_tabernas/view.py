@@ -81,6 +81,13 @@ class ItemView(Item, ItemFaces):
     the card's field (``card_face`` beside ``card``, ...)."""
 
 
+class TakesNothing(TypedDict):
+    """A legal play that would take nothing from its target now (``takes_nothing``)."""
+
+    action: int
+    what: str
+
+
 class MagosYTabernasView(TypedDict):
     """The whole view: all but the hands, the obstacles and the deck's order is open;
     ``orbs_per_gem`` and ``gems_per_level`` are the rulebook's exchange rates."""
@@ -106,6 +113,9 @@ class MagosYTabernasView(TypedDict):
     gems_per_level: int
     seat: Seat | None
     legal_actions: list[Action]
+    #: Legal plays at a player who has none of what they would take (Atacar at a player
+    #: without gems): each ``{action: its index in legal_actions, what: "gems" | "orbs"}``.
+    takes_nothing: list[TakesNothing]
     #: The card id of another player's object that forbids the seat the orb action
     #: (Agujero Negro); None when none does, or for a spectator.
     orb_blocked_by: str | None

@@ -107,6 +107,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.plagio_copy": ("Копіювати {card} ({name}): {text}", "Copy {name}'s {card}: {text}"),
     "myt.drop_pick": ("Не грати цю карту", "Don't play this card"),
     "myt.about_close": ("Закрити", "Close"),
+    "myt.takes_nothing.gems": (
+        "(у гравця {name} немає самоцвітів: нічого не знищить)",
+        "({name} has no gems: it would destroy nothing)",
+    ),
+    "myt.takes_nothing.orbs": (
+        "(у гравця {name} немає сфер: нічого не вкраде)",
+        "({name} has no orbs: it would steal nothing)",
+    ),
     "myt.use.play": ("Зіграти {card}{aim}", "Play {card}{aim}"),
     "myt.use.lay_down": ("Покласти на стіл {card}", "Lay down {card}"),
     "myt.use.consume": ("Спожити {card}{aim}", "Consume {card}{aim}"),

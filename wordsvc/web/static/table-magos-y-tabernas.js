@@ -66,6 +66,14 @@ export function createTable(ctx) {
     return ways.length === 1 && !("with" in ways[0]) && !("played" in ways[0]) ? ways[0] : null;
   };
 
+  /** A warning for a play that would take nothing from its target now (the view's
+   *  `takes_nothing`: Atacar at a player without gems), or "". */
+  function idleNote(action) {
+    const same = JSON.stringify(action);
+    const found = (view().takes_nothing ?? []).find((n) => JSON.stringify(legal()[n.action]) === same);
+    return found ? ` ${t(`myt.takes_nothing.${found.what}`, { name: who(action.target) })}` : "";
+  }
+
   // --- cards ---------------------------------------------------------------------------
 
   /** A card face: its name in the page's language, its original Spanish name small beside
@@ -103,7 +111,7 @@ export function createTable(ctx) {
   function oneWayCard(way, inner, attr) {
     const aim = aimOf(words, { ...way, seat: summary.you }, { you: summary.you, find: onStack, owner: ownerOf });
     return el("div", { class: "myt-one-way" }, inner,
-      sender(way, `${verb(way)}${aim}`, "myt-one-way-send", { [attr]: way.card, "data-one-way": "" }));
+      sender(way, `${verb(way)}${aim}${idleNote(way)}`, "myt-one-way-send", { [attr]: way.card, "data-one-way": "" }));
   }
 
   /** A card to pick (in the hand, or an object of yours on the table). */
@@ -222,7 +230,7 @@ export function createTable(ctx) {
       acting && v.phase === "priority" ? el("span", { class: "myt-mark answer", text: t("myt.answering") }) : null,
       player.shielded ? el("span", { class: "myt-mark shield", text: t("myt.shielded") }) : null));
     if (target) {
-      const button = sender(target, t("myt.aim_player", { name: me ? t("myt.you_target") : who(seat) }), "myt-target",
+      const button = sender(target, `${t("myt.aim_player", { name: me ? t("myt.you_target") : who(seat) })}${idleNote(target)}`, "myt-target",
         { "data-target-seat": String(seat) });
       section.append(button);
       section.addEventListener("click", (event) => {
@@ -475,7 +483,8 @@ export function createTable(ctx) {
       const way = oneWay(id, CARD_MOVES);
       if (way) {
         const aim = aimOf(words, { ...way, seat: summary.you }, { you: summary.you, find: onStack, owner: ownerOf });
-        return sender(way, t(`myt.use.${way.type}`, { card: q(id), aim }), "", { "data-answer": id, "data-one-way": "" });
+        return sender(way, `${t(`myt.use.${way.type}`, { card: q(id), aim })}${idleNote(way)}`, "",
+          { "data-answer": id, "data-one-way": "" });
       }
       const open = el("button", { type: "button", class: "secondary", "data-answer": id, text: t("myt.use_choose", { card: q(id) }) });
       open.addEventListener("click", () => choose({ card: id }));
