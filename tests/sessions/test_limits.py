@@ -22,12 +22,17 @@ from wordsvc.wire import games as wire
 @pytest.mark.parametrize(
     ("name", "allowed"),
     [("Настя", True), ("x" * MAX_NAME, True), ("x" * (MAX_NAME + 1), False), ("", False),
-     ("a\x00b", False), ("a\nb", False), ("a\x7fb", False), (None, False), (3, False)],
+     ("a\x00b", False), ("a\nb", False), ("a\x7fb", False), (None, False), (3, False),
+     # Names people can see: at least one visible character, no bidirectional control.
+     ("\u200b", False), ("\u200b\u200b ", False), (" ", False), ("\u3164", False),
+     ("Оля\u202eкет", False), ("\u2067Оля", False), ("Оля\u200f", False),
+     ("Оля Петрівна", True), ("\u200bОля", True), ("O'Brien", True), ("李", True)],
 )  # fmt: skip
 def test_a_seat_name_is_printable_and_short_on_the_wire_and_in_the_store(name, allowed):
     assert is_seat_name(name) is allowed
     if isinstance(name, str):
-        assert bool(re.fullmatch(wire.WIRE_NAME_PATTERN, name)) is allowed
+        on_the_wire = bool(re.fullmatch(wire.WIRE_NAME_PATTERN, name)) and len(name) <= MAX_NAME
+        assert on_the_wire is allowed
 
 
 @pytest.mark.parametrize(

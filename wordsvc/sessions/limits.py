@@ -9,8 +9,22 @@ import re
 MAX_SEATS = 16
 #: The longest display name of a seat, in characters.
 MAX_NAME = 64
-#: A seat's display name: 1 to ``MAX_NAME`` characters, none of them a control character.
-NAME_PATTERN = rf"[^\x00-\x1f\x7f]{{1,{MAX_NAME}}}"
+#: Characters no seat name may hold: control characters, and the bidirectional controls that
+#: would let a name reorder the text around it (an impersonation: U+202E turns a name round).
+_FORBIDDEN_IN_NAME = r"\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: Characters that show nothing: white space, the zero-width and invisible format characters,
+#: fillers. A name needs at least one character besides these, so that people can see it.
+_INVISIBLE = (
+    r"\s\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200d\u2060-\u2064"
+    r"\u2800\u3164\ufeff\uffa0"
+)
+#: A seat's display name (at most ``MAX_NAME`` characters, counted apart): none of its
+#: characters a control character or a bidirectional control, at least one of them visible.
+#: A pattern Python's ``re``, pydantic's engine and JSON Schema (ECMA-262) read alike, so the
+#: store and the API's document agree.
+NAME_PATTERN = (
+    rf"[^{_FORBIDDEN_IN_NAME}]*[^{_FORBIDDEN_IN_NAME}{_INVISIBLE}][^{_FORBIDDEN_IN_NAME}]*"
+)
 #: The longest name of a game (the registry's names are shorter).
 MAX_GAME_NAME = 64
 #: The longest ``Idempotency-Key``, in characters.
@@ -43,7 +57,7 @@ def is_session_id(value: object) -> bool:
 
 def is_seat_name(value: object) -> bool:
     """Is ``value`` a display name a seat may take?"""
-    return isinstance(value, str) and _NAME.fullmatch(value) is not None
+    return isinstance(value, str) and len(value) <= MAX_NAME and _NAME.fullmatch(value) is not None
 
 
 def is_idempotency_key(value: object) -> bool:

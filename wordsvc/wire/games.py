@@ -15,6 +15,7 @@ from wordsvc.sessions.limits import (
     DEFAULT_LISTED,
     MAX_GAME_NAME,
     MAX_LISTED,
+    MAX_NAME,
     MAX_SEATS,
     MAX_SEED,
     NAME_PATTERN,
@@ -82,7 +83,7 @@ class GameList(WireModel):
 class SeatSpec(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
-    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN, max_length=MAX_NAME)
 
 
 class CreateSessionBody(WireModel):
@@ -106,7 +107,7 @@ class CreateSessionBody(WireModel):
 
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
-    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN, max_length=MAX_NAME)
     claim: bool = Field(
         default=True,
         description="true: you play the seat. false: you hold its token for someone else (a "
@@ -125,7 +126,10 @@ class RematchBody(WireModel):
 
 class ClaimBody(WireModel):
     name: str | None = Field(
-        default=None, pattern=WIRE_NAME_PATTERN, description="Default: the seat's name stays."
+        default=None,
+        pattern=WIRE_NAME_PATTERN,
+        max_length=MAX_NAME,
+        description="Default: the seat's name stays.",
     )
     auto_pass: Annotated[bool, Strict()] | None = Field(
         default=None,
