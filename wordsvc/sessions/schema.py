@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -17,8 +19,30 @@ from sqlalchemy import (
     false,
     true,
 )
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
 
 from wordsvc.sessions.limits import MAX_GAME_NAME, MAX_IDEMPOTENCY_KEY, MAX_NAME
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A moment, always in UTC with its zone: PostgreSQL keeps the zone, SQLite keeps none
+    (it stores text), so a moment read back without one is UTC, as every moment written is
+    (``core.now``). Both databases then answer ``2026-12-04T22:04:26.298712+00:00``."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is not None:
+            return value.astimezone(UTC)
+        return value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
 
 metadata = MetaData()
 
@@ -38,8 +62,8 @@ sessions = Table(
     Column("rematch", String(32)),
     Column("status", String(16), nullable=False),  # "active" or "over"
     Column("state", JSON, nullable=False),  # cached state after `version` actions
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("updated_at", UtcDateTime(), nullable=False),
 )
 
 seats = Table(
@@ -51,9 +75,9 @@ seats = Table(
     Column("bot", String(32)),
     Column("name", String(MAX_NAME), nullable=False),
     Column("token_hash", String(64)),  # sha256 of the seat token; None until joined
-    Column("joined_at", DateTime(timezone=True)),
+    Column("joined_at", UtcDateTime()),
     # when a person last sat down with the seat's token (its link); None: nobody has yet
-    Column("claimed_at", DateTime(timezone=True)),
+    Column("claimed_at", UtcDateTime()),
     # the person's "answer only when I can": pass by itself when the pass is all it may do
     # (games with the registry's `auto_pass_action`); on for human seats, off for bots
     Column("auto_pass", Boolean, nullable=False, server_default=true()),
@@ -72,7 +96,7 @@ actions = Table(
     Column("actor", String(8), nullable=False),
     Column("action", JSON, nullable=False),
     Column("events", JSON, nullable=False),  # with their audiences
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 
 idempotency = Table(
@@ -83,5 +107,5 @@ idempotency = Table(
     Column("seat", Integer, nullable=False),
     Column("request_hash", String(64), nullable=False),
     Column("response", Text, nullable=False),  # the first reply, as JSON
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
