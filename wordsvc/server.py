@@ -231,6 +231,10 @@ def run_gunicorn(
             # The longest request line gunicorn takes: longer ones get its own bare 414; up
             # to this, the app answers a long URL with a problem document (api.problems.MAX_URL).
             "limit_request_line": 8190,
+            # No control socket: its default path (~/.gunicorn/gunicorn.ctl) is one per
+            # user, so a second server on the host took it over and, stopping, deleted the
+            # first's. The service is stopped by its signals (`docs/deploy.md`).
+            "control_socket_disable": True,
         },
         settings,
     ).run()

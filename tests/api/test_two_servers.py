@@ -62,6 +62,8 @@ def servers(settings, database, redis_server, tmp_path_factory):
         "WORDSVC_TRUSTED_PROXIES": "1",
     }
     logs = tmp_path_factory.mktemp("two-servers")
+    home = tmp_path_factory.mktemp("home")
+    env["HOME"] = str(home)  # where gunicorn would put a control socket: it must not
     started = [Server(settings, database, log=logs / f"serve-{n}.log", env=env) for n in (1, 2)]
     try:
         for server in started:
@@ -70,6 +72,8 @@ def servers(settings, database, redis_server, tmp_path_factory):
         for server in started:
             server.wait_ready(deadline)
         yield started
+        # Neither server made a control socket that the other could take over or delete.
+        assert not (home / ".gunicorn").exists()
     finally:
         for server in started:
             if server.process is not None:
