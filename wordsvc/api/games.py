@@ -123,7 +123,7 @@ def _default_bot(hosted: HostedGame) -> str | None:
     },
     errors={
         404: ("unknown_game",),
-        422: ("invalid_options", "seat_count_mismatch", "unknown_bot"),
+        422: ("invalid_options", "seat_count_mismatch", "unknown_bot", "invalid_play_seat"),
         **BUSY,
     },
 )  # fmt: skip
@@ -136,6 +136,8 @@ def create_session() -> Response:
         body.options,
         [SeatSpec(seat.kind, seat.bot, seat.name) for seat in body.seats],
         body.seed,
+        hold_seats=body.hold_seats,
+        play_seat=body.play_seat,
     )
     metrics.count_actions(summary.game, (a.actor for a in summary.bot_actions or ()))
     response = respond(models.SessionSummary, summary, 201)

@@ -214,6 +214,8 @@ class SessionSummary:
     bot_actions: tuple[Applied, ...] | None = None
     #: The session "again, the same people" made of this finished one, if any.
     rematch: str | None = None
+    #: On a new session made with its seats held: every human seat's token, shown this once.
+    seat_tokens: tuple[Joined, ...] | None = None
 
 
 @dataclass(frozen=True)

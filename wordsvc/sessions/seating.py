@@ -50,9 +50,35 @@ class Seating(Playing):
         options: Mapping[str, object],
         seat_specs: Sequence[SeatSpec],
         seed: int | None = None,
+        hold_seats: bool = False,
+        play_seat: int | None = None,
     ) -> SessionSummary:
         """A new session of ``game_name``; bot seats that are to act first act at once (its
-        ``bot_actions``, as a spectator may see them)."""
+        ``bot_actions``, as a spectator may see them). ``hold_seats``: every human seat is
+        joined in the same transaction, its token returned (``seat_tokens``), so that nobody
+        can take a seat between the table's creation and its host's joins; ``play_seat``, one
+        of them, is the creator's own (claimed, as a join that plays it), the others' links
+        held for their people (as ``join(..., claim=False)``)."""
+        humans = [i for i, spec in enumerate(seat_specs) if spec.kind == "human"]
+        if play_seat is not None and (not hold_seats or play_seat not in humans):
+            raise InvalidValue(
+                "invalid_play_seat",
+                "`play_seat` names one of the human seats, with `hold_seats`.",
+                {"play_seat": play_seat},
+            )
+        tokens = {seat: new_token() for seat in humans} if hold_seats else {}
+        return self._create(game_name, options, seat_specs, seed, tokens, play_seat)
+
+    def _create(
+        self,
+        game_name: str,
+        options: Mapping[str, object],
+        seat_specs: Sequence[SeatSpec],
+        seed: int | None,
+        tokens: Mapping[int, str],
+        play_seat: int | None,
+    ) -> SessionSummary:
+        """:meth:`create`, its seats' held ``tokens`` (by seat) chosen."""
         hosted = self.hosted(game_name)
         specs = self._seat_records(hosted, seat_specs)
         chosen = seed is not None
@@ -67,6 +93,16 @@ class Seating(Playing):
             raise ActionRefused(error.code, error.message, error.details) from None
         session_id = secrets.token_hex(16)
         created = now()
+
+        def held(seat: int) -> dict[str, object]:
+            """A held seat's token, joined (and claimed, the creator's own) as it is made."""
+            if seat not in tokens:
+                return {}
+            return {
+                "token_hash": hash_token(tokens[seat]),
+                "joined_at": created,
+                "claimed_at": created if seat == play_seat else None,
+            }
 
         def work(conn: Connection) -> tuple[list[Applied], State]:
             conn.execute(
@@ -98,6 +134,7 @@ class Seating(Playing):
                         "auto_pass": spec.kind == "human",
                         # On for people: asked only when something is aimed at their side.
                         "only_when_concerned": spec.kind == "human",
+                        **held(spec.seat),
                     }
                     for spec in specs
                 ],
@@ -109,7 +146,15 @@ class Seating(Playing):
         applied, state = self._transact(work)
         self.states.put(session_id, len(applied), state)
         summary = self.summary(session_id)
-        return replace(summary, bot_actions=tuple(a.seen_by(None) for a in applied))
+        return replace(
+            summary,
+            bot_actions=tuple(a.seen_by(None) for a in applied),
+            seat_tokens=(
+                tuple(Joined(session_id, seat, token) for seat, token in tokens.items())
+                if tokens
+                else None
+            ),
+        )
 
     def _seat_records(self, hosted: HostedGame, specs: Sequence[SeatSpec]) -> list[SeatRecord]:
         """The seats as stored: a known bot for each bot seat, a printable name for each."""
@@ -310,7 +355,7 @@ class Seating(Playing):
         following = head.rematch
         if following is None:
             specs = [SeatSpec(s.kind, s.bot, s.name) for s in seat_rows]
-            made = self.create(head.game, head.options, specs).id
+            made = self._create(head.game, head.options, specs, None, {}, None).id
             with self._write() as conn:
                 if conn.execute(SET_REMATCH, {"session_id": session_id, "rematch": made}).rowcount:
                     following = made

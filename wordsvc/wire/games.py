@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, JsonValue, Strict
+from pydantic import AfterValidator, BeforeValidator, Field, JsonValue, Strict
+from pydantic.config import JsonDict
 
 from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import (
@@ -26,6 +27,20 @@ from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 #: The path parameter of a session's routes.
 SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
 WIRE_NAME_PATTERN = f"^{NAME_PATTERN}$"
+#: A seat name's length, for the document; the store's ``is_seat_name`` checks it, and the
+#: models' validators (a longer name is ``invalid_name``, as any other name no seat may take).
+NAME_LENGTH: JsonDict = {"maxLength": MAX_NAME}
+
+
+def _short_enough(name: str) -> str:
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a seat's name has at most {MAX_NAME} characters")
+    return name
+
+
+#: A seat's name as a body carries it: the pattern (a visible character, no control) and the
+#: length, both refused as ``invalid_name``.
+SeatName = Annotated[str, AfterValidator(_short_enough)]
 #: Who took a logged action: a person, a bot, or a human seat's pass made by itself.
 Actor = Literal["human", "bot", "auto"]
 ACTOR_HELP = (
@@ -83,7 +98,9 @@ class GameList(WireModel):
 class SeatSpec(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
-    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN, max_length=MAX_NAME)
+    name: SeatName | None = Field(
+        default=None, pattern=WIRE_NAME_PATTERN, json_schema_extra=NAME_LENGTH
+    )
 
 
 class CreateSessionBody(WireModel):
@@ -103,11 +120,25 @@ class CreateSessionBody(WireModel):
         description="Leave it out: the server draws the seed and nobody can recompute the "
         "deal. A chosen seed is a chosen deal (replays, tests), shown to every seat.",
     )
+    hold_seats: bool = Field(
+        default=False,
+        description="true: every human seat is joined as the session is made, and the answer "
+        "holds each one's token (`seat_tokens`), so that nobody can take a seat between the "
+        "creation and the host's joins. Each is a link to hand out (a join with claim: "
+        "false), but `play_seat`'s, which the creator plays.",
+    )
+    play_seat: JsonInt | None = Field(
+        default=None,
+        description="With hold_seats: the human seat the creator plays (claimed at once); "
+        "anything but a human seat is 422 invalid_play_seat.",
+    )
 
 
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
-    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN, max_length=MAX_NAME)
+    name: SeatName | None = Field(
+        default=None, pattern=WIRE_NAME_PATTERN, json_schema_extra=NAME_LENGTH
+    )
     claim: bool = Field(
         default=True,
         description="true: you play the seat. false: you hold its token for someone else (a "
@@ -125,10 +156,10 @@ class RematchBody(WireModel):
 
 
 class ClaimBody(WireModel):
-    name: str | None = Field(
+    name: SeatName | None = Field(
         default=None,
         pattern=WIRE_NAME_PATTERN,
-        max_length=MAX_NAME,
+        json_schema_extra=NAME_LENGTH,
         description="Default: the seat's name stays.",
     )
     auto_pass: Annotated[bool, Strict()] | None = Field(
@@ -223,6 +254,11 @@ class GameResult(WireModel):
     )
 
 
+class SeatToken(WireModel):
+    seat: int
+    token: str = Field(description="The seat's secret token: keep it, it is shown once.")
+
+
 class SessionSummary(WireModel):
     id: str
     game: str
@@ -246,6 +282,12 @@ class SessionSummary(WireModel):
         default=None,
         description="The session `POST .../rematch` made of this finished one (the same "
         "game, options and seats); null until someone asked for it.",
+    )
+    seat_tokens: list[SeatToken] | None = Field(
+        default=None,
+        exclude_if=lambda tokens: tokens is None,
+        description="On a session made with hold_seats only: each human seat's secret token, "
+        "shown this once.",
     )
 
 

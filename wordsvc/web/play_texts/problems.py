@@ -84,6 +84,14 @@ SESSIONS: Final[dict[str, tuple[str, str]]] = {
         "The deal's seed must be a whole number.",
     ),
     "problem.missing_seats": ("Додайте місця за столом.", "Add the seats at the table."),
+    "problem.invalid_play_seat": (
+        "Грати самому можна лише за одне з місць для людей.",
+        "The seat you play yourself must be one of the seats for people.",
+    ),
+    "problem.invalid_hold_seats": (
+        "Чи тримати посилання місць — так чи ні.",
+        "Holding the seats' links is yes or no.",
+    ),
     "problem.invalid_seats": (
         "Місця за столом задано хибно: ім'я — від 1 до {max_name} знаків.",
         "The seats are wrong: a name has 1 to {max_name} characters.",

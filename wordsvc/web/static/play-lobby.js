@@ -6,7 +6,7 @@ import * as api from "./play-api.js";
 import { call } from "./api.js";
 import { el } from "./play-render.js";
 import { OptionsForm } from "./play-options.js";
-import { takeSeats } from "./play-seats.js";
+import { seatedBody, takeSeats } from "./play-seats.js";
 import { LANG, TITLES, langQuery, problemText, showError, t } from "./play-common.js";
 
 const LOBBY = JSON.parse(document.getElementById("lobby")?.textContent || "{}");
@@ -217,9 +217,9 @@ export async function lobby() {
     button.setAttribute("aria-busy", "true");
     try {
       const created = await api.createSession({
-        game: game.name, options: options.read(), seats: specs, ...(seed === null ? {} : { seed }),
+        game: game.name, options: options.read(), ...seatedBody(specs), ...(seed === null ? {} : { seed }),
       });
-      await takeSeats(created.id, specs);
+      takeSeats(created);
       location.assign(`/play/${created.id}${langQuery()}`);
     } catch (problem) {
       refused(atFields(problem, options, seats) ? t("lobby.fix_fields") : problemText(problem));

@@ -187,19 +187,26 @@ function askName(seat, name, error, fallback, sit) {
   });
 }
 
-/** After the lobby created session `id` with `seats` (the specs it sent): this browser joins
- *  every human seat. With one person, it plays that seat (a game against bots); with more,
- *  it keeps every seat's token as a link to hand out and becomes the table's screen, which
- *  shows what everyone may see (the host sits down like anyone else, by a link or "sit here
- *  myself"). A seat left without a name is named in the page's language. */
-export async function takeSeats(id, seats) {
-  const humans = [...seats.entries()].filter(([, spec]) => spec.kind === "human");
-  const alone = humans.length === 1;
-  for (const [seat, spec] of humans) {
-    const name = spec.name || t("seats.default_name", { n: seat + 1 });
-    const joined = await api.join(id, seat, name, alone);
-    if (alone) api.holdSeat(id, seat, joined.token);
-    else api.holdLink(id, seat, joined.token);
+/** The body that makes a table from the lobby's `seats` (the specs) and seats it in the same
+ *  request (`hold_seats`), so that nobody can take a seat between the two: a seat left
+ *  without a name is named in the page's language; with one person, that person plays their
+ *  seat (`play_seat`, a game against bots). */
+export function seatedBody(seats) {
+  const named = seats.map((spec, seat) => (spec.kind === "human" && !spec.name
+    ? { ...spec, name: t("seats.default_name", { n: seat + 1 }) } : spec));
+  const humans = named.flatMap((spec, seat) => (spec.kind === "human" ? [seat] : []));
+  return { seats: named, hold_seats: true, ...(humans.length === 1 ? { play_seat: humans[0] } : {}) };
+}
+
+/** After the lobby created a table with `seatedBody`: this browser keeps the seats' tokens.
+ *  With one person, it plays that seat; with more, it keeps every seat's token as a link to
+ *  hand out and becomes the table's screen, which shows what everyone may see (the host sits
+ *  down like anyone else, by a link or "sit here myself"). */
+export function takeSeats(created) {
+  const tokens = created.seat_tokens ?? [];
+  for (const { seat, token } of tokens) {
+    if (tokens.length === 1) api.holdSeat(created.id, seat, token);
+    else api.holdLink(created.id, seat, token);
   }
 }
 
