@@ -348,15 +348,30 @@ def test_search_agrees_with_a_scan_of_the_category(judge, pattern):
 
 
 def test_wildcard_runs_cannot_blow_up_the_matcher(judge):
-    # ?*?*... once made the regex backtrack for minutes; runs are now canonical (??*).
+    # ?*?*... once made the regex backtrack for minutes; runs are now canonical (??*). The
+    # rest (every key of the trie read, none 32 letters long) is bounded by the clock.
     page = judge.search("?*" * 31 + "ь")
     assert page.total == 0
-    assert not page.truncated
 
 
 def test_a_pattern_without_anchors_stops_at_its_budget(judge):
     page = judge.search("*ґ*ґ*ґ*ґ*")
     assert page.total < 100
+
+
+def test_a_search_stops_at_its_deadline_and_says_it_is_partial(judge, monkeypatch):
+    """A search's steps vary in cost (a key checked against a regex may backtrack), so it
+    also stops at a deadline: with none left, the page is empty and says it is partial."""
+    import wordsvc.judge as judge_module
+    from wordsvc.lexicon.trie_search import ClockedBudget
+
+    budget = ClockedBudget(1 << 40, 0.0)
+    assert budget.spend() is False
+    assert budget.exhausted
+    monkeypatch.setattr(judge_module, "MAX_SEARCH_SECONDS", 0.0)
+    page = judge.search("к?т")
+    assert page.truncated
+    assert page.total == 0
 
 
 def test_apostrophe_ties_sort_by_spelling_so_pages_are_stable(judge):

@@ -39,6 +39,7 @@ from wordsvc.lexicon.trie_search import (
     EDIT,
     ONE_LETTER,
     Budget,
+    ClockedBudget,
     Pattern,
     letters_between,
     match_pattern,
@@ -72,6 +73,9 @@ MAX_PATTERN_LENGTH = 64
 MAX_SEARCH_MATCHES = 10_000
 #: Trie steps one search may take (probes and keys read): about two seconds at worst.
 MAX_SEARCH_STEPS = 4_000_000
+#: Seconds of work one search may take, whatever its steps cost (a pattern's regex may
+#: backtrack on every key): past it the page is partial and says so (``truncated``).
+MAX_SEARCH_SECONDS = 0.2
 MAX_PAGE_SIZE = 500
 #: A suggestion's candidate: the word, its cost in half-edits, the wanted categories that admit
 #: it, and how common it is (Zipf).
@@ -479,7 +483,7 @@ class Judge:
             return letters_between(word, min_length, max_length)
 
         matches: set[str] = set()
-        budget = Budget(MAX_SEARCH_STEPS)
+        budget = ClockedBudget(MAX_SEARCH_STEPS, MAX_SEARCH_SECONDS)
         for word in self._matches(parsed, wanted, accept, budget):
             matches.add(word)
             if len(matches) > MAX_SEARCH_MATCHES:

@@ -8,6 +8,7 @@ call) tells whether any key continues a prefix.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -82,6 +83,29 @@ class Budget:
         if self.left < 0:
             self.exhausted = True
         return not self.exhausted
+
+
+class ClockedBudget(Budget):
+    """A budget of steps that also stops at a deadline, read every :attr:`CHECK_EVERY`
+    steps: a step's cost varies (a key checked against a pattern's regex may backtrack), so
+    steps alone let ``*а*а*а*а*а*а*`` take seconds of CPU. A search it stops is partial, and
+    says so (``truncated``)."""
+
+    CHECK_EVERY = 256
+
+    def __init__(self, steps: int, seconds: float) -> None:
+        super().__init__(steps)
+        self.deadline = time.perf_counter() + seconds
+        self._until_check = 0
+
+    def spend(self) -> bool:
+        self._until_check -= 1
+        if self._until_check <= 0:
+            self._until_check = self.CHECK_EVERY
+            if time.perf_counter() > self.deadline:
+                self.exhausted = True
+                return False
+        return super().spend()
 
 
 def match_pattern(
