@@ -7,6 +7,8 @@ do, not only the number of its requests:
 - a solve, by its ``budget_ms``: 1 per :data:`SOLVE_MS_PER_UNIT` ms (the default 250 ms
   counts 13, the pages' 1000 ms 50, the most, 2000 ms, 100). The budget is what a search may
   spend (and the clock stops it only at 4 times that), so it is what the client reserves;
+  and :data:`INDEX_BUILD_COST` more when its set of categories has no solver index yet,
+  which it builds first;
 - a batch check (and a session's arbitration, and the arbiter page's own check), by its
   words: 1 per :data:`WORDS_PER_UNIT` words (1000 words count 100);
 - a pattern search, by its page size: 1 per :data:`SEARCH_LIMIT_PER_UNIT` words asked for.
@@ -25,6 +27,9 @@ import math
 from collections.abc import Callable
 
 SOLVE_MS_PER_UNIT = 20
+#: What a solve whose categories have no solver index yet pays besides its budget: the
+#: build takes about a second of CPU (and disk, bounded), as much as a 2000 ms solve.
+INDEX_BUILD_COST = 100
 WORDS_PER_UNIT = 10
 SEARCH_LIMIT_PER_UNIT = 50
 

@@ -271,3 +271,17 @@ def test_a_page_over_the_limit_is_a_sentence_that_reloads_itself_not_a_problem_d
     assert '"code"' not in page
     # the API beside it still answers with its problem document
     assert client.get("/v1/games").mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize(("indexed", "passes"), [(True, 3), (False, 1)])
+def test_a_solve_that_builds_a_solver_index_pays_for_it(make_app, monkeypatch, indexed, passes):
+    """Categories with no solver index yet build one before the search's budget starts (a
+    second of CPU, tens of megabytes): the request counts costs.INDEX_BUILD_COST more."""
+    from wordsvc.solver.category_index import CategoryIndexes
+
+    monkeypatch.setattr(CategoryIndexes, "ready", lambda self, ids: indexed)
+    client = make_app(rate_limit="150/minute").test_client()
+    body = {**HAND, "budget_ms": 20, "categories": ["verb"]}  # 1, and 100 for an index
+    got = statuses(client.post("/v1/words-of-magic/solve", json=body) for _ in range(passes + 1))
+    assert got[:passes] == [200] * passes
+    assert got[passes] == (200 if indexed else 429)

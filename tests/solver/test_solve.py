@@ -215,3 +215,42 @@ def test_min_zipf_off_the_scale_is_refused(solver):
     with pytest.raises(InvalidValue) as info:
         solver.solve(SolveRequest(NASTYA, min_zipf=9.5))
     assert info.value.code == "invalid_min_zipf"
+
+
+def test_category_indexes_are_bounded_on_disk_the_least_recently_used_removed(tmp_path):
+    """Past the cap, the oldest sets go, never the one just written; nothing else is
+    touched."""
+    import os
+
+    from wordsvc.solver.category_index import _bound
+
+    for age, name in enumerate(("set-old", "set-mid", "set-new")):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "letters.npy").write_bytes(b"x" * 100)
+        os.utime(folder, (1_000_000 + age, 1_000_000 + age))
+    (tmp_path / "notes").write_text("kept")
+    _bound(tmp_path, 200, keep=tmp_path / "set-old")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes", "set-new", "set-old"]
+
+
+def test_an_index_is_never_written_into_a_lexicon_that_is_gone(tmp_path):
+    """A lexicon replaced by a later build (its folder removed) is not re-created: the save
+    fails, and the solver keeps the index in memory."""
+    from wordsvc.solver.category_index import _save_atomically
+
+    gone = tmp_path / "lexicon-old" / "solver" / "categories" / "set-x"
+    with pytest.raises(FileNotFoundError):
+        _save_atomically(None, gone, ("verb",))  # type: ignore[arg-type]
+    assert not (tmp_path / "lexicon-old").exists()
+
+
+def test_ready_says_whether_a_set_of_categories_costs_a_build(judge, tmp_path):
+    indexes = CategoryIndexes(judge.lexicon)
+    assert indexes.ready(["any"]) or len(judge.lexicon.word_set("any")) == 0
+    ids = ("abbreviation", "anglicism")
+    directory = indexes._directory(ids)
+    if not directory.is_dir():
+        assert not indexes.ready(list(ids))
+    indexes.get(list(ids))
+    assert indexes.ready(list(ids))

@@ -64,7 +64,26 @@ def _solve_cost() -> int:
     budget = _json_field("budget_ms")
     if isinstance(budget, bool) or not isinstance(budget, int | float) or math.isnan(budget):
         budget = DEFAULT_BUDGET_MS
-    return costs.solve_cost(int(min(max(budget, 1), MAX_BUDGET_MS)))
+    cost = costs.solve_cost(int(min(max(budget, 1), MAX_BUDGET_MS)))
+    return cost + (costs.INDEX_BUILD_COST if _builds_an_index() else 0)
+
+
+def _builds_an_index() -> bool:
+    """Whether the solve's categories have no solver index yet: it is built before the
+    search's budget starts (about a second of CPU and up to tens of megabytes on disk), so the
+    request pays for it. Read leniently: categories the view will refuse build nothing."""
+    from wordsvc.api.solver import get_solver
+    from wordsvc.errors import WordsvcError
+
+    categories = _json_field("categories")
+    if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+        return False
+    solver = get_solver()
+    try:
+        wanted = solver.judge.registry.resolve(categories)
+    except WordsvcError:
+        return False
+    return not solver.indexes.ready([c.id for c in wanted])
 
 
 def _words_cost() -> int:

@@ -17,10 +17,17 @@ directory cannot be written, the index stays in memory.
 
 A set of categories that admits nearly every playable form (``any``) uses the lexicon's own
 index: the few rejections cost less than a second copy of 3.6 million rows.
+
+What they may cost is bounded (issue 38): the indexes written take at most as much disk as
+the lexicon's own solver files, the least recently used removed first; an index is written
+only into the lexicon in use (a lexicon replaced by a later build, its folder gone, is never
+re-created: the index stays in memory); and a request whose categories have no index yet
+pays for the build in the rate limits (:meth:`CategoryIndexes.ready`, ``api/limits.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -119,14 +126,33 @@ class CategoryIndexes:
                 self._built[key] = found
         return found
 
+    def ready(self, category_ids: Sequence[str]) -> bool:
+        """Whether these categories' index costs no build now: in memory, on disk, or the
+        lexicon's own. What a request pays for in the rate limits when it does not."""
+        key = tuple(sorted(set(category_ids)))
+        if key in self._built:
+            return True
+        if len(key) == 1 and self._shares(key[0]):
+            return True
+        return (self._directory(key) / "categories.json").is_file()
+
+    def _shares(self, category: str) -> bool:
+        shared = self.lexicon.letter_index
+        return len(self.lexicon.word_set(category)) >= SHARED_INDEX_SHARE * len(shared)
+
+    def _directory(self, key: tuple[str, ...]) -> Path:
+        return self.lexicon.path / SOLVER_DIR / CATEGORIES_DIR / _directory_name(key)
+
     def _load_or_build(self, key: tuple[str, ...]) -> LetterIndex:
         tries = [self.lexicon.word_set(c) for c in key]
         shared = self.lexicon.letter_index
         if len(tries) == 1 and len(tries[0]) >= SHARED_INDEX_SHARE * len(shared):
             return shared
-        directory = self.lexicon.path / SOLVER_DIR / CATEGORIES_DIR / _directory_name(key)
+        directory = self._directory(key)
         try:
-            return LetterIndex.load(directory)
+            found = LetterIndex.load(directory)
+            _touch(directory)  # recently used: the last to be removed
+            return found
         except (OSError, ValueError):
             pass
         index = build_letter_index(_words(tries), self.lexicon.zipf_table.units)
@@ -134,8 +160,9 @@ class CategoryIndexes:
             return shared
         try:
             _save_atomically(index, directory, key)
+            _bound(directory.parent, _base_bytes(self.lexicon.path / SOLVER_DIR), directory)
             return LetterIndex.load(directory)
-        except OSError as exc:  # a read-only lexicon: keep the index in memory
+        except OSError as exc:  # a read-only or replaced lexicon: keep the index in memory
             log.info("solver index for %s kept in memory: %s", "+".join(key), exc)
             return index
 
@@ -158,7 +185,8 @@ def _directory_name(key: tuple[str, ...]) -> str:
 
 
 def _save_atomically(index: LetterIndex, directory: Path, key: tuple[str, ...]) -> None:
-    directory.parent.mkdir(parents=True, exist_ok=True)
+    # Only inside a lexicon that is still there: its solver folder is never re-created.
+    directory.parent.mkdir(exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=directory.parent))
     try:
         index.save(tmp)
@@ -170,6 +198,40 @@ def _save_atomically(index: LetterIndex, directory: Path, key: tuple[str, ...]) 
                 raise
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _bytes(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def _base_bytes(solver_dir: Path) -> int:
+    """The lexicon's own solver files (its letter index), the category indexes left out:
+    what the category indexes may take on disk, all together."""
+    return sum(
+        _bytes(entry) if entry.is_dir() else entry.stat().st_size
+        for entry in solver_dir.iterdir()
+        if entry.name != CATEGORIES_DIR
+    )
+
+
+def _touch(directory: Path) -> None:
+    # A read-only lexicon keeps its time: its indexes are never removed either.
+    with contextlib.suppress(OSError):
+        os.utime(directory)
+
+
+def _bound(categories_dir: Path, cap: int, keep: Path) -> None:
+    """Remove the least recently used category indexes (by their folder's time) until they
+    take at most ``cap`` bytes, never ``keep`` (the one just written)."""
+    sets = [d for d in categories_dir.iterdir() if d.is_dir() and d.name.startswith("set-")]
+    sizes = {d: _bytes(d) for d in sets}
+    total = sum(sizes.values())
+    for directory in sorted(sets, key=lambda d: d.stat().st_mtime):
+        if total <= cap:
+            break
+        if directory != keep:
+            shutil.rmtree(directory, ignore_errors=True)
+            total -= sizes[directory]
 
 
 def _warm(index: LetterIndex) -> None:
