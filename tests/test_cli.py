@@ -493,6 +493,14 @@ def test_db_export_import_round_trip_by_stdin_with_the_summaries(db):
     assert db("export", "--game", "chess").stdout == ""
 
 
+def nested(depth):
+    """A list ``depth`` lists deep."""
+    value = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
 def changed(**fields):
     """The line with ``fields`` changed (None: left out)."""
     return lambda line: {
@@ -518,6 +526,54 @@ def changed(**fields):
         (changed(extra=1), "invalid_backup_line", "Line 2: extra: Extra inputs are not permitted"),
         (changed(created_at="2026-01-01T00:00:00"), "invalid_backup_line", "Line 2: created_at: "),
         (changed(version=99), "inconsistent_session", "its version is 99 but its log has"),
+        # Damage that crashed the import, or that only PostgreSQL refused (issue 38).
+        (
+            lambda line: json.dumps(line).replace(
+                json.dumps(line["seats"][0]["name"]), '"\\ud800"'
+            ),
+            "unstorable_value",
+            "holds a text with a lone surrogate",
+        ),
+        (
+            lambda line: json.dumps({**line, "options": {}}).replace(
+                '"options": {}', '"options": {"x": ' + "[" * 5000 + "]" * 5000 + "}"
+            ),
+            "invalid_backup_line",
+            "Line 2: a line of JSON nested too deep to read.",
+        ),
+        (
+            lambda line: json.dumps({**line, "options": {"deep": nested(70)}}),
+            "unstorable_value",
+            "a value nested more than 64 deep",
+        ),
+        (
+            lambda line: json.dumps({**line, "options": {"x": 1.5}}).replace("1.5", "NaN"),
+            "unstorable_value",
+            "a number that is not finite (nan)",
+        ),
+        (
+            lambda line: json.dumps({**line, "options": {"x": 1.5}}).replace("1.5", "1e999"),
+            "unstorable_value",
+            "a number that is not finite (inf)",
+        ),
+        (
+            lambda line: {
+                **line,
+                "seats": [
+                    s if s["kind"] == "human" else {**s, "bot": "b" * 40} for s in line["seats"]
+                ],
+            },
+            "inconsistent_session",
+            "is none of the game's",
+        ),
+        (
+            lambda line: {
+                **line,
+                "idempotency": [{**k, "response": "{not json"} for k in line["idempotency"]],
+            },
+            "inconsistent_session",
+            "its reply is not JSON",
+        ),
     ],
 )
 def test_db_import_refuses_a_line_it_cannot_read_naming_it(db, line, code, message):

@@ -831,7 +831,9 @@ def db_import(settings: Settings, source: str, replace_existing: bool, skip_exis
         with click.open_file(source, "rb") as stream:
             size = os.fstat(stream.fileno()).st_size if from_file else 0
             with _progress(size, "Importing sessions", shown=from_file) as bar:
-                restored = restore(engine, _backup_records(stream, bar.update), GAMES, existing)
+                bots = {name: entry.known_bots() for name, entry in GAMES.items()}
+                records = _backup_records(stream, bar.update)
+                restored = restore(engine, records, GAMES, existing, bots)
     except BackupRefused as refused:
         click.secho(f"Error [{refused.code}]: {refused.message}", err=True, fg="red")
         before = refused.details.get("imported")
@@ -868,6 +870,10 @@ def _backup_records(
         except ValueError as error:  # not UTF-8, or not JSON
             raise BackupRefused(
                 "invalid_backup_line", f"not a line of JSON ({error}).", number
+            ) from None
+        except RecursionError:  # nested thousands deep: refused, never a traceback
+            raise BackupRefused(
+                "invalid_backup_line", "a line of JSON nested too deep to read.", number
             ) from None
         if not isinstance(value, dict):
             raise BackupRefused(

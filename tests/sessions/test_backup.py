@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import secrets
 from collections.abc import Iterator
@@ -481,3 +482,60 @@ def test_the_cli_round_trip_through_a_private_file(fresh, cli, tmp_path):
     assert both.exit_code == 2
     assert "not both" in both.output
     assert rows(copy.engine) == rows(origin.engine)
+
+
+def _damage(kind: str, record: SessionBackup) -> SessionBackup:
+    """``record`` with one kind of damage that crashed the import, or that only PostgreSQL
+    refused, before issue 38."""
+    first = record.seats[0]
+    if kind == "surrogate":
+        return replace(record, seats=(replace(first, name="\ud800"), *record.seats[1:]))
+    if kind == "nan":
+        return replace(record, state={**record.state, "x": math.nan})
+    if kind == "infinity":
+        return replace(record, options={**record.options, "x": math.inf})
+    if kind == "deep":
+        deep: list = []
+        for _ in range(100):
+            deep = [deep]
+        return replace(record, state={**record.state, "x": deep})
+    bot = next(s for s in record.seats if s.kind == "bot")
+    others = tuple(s for s in record.seats if s is not bot)
+    if kind == "unknown bot":
+        return replace(
+            record, seats=tuple(sorted((*others, replace(bot, bot="b" * 40)), key=lambda s: s.seat))
+        )
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize(
+    ("kind", "code"),
+    [
+        ("surrogate", "unstorable_value"),
+        ("nan", "unstorable_value"),
+        ("infinity", "unstorable_value"),
+        ("deep", "unstorable_value"),
+        ("unknown bot", "inconsistent_session"),
+    ],
+)
+def test_damage_is_refused_alike_on_both_databases_keeping_what_came_before(
+    store, fresh, kind, code
+):
+    populate(store, random.Random(6), ("lost-words",))
+    with_bot = next(r for r in export(store) if any(s.kind == "bot" for s in r.seats))
+    records = [with_bot, _damage(kind, replace(with_bot, id=secrets.token_hex(16)))]
+    target = fresh(kind_of(store))
+    bots = {name: entry.known_bots() for name, entry in GAMES.items()}
+    with pytest.raises(BackupRefused) as refused:
+        restore(target.engine, numbered(records), store.games, bots=bots)
+    assert (refused.value.code, refused.value.line) == (code, 2)
+    assert refused.value.details["imported"] == 1
+    with target.engine.connect() as conn:
+        assert conn.execute(select(sessions.c.id)).scalars().all() == [records[0].id]
+
+
+def test_each_game_names_its_bots_without_building_them(hosted_games):
+    """What an import checks a bot seat against is every bot the store would play."""
+    assert {name: GAMES[name].known_bots() for name in GAMES} == {
+        name: frozenset(game.bots) for name, game in hosted_games.items()
+    }

@@ -76,6 +76,15 @@ class GameEntry:
     #: Chestnut with no matching spell), so that a person never taps only to confirm
     #: (``docs/sessions.md``).
     forced_actions: frozenset[str] = frozenset()
+    #: The names of its bots, without building them (a backup's import checks its seats);
+    #: None: ``bots`` needs no judge, and its keys are the names.
+    bot_names: Callable[[], frozenset[str]] | None = None
+
+    def known_bots(self) -> frozenset[str]:
+        """Every bot this game has, by name."""
+        if self.bot_names is not None:
+            return self.bot_names()
+        return frozenset(self.bots(None))  # type: ignore[arg-type]  # needs no judge
 
 
 def _words_of_magic(judge: Judge) -> Game:
@@ -91,6 +100,12 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
 
     solver = Solver(judge)
     return {name: partial(cls, solver) for name, cls in BOTS.items()}
+
+
+def _words_of_magic_bot_names() -> frozenset[str]:
+    from wordsvc.games.words_of_magic.bots import BOTS
+
+    return frozenset(BOTS)
 
 
 def _words_of_magic_word_rules(options: Mapping[str, object]) -> WordRules:
@@ -159,6 +174,7 @@ GAMES: dict[str, GameEntry] = {
         _words_of_magic_bots,
         ("greedy", "random"),
         word_rules=_words_of_magic_word_rules,
+        bot_names=_words_of_magic_bot_names,
     ),
     "lost-words": GameEntry(
         "lost-words",

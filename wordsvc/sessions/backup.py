@@ -15,8 +15,10 @@ reads or writes JSON.
 
 from __future__ import annotations
 
+import json
+import math
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -277,12 +279,60 @@ class _Rows:
 # --- import ----------------------------------------------------------------------------------
 
 
-def check(record: SessionBackup, games: Collection[str], line: int) -> None:
+#: How deep a backup's JSON values may nest: a game's state nests a few levels; a 5,000-deep
+#: value crashed the import (its recursion) instead of being refused.
+MAX_DEPTH = 64
+
+
+def unstorable(value: object) -> str | None:
+    """What in a JSON value one of the databases could not store or read back alike; None
+    if nothing: a number that is not finite (NaN, 1e999: PostgreSQL refuses them, SQLite
+    takes them), a string with a lone surrogate (no UTF-8 text), nesting past
+    :data:`MAX_DEPTH`. Walked without recursion."""
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            return f"a value nested more than {MAX_DEPTH} deep"
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"a number that is not finite ({item})"
+        if isinstance(item, str) and _SURROGATE.search(item):
+            return "a text with a lone surrogate (not UTF-8)"
+        if isinstance(item, dict):
+            pending += [(k, depth + 1) for k in item]
+            pending += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list | tuple):
+            pending += [(v, depth + 1) for v in item]
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _record_values(record: SessionBackup) -> list[object]:
+    """Every value of ``record`` a column holds as JSON or text."""
+    return [
+        record.options,
+        record.state,
+        [[s.name, s.bot] for s in record.seats],
+        [[a.action, a.events] for a in record.actions],
+        [[k.key, k.response] for k in record.idempotency],
+    ]
+
+
+def check(
+    record: SessionBackup,
+    games: Collection[str],
+    line: int,
+    bots: Mapping[str, Collection[str]] | None = None,
+) -> None:
     """Refuse a record the store could not have written (:class:`BackupRefused`, naming
-    ``line``): a game not hosted here, a version that is not the log's length, the log not
-    numbered 1, 2, ..., seats not numbered 0, 1, ..., an action by no seat, a token hash that
-    is no SHA-256, and so on. Whether the log replays to the state is :func:`verify`'s
-    question: it needs the engines."""
+    ``line``): a game not hosted here, a value no database stores alike (:func:`unstorable`),
+    a version that is not the log's length, the log not numbered 1, 2, ..., seats not
+    numbered 0, 1, ..., an action by no seat, a token hash that is no SHA-256, a bot the game
+    has not (``bots``: each game's, when known), a stored reply that is not JSON, and so on.
+    Whether the log replays to the state is :func:`verify`'s question: it needs the
+    engines."""
     if record.game not in games:
         raise BackupRefused(
             "unknown_game",
@@ -290,15 +340,24 @@ def check(record: SessionBackup, games: Collection[str], line: int) -> None:
             line,
             {"session": record.id, "game": record.game, "games": sorted(games)},
         )
-    problem = _inconsistency(record)
+    problem = unstorable(_record_values(record))
+    if problem is not None:
+        raise BackupRefused(
+            "unstorable_value",
+            f"session {record.id} holds {problem}.",
+            line,
+            {"session": record.id},
+        )
+    problem = _inconsistency(record, bots.get(record.game) if bots else None)
     if problem is not None:
         raise BackupRefused(
             "inconsistent_session", f"session {record.id}: {problem}", line, {"session": record.id}
         )
 
 
-def _inconsistency(record: SessionBackup) -> str | None:
-    """What in ``record`` contradicts itself or the store's limits; None if nothing."""
+def _inconsistency(record: SessionBackup, bots: Collection[str] | None = None) -> str | None:
+    """What in ``record`` contradicts itself or the store's limits; None if nothing.
+    ``bots``: the names of its game's bots, when known."""
     numbers = [s.seat for s in record.seats]
     problems = [
         (not is_session_id(record.id), "its id is not 32 lowercase hex digits"),
@@ -345,6 +404,10 @@ def _inconsistency(record: SessionBackup) -> str | None:
                 seat.kind == "bot" and seat.token_hash is not None,
                 f"seat {seat.seat} is a bot's, yet has a token",
             ),
+            (
+                seat.bot is not None and bots is not None and seat.bot not in bots,
+                f"seat {seat.seat}'s bot {seat.bot!r} is none of the game's",
+            ),
         ]
     for key in record.idempotency:
         problems += [
@@ -354,8 +417,17 @@ def _inconsistency(record: SessionBackup) -> str | None:
                 _SHA256.fullmatch(key.request_hash) is None,
                 f"idempotency key {key.key!r}: its request hash is not a SHA-256 in hex",
             ),
+            (not _is_json(key.response), f"idempotency key {key.key!r}: its reply is not JSON"),
         ]
     return next((message for failed, message in problems if failed), None)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def restore(
@@ -363,6 +435,7 @@ def restore(
     records: Iterable[tuple[int, SessionBackup]],
     games: Collection[str],
     existing: Existing = "refuse",
+    bots: Mapping[str, Collection[str]] | None = None,
 ) -> Restored:
     """Write ``records`` (each with its line number, for messages) into the database, each
     session whole, in transactions of up to :data:`BATCH_SESSIONS` sessions (and about
@@ -391,7 +464,7 @@ def restore(
 
     try:
         for line, record in records:
-            check(record, games, line)
+            check(record, games, line, bots)
             if any(pending.id == record.id for _, pending in batch):
                 flush()  # the same id twice in a batch: the second meets the first as stored
             batch.append((line, record))
