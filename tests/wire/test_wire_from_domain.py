@@ -205,7 +205,15 @@ def test_a_session_and_its_log_are_written_whole_in_the_models_order(store):
 
     created = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("bot", "random")], 4)
     written = keys(game_models.SessionSummary, created)
-    assert list(written) == list(game_models.SessionSummary.model_fields)  # bot_actions too
+    # bot_actions too; seat_tokens only for a session made with its seats held (below)
+    assert list(written) == [
+        f for f in game_models.SessionSummary.model_fields if f != "seat_tokens"
+    ]
+    held = store.create(
+        "lost-words", {}, [SeatSpec("human"), SeatSpec("human")], 4, hold_seats=True
+    )
+    tokens = keys(game_models.SessionSummary, held)["seat_tokens"]
+    assert [list(t) for t in tokens] == [list(game_models.SeatToken.model_fields)] * 2
     assert written["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random",
                                    "name": "random bot", "joined": True,
                                    "claimed": True, "auto_pass": None,

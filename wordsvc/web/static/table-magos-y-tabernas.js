@@ -1,17 +1,10 @@
-// The Magos y Tabernas table: every player's area (orbs ●, gems ◆, the level and the limits
-// it gives, the obstacles face down, the objects in play with their life gems, the hand's
-// size), the stack as a pile, newest on top, and the beer and the supply in the middle. A card
-// is played by tapping it in the hand, then its target on the table: a player's area, an
-// object, an item of the stack; a card with one way to be played (its one legal action, no
-// choice left) carries that action as a button under it, one tap. Flash and Plagio say what
-// they would speed up or copy.
-// Views carry ids (`carterista-1`); names and texts come with the page (#cards,
-// play_cards.py). Every control that sends is one of the engine's legal actions (its JSON in
-// `data-action`); a pass is one button, in the same place every time. Under the seat's hand,
-// the "answer only when I can" switch (the seat's `auto_pass`, on by default): while it is
-// on the session passes for the seat whenever the pass is all it may do; and under it
-// "answer only when it concerns me" (`only_when_concerned`, off by default): the session
-// then also passes whenever nothing on the stack is aimed at the seat's side.
+// The Magos y Tabernas table: every player's area (orbs, gems, level and limits, obstacles,
+// objects with their life gems, hand size), the stack (newest on top) and the middle. The
+// cards you may use are buttons under the question; a card is also played by tapping it in
+// the hand, then its target. Views carry ids; names and texts come with the page (#cards).
+// Every control that sends is a legal action (`data-action`). Under the hand, the seat's
+// settings: "answer only when I can" (`auto_pass`) and "only when it concerns me"
+// (`only_when_concerned`), both on by default (docs/sessions.md).
 
 import { aimOf, describeItem, designOf, quoted, shortItem } from "./myt-words.js";
 import { plural } from "./play-common.js";
