@@ -18,13 +18,11 @@ _INVISIBLE = (
     r"\s\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200d\u2060-\u2064"
     r"\u2800\u3164\ufeff\uffa0"
 )
-#: A seat's display name (at most ``MAX_NAME`` characters, counted apart): none of its
-#: characters a control character or a bidirectional control, at least one of them visible.
-#: A pattern Python's ``re``, pydantic's engine and JSON Schema (ECMA-262) read alike, so the
-#: store and the API's document agree.
-NAME_PATTERN = (
-    rf"[^{_FORBIDDEN_IN_NAME}]*[^{_FORBIDDEN_IN_NAME}{_INVISIBLE}][^{_FORBIDDEN_IN_NAME}]*"
-)
+#: A seat's display name: 1 to ``MAX_NAME`` characters, none of them a control character or
+#: a bidirectional control, the last one visible (so a name is never blank or invisible;
+#: the pages trim what is typed). Bounded and without lookahead, so that Python's ``re``,
+#: pydantic's engine, JSON Schema (ECMA-262) and the API fuzzer's generator read it alike.
+NAME_PATTERN = rf"[^{_FORBIDDEN_IN_NAME}]{{0,{MAX_NAME - 1}}}[^{_FORBIDDEN_IN_NAME}{_INVISIBLE}]"
 #: The longest name of a game (the registry's names are shorter).
 MAX_GAME_NAME = 64
 #: The longest ``Idempotency-Key``, in characters.
@@ -57,7 +55,7 @@ def is_session_id(value: object) -> bool:
 
 def is_seat_name(value: object) -> bool:
     """Is ``value`` a display name a seat may take?"""
-    return isinstance(value, str) and len(value) <= MAX_NAME and _NAME.fullmatch(value) is not None
+    return isinstance(value, str) and _NAME.fullmatch(value) is not None
 
 
 def is_idempotency_key(value: object) -> bool:

@@ -8,15 +8,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, JsonValue, Strict
-from pydantic.config import JsonDict
+from pydantic import BeforeValidator, Field, JsonValue, Strict
 
 from wordsvc.games.registry import GAMES
 from wordsvc.sessions.limits import (
     DEFAULT_LISTED,
     MAX_GAME_NAME,
     MAX_LISTED,
-    MAX_NAME,
     MAX_SEATS,
     MAX_SEED,
     NAME_PATTERN,
@@ -27,20 +25,7 @@ from wordsvc.wire.common import JsonInt, QueryModel, WireModel, integral
 #: The path parameter of a session's routes.
 SESSION_ID = {"type": "string", "pattern": f"^{SESSION_ID_PATTERN}$"}
 WIRE_NAME_PATTERN = f"^{NAME_PATTERN}$"
-#: A seat name's length, for the document; the store's ``is_seat_name`` checks it, and the
-#: models' validators (a longer name is ``invalid_name``, as any other name no seat may take).
-NAME_LENGTH: JsonDict = {"maxLength": MAX_NAME}
 
-
-def _short_enough(name: str) -> str:
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a seat's name has at most {MAX_NAME} characters")
-    return name
-
-
-#: A seat's name as a body carries it: the pattern (a visible character, no control) and the
-#: length, both refused as ``invalid_name``.
-SeatName = Annotated[str, AfterValidator(_short_enough)]
 #: Who took a logged action: a person, a bot, or a human seat's pass made by itself.
 Actor = Literal["human", "bot", "auto"]
 ACTOR_HELP = (
@@ -98,9 +83,7 @@ class GameList(WireModel):
 class SeatSpec(WireModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, description="The bot's name, for a bot seat.")
-    name: SeatName | None = Field(
-        default=None, pattern=WIRE_NAME_PATTERN, json_schema_extra=NAME_LENGTH
-    )
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
 
 
 class CreateSessionBody(WireModel):
@@ -136,9 +119,7 @@ class CreateSessionBody(WireModel):
 
 class JoinBody(WireModel):
     seat: JsonInt = Field(ge=0, lt=MAX_SEATS)
-    name: SeatName | None = Field(
-        default=None, pattern=WIRE_NAME_PATTERN, json_schema_extra=NAME_LENGTH
-    )
+    name: str | None = Field(default=None, pattern=WIRE_NAME_PATTERN)
     claim: bool = Field(
         default=True,
         description="true: you play the seat. false: you hold its token for someone else (a "
@@ -156,10 +137,9 @@ class RematchBody(WireModel):
 
 
 class ClaimBody(WireModel):
-    name: SeatName | None = Field(
+    name: str | None = Field(
         default=None,
         pattern=WIRE_NAME_PATTERN,
-        json_schema_extra=NAME_LENGTH,
         description="Default: the seat's name stays.",
     )
     auto_pass: Annotated[bool, Strict()] | None = Field(
