@@ -271,7 +271,8 @@ def test_a_whole_words_of_magic_game_through_the_page(
                 assert len(set(labels)) == len(labels)
                 colours = [play_text(f"wom.colour.{c}", lang) for c in COLOURS]
                 # A letter card says its colour (a joker or a magic card has none).
-                assert any(f"({c})" in label for c in colours for label in labels)
+                if any(card.get("colour") for card in view["pending"]["cards"]):
+                    assert any(f"({c})" in label for c in colours for label in labels)
                 seen["fate"] = True
             end = {"type": "end_turn"}
             plain = [a for a in legal if "needs" not in a]
