@@ -197,6 +197,14 @@ end
 
 # --- servers ---------------------------------------------------------------------------------
 
+#: The worker classes compared, as gunicorn's --worker-class takes them: `wordsvc serve`'s
+#: buffered worker (wordsvc/worker.py), gunicorn's own threads, and sync.
+WORKER_CLASSES = {
+    "sync": "sync",
+    "gthread": "gthread",
+    "buffered": "wordsvc.worker.BufferedThreadWorker",
+}
+
 
 def gunicorn(args, app, chdir):
     """The gunicorn command line for a port: the same settings for both servers, only the
@@ -206,13 +214,13 @@ def gunicorn(args, app, chdir):
         options = {
             "--bind": f"{HOST}:{port}",
             "--workers": args.workers,
-            "--worker-class": args.worker_class,
+            "--worker-class": WORKER_CLASSES[args.worker_class],
             "--timeout": 30,
             "--graceful-timeout": 5,
             "--log-level": "warning",
             "--chdir": chdir,
         }
-        if args.worker_class == "gthread":
+        if args.worker_class != "sync":
             options["--threads"] = args.threads
         if args.access_log:
             options["--access-logfile"] = "-"
@@ -389,11 +397,13 @@ def parse_args(argv):
     p.add_argument("--workers", type=int, default=2, help="gunicorn workers, both servers [2]")
     p.add_argument(
         "--worker-class",
-        choices=("sync", "gthread"),
+        choices=tuple(WORKER_CLASSES),
         default="sync",
-        help="gunicorn worker class, both servers [sync; `wordsvc serve` runs gthread]",
+        help="gunicorn worker class, both servers [sync; `wordsvc serve` runs buffered]",
     )
-    p.add_argument("--threads", type=int, default=2, help="threads per gthread worker [2]")
+    p.add_argument(
+        "--threads", type=int, default=2, help="threads per buffered or gthread worker [2]"
+    )
     p.add_argument("--duration", type=int, default=10, help="seconds per run [10]")
     p.add_argument("--connections", type=int, default=8, help="concurrent connections [8]")
     p.add_argument("--rounds", type=int, default=3, help="rounds of bare/wordsvc runs [3]")
@@ -617,7 +627,7 @@ def benchmark(args, tmp):
             "those runs understate that server's throughput."
             + (
                 " gthread keeps connections alive and pinned to one worker; prefer sync."
-                if args.worker_class == "gthread"
+                if args.worker_class != "sync"
                 else ""
             )
         )
@@ -651,7 +661,7 @@ def benchmark(args, tmp):
             "server": "gunicorn",
             "workers": args.workers,
             "worker_class": args.worker_class,
-            "threads": args.threads if args.worker_class == "gthread" else 1,
+            "threads": args.threads if args.worker_class != "sync" else 1,
             "preload": True,
             "access_log": args.access_log,
             "connections": args.connections,
@@ -671,7 +681,7 @@ def benchmark(args, tmp):
 def markdown(report):
     m, s, res = report["machine"], report["settings"], report["results"]
     workers = f"{s['workers']} {s['worker_class']} workers"
-    if s["worker_class"] == "gthread":
+    if s["worker_class"] != "sync":
         workers += f" x {s['threads']} threads"
     lines = [
         f"Machine: {m['cpus']} CPUs, {m['cpu_model']}; Python {m['python']}, "

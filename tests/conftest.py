@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 
 from tests.build_lexicon import built, lexicon_settings
 from tests.servers import free_port
+from wordsvc import stream_slots
 from wordsvc.config import Settings
 from wordsvc.judge import Judge
 from wordsvc.lexicon import sources
@@ -221,6 +222,9 @@ def games_client(settings, judge, store):
 
     app = create_app(unlimited(settings), judge)
     app.extensions["wordsvc.sessions"] = store
+    # Every test's streams come from one address, and a test's reader lets go of its stream
+    # at the next event: the caps (tests/api/test_stream_slots.py) would count them all.
+    app.extensions[stream_slots.EXTENSION] = stream_slots.StreamSlots(10**6, 10**6, 10**6)
     app.config["TESTING"] = True
     return app.test_client()
 

@@ -34,7 +34,7 @@ class Server:
     its own, with the rate limits off (many clients on one address are a load test, not a
     table; tests/api/test_limits.py tests the limits). ``log``: a file for its output (its
     access log and gunicorn's own lines, appended at each start), else none is kept;
-    ``env``: more environment variables, over those."""
+    ``env``: more environment variables, over those; ``options``: more of `serve`'s."""
 
     def __init__(
         self,
@@ -43,9 +43,11 @@ class Server:
         workers: int = 1,
         log: Path | None = None,
         env: dict[str, str] | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.port = free_port()
         self.workers = workers
+        self.options = options
         self.log = log
         self.env = {
             **os.environ,
@@ -75,6 +77,7 @@ class Server:
                 str(self.port),
                 "--workers",
                 str(self.workers),
+                *self.options,
             ],
             env=self.env,
             cwd=ROOT,

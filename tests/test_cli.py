@@ -297,7 +297,7 @@ def test_the_defaults_are_their_owners():
     of the parameter they fill, and --help shows it."""
     from wordsvc.cli import DefaultOf
     from wordsvc.judge import Judge
-    from wordsvc.server import THREADS, WORKER_CLASS
+    from wordsvc.server import REQUEST_TIMEOUT, THREADS, WORKER_CLASS
     from wordsvc.solver.hand import hand_of
     from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS
 
@@ -314,6 +314,7 @@ def test_the_defaults_are_their_owners():
         ("solve", "budget_ms"): DEFAULT_BUDGET_MS,
         ("serve", "worker_class"): WORKER_CLASS,
         ("serve", "threads"): THREADS,
+        ("serve", "request_timeout"): REQUEST_TIMEOUT,
     }
     help_text = CliRunner().invoke(main, ["solve", "--help"]).output
     assert f"[default: {DEFAULT_BUDGET_MS};" in " ".join(help_text.split())
@@ -345,7 +346,7 @@ def serve(monkeypatch, tmp_path):
     calls = []
 
     @functools.wraps(server.run_gunicorn)  # its defaults are the options' (DefaultOf)
-    def run_gunicorn(*args):
+    def run_gunicorn(*args, **options):
         calls.append(args)
 
     monkeypatch.setattr(server, "run_gunicorn", run_gunicorn)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO, cast
 
 import click
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts
     from click._termui_impl import ProgressBar
     from sqlalchemy import Engine
 
+    from wordsvc.games.contract import Game
     from wordsvc.games.simulate import PlaysRow
     from wordsvc.judge import Judge, Verdict
     from wordsvc.lexicon.store import Manifest
@@ -145,6 +146,37 @@ def _judge(settings: Settings) -> Judge:
 
     ensure_lexicon(settings)
     return Judge.open(settings)
+
+
+class _LazyJudge:
+    """The judge, opened (the lexicon built first if it must be) at its first question: a
+    Words of Magic engine holds one, but reading whether a state is over asks it nothing."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._judge: Judge | None = None
+
+    def __getattr__(self, name: str) -> object:
+        if self._judge is None:
+            self._judge = _judge(self._settings)
+        return getattr(self._judge, name)
+
+
+class _Engines:
+    """Each hosted game's engine, made when a session of it first comes (``of``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._judge = cast("Judge", _LazyJudge(settings))
+        self._made: dict[str, Game] = {}
+
+    def of(self, name: str) -> Game | None:
+        from wordsvc.games.registry import GAMES
+
+        if name not in GAMES:
+            return None
+        if name not in self._made:
+            self._made[name] = GAMES[name].make(self._judge)
+        return self._made[name]
 
 
 def _dump(value: object) -> None:
@@ -833,7 +865,8 @@ def db_import(settings: Settings, source: str, replace_existing: bool, skip_exis
             with _progress(size, "Importing sessions", shown=from_file) as bar:
                 bots = {name: entry.known_bots() for name, entry in GAMES.items()}
                 records = _backup_records(stream, bar.update)
-                restored = restore(engine, records, GAMES, existing, bots)
+                engines = _Engines(settings)
+                restored = restore(engine, records, GAMES, existing, bots, engines.of)
     except BackupRefused as refused:
         click.secho(f"Error [{refused.code}]: {refused.message}", err=True, fg="red")
         before = refused.details.get("imported")
@@ -962,17 +995,26 @@ TABLE_HOST = "0.0.0.0"
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
 @click.option(
     "--worker-class",
-    type=click.Choice(["gthread", "sync"]),
+    type=click.Choice(["buffered", "gthread", "sync"]),
     default=DefaultOf("wordsvc.server:run_gunicorn", "worker_class"),
     show_default=True,
-    help="gthread holds many live event streams; sync cannot hold any for long.",
+    help="buffered and gthread hold many live event streams, and buffered gives a thread only "
+    "a request that arrived whole, so slow or stalled clients hold none; sync cannot hold a "
+    "stream for long.",
 )
 @click.option(
     "--threads",
     default=DefaultOf("wordsvc.server:run_gunicorn", "threads"),
     show_default=True,
     type=click.IntRange(1, 10_000),
-    help="Threads per gthread worker: each open event stream holds one.",
+    help="Threads per worker (buffered, gthread): each open event stream holds one.",
+)
+@click.option(
+    "--request-timeout",
+    default=DefaultOf("wordsvc.server:run_gunicorn", "request_timeout"),
+    show_default=True,
+    type=click.FloatRange(0.1, 300),
+    help="Seconds a request has to arrive whole (buffered); slower ones are closed.",
 )
 @click.option(
     "--public-url",
@@ -991,6 +1033,7 @@ def serve(
     workers: int,
     worker_class: str,
     threads: int,
+    request_timeout: float,
     public_url: str | None,
 ) -> None:
     """Serve the HTTP API and the pages with gunicorn, building the lexicon first if needed.
@@ -1014,14 +1057,14 @@ def serve(
 
     upgrade(make_engine(settings.sessions_url))  # migrations run once, before the workers
 
-    kind = f"{worker_class} workers" + (
-        f" x {threads} threads" if worker_class == "gthread" else ""
-    )
+    kind = f"{worker_class} workers" + (f" x {threads} threads" if worker_class != "sync" else "")
     click.echo(f"Serving wordsvc on http://{host}:{port} with {workers} {kind}", err=True)
     for line in _where_to_open(host, port, settings.public_url):
         click.echo(line, err=True)
     click.echo(_limits_line(settings, workers), err=True)
-    run_gunicorn(host, port, workers, worker_class, threads, settings)
+    run_gunicorn(
+        host, port, workers, worker_class, threads, settings, request_timeout=request_timeout
+    )
 
 
 def _limits_line(settings: Settings, workers: int) -> str:

@@ -16,6 +16,8 @@ codes.
     │   └── UnsupportedMediaType    a request body sent as something other than JSON
     ├── SessionError                the session store's own errors (wordsvc.sessions.errors)
     ├── ConfigurationError          a setting or data file of the service is wrong
+    ├── Overloaded                  the service holds as much of some work as it can: retry
+    │   └── TooManyStreams          a client holds as many event streams as one may
     ├── LexiconError                the service's data is missing or broken
     │   ├── LexiconNotBuilt         no lexicon in the data directory yet
     │   └── LexiconCorrupt          files present but inconsistent with the manifest
@@ -106,6 +108,20 @@ class ConfigurationError(WordsvcError):
         self, message: str, *, code: str | None = None, details: Mapping[str, object] | None = None
     ) -> None:
         super().__init__(code, message, details)
+
+
+class Overloaded(WordsvcError):
+    """The service holds as much of some work as it can take now (a worker's event streams):
+    retry after ``details["retry_after"]`` seconds."""
+
+    code = "overloaded"
+
+
+class TooManyStreams(Overloaded):
+    """One client (an address, or a seat's token) holds as many event streams as one may:
+    one more would take a thread that other clients' requests need."""
+
+    code = "too_many_streams"
 
 
 class LexiconError(WordsvcError):

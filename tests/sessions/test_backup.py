@@ -499,6 +499,10 @@ def _damage(kind: str, record: SessionBackup) -> SessionBackup:
         for _ in range(100):
             deep = [deep]
         return replace(record, state={**record.state, "x": deep})
+    if kind == "status over while in play":
+        return replace(record, status="over")
+    if kind == "state no game's":
+        return replace(record, state={"players": "none"})
     bot = next(s for s in record.seats if s.kind == "bot")
     others = tuple(s for s in record.seats if s is not bot)
     if kind == "unknown bot":
@@ -516,6 +520,8 @@ def _damage(kind: str, record: SessionBackup) -> SessionBackup:
         ("infinity", "unstorable_value"),
         ("deep", "unstorable_value"),
         ("unknown bot", "inconsistent_session"),
+        ("status over while in play", "inconsistent_session"),
+        ("state no game's", "inconsistent_session"),
     ],
 )
 def test_damage_is_refused_alike_on_both_databases_keeping_what_came_before(
@@ -527,11 +533,26 @@ def test_damage_is_refused_alike_on_both_databases_keeping_what_came_before(
     target = fresh(kind_of(store))
     bots = {name: entry.known_bots() for name, entry in GAMES.items()}
     with pytest.raises(BackupRefused) as refused:
-        restore(target.engine, numbered(records), store.games, bots=bots)
+        restore(target.engine, numbered(records), store.games, bots=bots, engine_of=engine_of)
     assert (refused.value.code, refused.value.line) == (code, 2)
     assert refused.value.details["imported"] == 1
     with target.engine.connect() as conn:
         assert conn.execute(select(sessions.c.id)).scalars().all() == [records[0].id]
+
+
+def engine_of(name: str):
+    return GAMES[name].make(None) if name != "words-of-magic" else None  # needs no judge
+
+
+def test_a_status_the_state_contradicts_is_refused_either_way(store):
+    (made,) = populate(store, random.Random(6), ("lost-words",))
+    (record,) = [r for r in export(store, game="lost-words") if r.id == made]
+    check(record, store.games, 1, engine_of=engine_of)
+    flipped = "active" if record.status == "over" else "over"
+    with pytest.raises(BackupRefused) as refused:
+        check(replace(record, status=flipped), store.games, 4, engine_of=engine_of)
+    assert refused.value.code == "inconsistent_session"
+    assert f"its status is {flipped}, but by its state the game is" in refused.value.message
 
 
 def test_each_game_names_its_bots_without_building_them(hosted_games):
@@ -539,3 +560,17 @@ def test_each_game_names_its_bots_without_building_them(hosted_games):
     assert {name: GAMES[name].known_bots() for name in GAMES} == {
         name: frozenset(game.bots) for name, game in hosted_games.items()
     }
+
+
+def test_the_import_reads_whether_a_game_is_over_without_opening_the_judge(settings, tmp_path):
+    """`wordsvc db import` checks a Words of Magic session's status by its engine, which
+    holds a judge; reading whether the game is over asks it nothing, so no lexicon is built
+    (the data directory here has none)."""
+    from wordsvc.cli import _Engines
+
+    engines = _Engines(replace(settings, data_dir=tmp_path / "no-lexicon"))
+    game = engines.of("words-of-magic")
+    assert game is not None
+    assert game.result({"phase": "turn"}) is None
+    assert engines.of("no-such-game") is None
+    assert not (tmp_path / "no-lexicon").exists()

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from wordsvc import cli, memory, server, stopping
 from wordsvc.observability import multiprocess
 from wordsvc.server import redact
+from wordsvc.worker import BufferedThreadWorker
 
 
 @pytest.fixture
@@ -44,9 +45,11 @@ def serve(monkeypatch, tmp_path):
 
 def test_serve_defaults_to_threads_that_can_hold_many_streams(serve):
     cfg = serve()
-    assert cfg.worker_class_str == "gthread"
+    assert issubclass(cfg.worker_class, BufferedThreadWorker)  # a thread per whole request
+    assert cfg.worker_class.request_seconds == server.REQUEST_TIMEOUT
     assert cfg.threads >= 500
-    assert cfg.worker_connections > cfg.threads  # every stream is a connection
+    # every stream is a connection; so is every request still arriving, which holds no thread
+    assert cfg.worker_connections >= 10 * cfg.threads
     assert cfg.preload_app  # workers share the lexicon's memory maps
     assert cfg.logger_class is server._RedactingLogger
     assert (cfg.bind, cfg.workers) == (["127.0.0.1:8000"], 2)
@@ -74,6 +77,11 @@ def test_a_token_never_reaches_a_log_line():
     assert redact("/v1/words/token=x") == "/v1/words/token=x"  # a word, not a query
     assert redact("http://table.lan/play/ab#seat=s3cr-et_x") == "http://table.lan/play/ab#seat=…"
     assert redact("Authorization: Bearer s3cr-et_x") == "Authorization: Bearer …"
+
+
+def test_serve_takes_gunicorns_own_thread_worker_and_a_request_timeout(serve):
+    assert serve("--worker-class", "gthread").worker_class_str == "gthread"
+    assert serve("--request-timeout", "1.5").worker_class.request_seconds == 1.5
 
 
 def test_sync_workers_are_sync_with_one_thread(serve):

@@ -1,8 +1,8 @@
 """A real server stopped mid-game with SIGTERM, as a deploy or a restart stops it.
 
-`wordsvc serve` (gunicorn, gthread workers) with a SQLite database of its own, several games
-played by clients that send actions concurrently (two per seat, racing on each version) and
-event streams open. Then SIGTERM to the master, and:
+`wordsvc serve` (gunicorn, its buffered thread workers) with a SQLite database of its own,
+several games played by clients that send actions concurrently (two per seat, racing on each
+version) and event streams open. Then SIGTERM to the master, and:
 
 - the server exits 0 within seconds, every worker by itself and at once (none waits for
   gunicorn's graceful_timeout, which would kill it in the middle of whatever it was doing);

@@ -36,6 +36,7 @@ def mount(app: Flask) -> None:
     too) a problem document, and count every request against the rate limits.
     ``GET /metrics`` is mounted when the app records metrics (its settings' ``metrics``),
     outside the API's document and the limits."""
+    from wordsvc import stream_slots
     from wordsvc.api import games, health, limits, meta, metrics, problems, solver, words
     from wordsvc.observability.metrics import ENABLED
     from wordsvc.services import SETTINGS
@@ -43,6 +44,7 @@ def mount(app: Flask) -> None:
     app.url_map.converters["word"] = WordConverter
     app.url_map.merge_slashes = False  # a word path is answered, never redirected
     problems.register(app)
+    stream_slots.install(app)
     for area in (words, solver, games, health, meta):
         app.register_blueprint(area.blueprint)
     if app.extensions.get(ENABLED):

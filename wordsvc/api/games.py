@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 
+from wordsvc import stream_slots
 from wordsvc.api import respond
-from wordsvc.api.limits import CHECK_WORDS
+from wordsvc.api.limits import CHECK_WORDS, client_address
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
 from wordsvc.api.words import LEXICON_ERRORS, observe_suggestions
@@ -383,7 +384,13 @@ RESTART_RETRY_MS = (1000, 3000)
     auth="optional",
     content_type="text/event-stream",
     limited=False,  # a 429 would end an EventSource for good (wordsvc/api/limits.py)
-    errors={400: ("invalid_last_event_id",), **TOKEN_ERRORS, **SESSION_ERRORS},
+    errors={
+        400: ("invalid_last_event_id",),
+        **TOKEN_ERRORS,
+        **SESSION_ERRORS,
+        429: ("too_many_streams",),
+        503: (*BUSY[503], "overloaded"),
+    },
 )
 def stream_events(session_id: str) -> Response:
     """``event: action`` with the ``/events`` entry as data, per action; ``event: seats``
@@ -406,8 +413,27 @@ def stream_events(session_id: str) -> Response:
             )
         after = int(last_id)
     token = bearer_token() or query.token
-    store = get_store()
-    seat = store.authenticate(session_id, token)
+    slots = stream_slots.slots()
+    give_back = [slots.take(client_address())]
+    try:
+        store = get_store()
+        seat = store.authenticate(session_id, token)
+        if seat is not None:
+            give_back.append(slots.take_seat(session_id, seat))
+        response = _stream_response(session_id, seat, token, after, store)
+    except BaseException:
+        for give in give_back:
+            give()
+        raise
+    for give in give_back:
+        response.call_on_close(give)  # the client left, or the stream ended
+    return response
+
+
+def _stream_response(
+    session_id: str, seat: int | None, token: str | None, after: int, store: SessionStore
+) -> Response:
+    """The stream of ``stream_events``, its request checked and its slot taken."""
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
     kwargs: dict[str, Any] = {} if heartbeat is None else {"heartbeat": heartbeat}
     items = store.follow(session_id, seat, after, **kwargs)

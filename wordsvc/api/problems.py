@@ -70,6 +70,9 @@ def register(app: Flask) -> None:
         response = problem(status, exc.code, exc.message, exc.details)
         if status == 401:  # RFC 9110, 11.6.1: say which scheme would do
             response.headers["WWW-Authenticate"] = 'Bearer realm="wordsvc"'
+        retry_after = exc.details.get("retry_after")
+        if isinstance(retry_after, int):
+            response.headers["Retry-After"] = str(retry_after)
         return response
 
     @app.errorhandler(HTTPException)

@@ -227,14 +227,14 @@ def _responses(op: Operation) -> dict[str, Any]:
                 }
             },
         }
-        if (status == 503 and "database_busy" in codes) or status == 429:
+        if status == 429 or (status == 503 and {"database_busy", "overloaded"} & set(codes)):
             responses[str(status)]["headers"] = dict(RETRY_AFTER)
     return responses
 
 
 def _problem_preamble(op: Operation, status: int) -> str:
     """What the document says of a status before its codes (which follow "is one of:")."""
-    if status != 429:
+    if status != 429 or not op.limited:
         return ""
     counts = "one request" if op.cost is None else f"{op.cost.says} requests"
     return (

@@ -325,14 +325,16 @@ def check(
     games: Collection[str],
     line: int,
     bots: Mapping[str, Collection[str]] | None = None,
+    engine_of: Callable[[str], Game | None] | None = None,
 ) -> None:
     """Refuse a record the store could not have written (:class:`BackupRefused`, naming
     ``line``): a game not hosted here, a value no database stores alike (:func:`unstorable`),
     a version that is not the log's length, the log not numbered 1, 2, ..., seats not
     numbered 0, 1, ..., an action by no seat, a token hash that is no SHA-256, a bot the game
-    has not (``bots``: each game's, when known), a stored reply that is not JSON, and so on.
-    Whether the log replays to the state is :func:`verify`'s question: it needs the
-    engines."""
+    has not (``bots``: each game's, when known), a stored reply that is not JSON, a state its
+    game cannot read or a status it contradicts (``engine_of``: each game's engine, when
+    known), and so on. Whether the log replays to the state is :func:`verify`'s question: it
+    replays every action."""
     if record.game not in games:
         raise BackupRefused(
             "unknown_game",
@@ -349,10 +351,27 @@ def check(
             {"session": record.id},
         )
     problem = _inconsistency(record, bots.get(record.game) if bots else None)
+    if problem is None and engine_of is not None:
+        problem = _status_contradiction(record, engine_of(record.game))
     if problem is not None:
         raise BackupRefused(
             "inconsistent_session", f"session {record.id}: {problem}", line, {"session": record.id}
         )
+
+
+def _status_contradiction(record: SessionBackup, game: Game | None) -> str | None:
+    """What the record's state says against its status, by its game's rules (the store
+    reads a session's status, not its state, to take actions): None if they agree."""
+    if game is None:
+        return None
+    try:
+        over = game.result(record.state) is not None
+    except Exception:  # a damaged state: whatever the engine trips on is the refusal
+        return "its state is not one its game can read"
+    if over != (record.status == "over"):
+        said = "over" if over else "still in play"
+        return f"its status is {record.status}, but by its state the game is {said}"
+    return None
 
 
 def _inconsistency(record: SessionBackup, bots: Collection[str] | None = None) -> str | None:
@@ -436,6 +455,7 @@ def restore(
     games: Collection[str],
     existing: Existing = "refuse",
     bots: Mapping[str, Collection[str]] | None = None,
+    engine_of: Callable[[str], Game | None] | None = None,
 ) -> Restored:
     """Write ``records`` (each with its line number, for messages) into the database, each
     session whole, in transactions of up to :data:`BATCH_SESSIONS` sessions (and about
@@ -464,7 +484,7 @@ def restore(
 
     try:
         for line, record in records:
-            check(record, games, line, bots)
+            check(record, games, line, bots, engine_of)
             if any(pending.id == record.id for _, pending in batch):
                 flush()  # the same id twice in a batch: the second meets the first as stored
             batch.append((line, record))

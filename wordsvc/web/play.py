@@ -13,6 +13,7 @@ from typing import Final
 
 from flask import Response, abort, make_response, render_template, request, url_for
 
+from wordsvc import stream_slots
 from wordsvc.games.registry import GAMES
 from wordsvc.services import could_name_session, game_of_session, get_settings, name_limit
 from wordsvc.web import blueprint
@@ -91,6 +92,7 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         if reachable
         else ("listening" if get_settings().loopback_only else "network"),
         bot_pause_ms=get_settings().bot_pause_ms,
+        stream_retry_ms=stream_slots.RETRY_AFTER * 1000,
     )
     return make_response(html)  # its security headers: headers.py, as every page's
 

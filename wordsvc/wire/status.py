@@ -11,7 +11,9 @@ from wordsvc.errors import (
     InvalidValue,
     InvalidWord,
     LexiconError,
+    Overloaded,
     TooLarge,
+    TooManyStreams,
     UnknownCategory,
     UnsupportedMediaType,
     WordsvcError,
@@ -24,6 +26,8 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     WordsvcError: 500,
     ConfigurationError: 500,
     LexiconError: 503,
+    Overloaded: 503,
+    TooManyStreams: 429,
     InputError: 400,
     InvalidRequest: 400,
     # 422: the request is well formed (it matches the document) but what it names cannot be

@@ -56,6 +56,14 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
         "Сервер зараз зайнятий. Спробуйте ще раз за мить.",
         "The server is busy. Try again in a moment.",
     ),
+    "problem.too_many_streams": (
+        "З цієї адреси вже відкрито забагато живих стрічок гри. Закрийте зайві вкладки.",
+        "Too many live game feeds are open from this address. Close the tabs you don't need.",
+    ),
+    "problem.overloaded": (
+        "Сервер зараз тримає стільки живих стрічок, скільки може. Спробуйте за мить.",
+        "The server holds as many live feeds as it can. Try again in a moment.",
+    ),
     "problem.rate_limited": (
         "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
         "Too many requests in a short time. Wait a minute, then try again.",

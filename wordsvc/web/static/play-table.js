@@ -19,6 +19,8 @@ async function ownTable() {
 /** How long a bot's move waits after the move before it: the service's setting
  *  (WORDSVC_BOT_PAUSE_MS), which the page carries. */
 const BOT_PAUSE_MS = Number(document.body.dataset.botPause ?? 700);
+/** How long a refused live stream waits before it asks again (the server's Retry-After). */
+const STREAM_RETRY_MS = Number(document.body.dataset.streamRetry);
 
 // --- the table -------------------------------------------------------------------------------
 
@@ -189,6 +191,9 @@ export async function table() {
     });
     source.addEventListener("error", () => {
       live.textContent = t("reconnecting");
+      // A refused stream (too many open from this address, a full server) is one the
+      // browser never retries: ask again after the wait a refusal names (Retry-After).
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, STREAM_RETRY_MS);
     });
     source.addEventListener("action", (message) => {
       received.push(message.data);
