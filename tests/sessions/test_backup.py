@@ -10,10 +10,11 @@ import json
 import math
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -36,6 +37,7 @@ from wordsvc.sessions.database import make_engine, upgrade
 from wordsvc.sessions.errors import ActionRefused, BackupRefused
 from wordsvc.sessions.schema import metadata, sessions
 from wordsvc.sessions.service import hosted
+from wordsvc.sessions.statements import delete_session
 from wordsvc.sessions.store import SeatSpec, SessionStore
 
 #: Options that keep each game short.
@@ -574,3 +576,97 @@ def test_the_import_reads_whether_a_game_is_over_without_opening_the_judge(setti
     assert game.result({"phase": "turn"}) is None
     assert engines.of("no-such-game") is None
     assert not (tmp_path / "no-lexicon").exists()
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def _set(path: str, value: object) -> Callable[[dict], None]:
+    """Damage: the line's field at ``path`` (dots; a number is a list index) set to ``value``."""
+
+    def damage(line: dict) -> None:
+        *parents, last = path.split(".")
+        target: Any = line
+        for part in parents:
+            target = target[int(part)] if part.isdigit() else target[part]
+        target[int(last) if last.isdigit() else last] = value
+
+    return damage
+
+
+def _bot_seat(line: dict) -> dict:
+    return next(s for s in line["seats"] if s["kind"] == "bot")
+
+
+def _human_seat(line: dict) -> dict:
+    return next(s for s in line["seats"] if s["kind"] == "human")
+
+
+#: The kinds of damage a backup line may carry, as text or as a change to its object, with
+#: the code `wordsvc db import` refuses each with (issue 38: twenty of them, some of which
+#: crashed the import or were refused by PostgreSQL alone).
+LINE_DAMAGE: dict[str, tuple[Callable[[dict], None] | str, str]] = {
+    "not JSON": ('{"format": 1, "id": ', "invalid_backup_line"),
+    "not an object": ("[1, 2, 3]", "invalid_backup_line"),
+    "nested 5,000 deep": ('{"format": 1, "x": ' + _deep(5000) + "}", "invalid_backup_line"),
+    "another format": (_set("format", 99), "unsupported_backup_format"),
+    "an unknown field": (_set("colour", "red"), "invalid_backup_line"),
+    "a number as text": (_set("seed", "12"), "invalid_backup_line"),
+    "a game not hosted": (_set("game", "chess"), "unknown_game"),
+    "a lone surrogate": (lambda line: _human_seat(line).update(name="\ud800"), "unstorable_value"),
+    "NaN in the state": (_set("state.x", math.nan), "unstorable_value"),
+    "1e999 in an action": (_set("actions.0.action.x", math.inf), "unstorable_value"),
+    "nested 100 deep": (_set("state.x", json.loads(_deep(100))), "unstorable_value"),
+    "an id of another shape": (_set("id", "abc"), "invalid_backup_line"),
+    "a version not the log's": (_set("version", 999), "inconsistent_session"),
+    "a log misnumbered": (_set("actions.0.number", 7), "inconsistent_session"),
+    "an action by no seat": (_set("actions.0.seat", 9), "inconsistent_session"),
+    "an unknown bot": (lambda line: _bot_seat(line).update(bot="b" * 40), "inconsistent_session"),
+    "a bot with a token": (
+        lambda line: _bot_seat(line).update(token_hash="a" * 64),
+        "inconsistent_session",
+    ),
+    "a name nobody sees": (
+        lambda line: _human_seat(line).update(name="\u200b"),
+        "inconsistent_session",
+    ),
+    "a reply not JSON": (_set("idempotency.0.response", "{not json"), "inconsistent_session"),
+    "a status its state contradicts": (_set("status", "over"), "inconsistent_session"),
+    "a state its game cannot read": (_set("state", {"players": 3}), "inconsistent_session"),
+}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_every_kind_of_damage_is_refused_with_its_code_keeping_the_lines_before(
+    fresh, cli, tmp_path, kind
+):
+    """Each damaged line: `Error [code]: Line 2`, exit 2, the session of line 1 imported and
+    nothing of line 2, on both databases alike."""
+    origin = fresh(kind)
+    populate(origin, random.Random(8), ("lost-words",))
+    populate(origin, random.Random(9), ("lost-words",))
+    path = tmp_path / "sessions.jsonl"
+    assert cli("db", "--database", _url(origin), "export", "--output", str(path)).exit_code == 0
+    first, second = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(second)["idempotency"], "the damage needs a stored reply"
+    assert json.loads(second)["status"] == "active"
+    assert any(s["kind"] == "bot" for s in json.loads(second)["seats"])
+    target = fresh(kind)
+    for name, (damage, code) in LINE_DAMAGE.items():
+        if isinstance(damage, str):
+            damaged = damage
+        else:
+            line = json.loads(second)
+            damage(line)
+            damaged = json.dumps(line)  # NaN and Infinity as Python writes them
+        path.write_text(f"{first}\n{damaged}\n", encoding="utf-8")
+        result = cli("db", "--database", _url(target), "import", str(path))
+        assert result.exit_code == 2, (name, result.output)
+        assert f"Error [{code}]: Line 2" in result.stderr, (name, result.stderr)
+        assert "Imported before it: 1 session" in result.stderr, name
+        with target.engine.connect() as conn:
+            stored = conn.execute(select(sessions.c.id)).scalars().all()
+        assert stored == [json.loads(first)["id"]], name
+        with target.engine.begin() as conn:
+            delete_session(conn, stored[0])  # for the next kind

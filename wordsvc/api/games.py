@@ -113,14 +113,29 @@ def _default_bot(hosted: HostedGame) -> str | None:
     status=201,
     response_headers={"Location": {"type": "string"}},
     links={
-        name: (target, {"session_id": "$response.body#/id"})
-        for name, target in (
-            ("join", "joinSession"),
-            ("view", "getSession"),
-            ("events", "getEvents"),
-            ("result", "getResult"),
-            ("arbitrate", "arbitrateWords"),
-        )
+        **{
+            name: (target, {"session_id": "$response.body#/id"})
+            for name, target in (
+                ("join", "joinSession"),
+                ("view", "getSession"),
+                ("events", "getEvents"),
+                ("result", "getResult"),
+                ("arbitrate", "arbitrateWords"),
+            )
+        },
+        # A creator who sat down (`play_seat`) acts at once: a legal action of the answer's,
+        # on its version, with the seat's token from it.
+        "act": (
+            "act",
+            {
+                "session_id": "$response.body#/id",
+                "header.Authorization": "Bearer {$response.body#/seat_tokens/0/token}",
+            },
+            {
+                "action": "$response.body#/legal_actions/0",
+                "expected_version": "$response.body#/version",
+            },
+        ),
     },
     errors={
         404: ("unknown_game",),
@@ -318,6 +333,10 @@ def get_session(session_id: str) -> Response:
                                  "maxLength": MAX_IDEMPOTENCY_KEY,
                                  "pattern": f"^{IDEMPOTENCY_KEY_PATTERN}$"}},
     auth="required",
+    links={
+        name: (target, {"session_id": "$request.path.session_id"})
+        for name, target in (("result", "getResult"), ("events", "getEvents"))
+    },
     errors={
         400: ("invalid_idempotency_key",),
         401: ("missing_token", "invalid_token"),

@@ -46,6 +46,10 @@ DESCRIPTION = (
 )
 
 
+#: An OpenAPI link: (operationId, parameters) or (operationId, parameters, request body).
+Link = tuple[str, Mapping[str, str]] | tuple[str, Mapping[str, str], Mapping[str, Any]]
+
+
 @dataclass(frozen=True)
 class Cost:
     """What a request to an operation counts for against the rate limits (:mod:`wordsvc.costs`):
@@ -74,7 +78,10 @@ class Operation:
     headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     response_headers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: OpenAPI links from the answer to other operations: name -> (operationId, parameters)
-    links: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
+    #: or (operationId, parameters, request body); a body's strings may be runtime
+    #: expressions (``$response.body#/version``), so that a client (the fuzzer's stateful
+    #: phase) can send a real action with a real token
+    links: Mapping[str, Link] = field(default_factory=dict)
     content_type: str = "application/json"
     endpoint: str = ""  # Flask's name of the route: blueprint.view
     #: Counted against the rate limits (False: the health check and the event stream)
@@ -206,10 +213,11 @@ def _responses(op: Operation) -> dict[str, Any]:
         free_form = {"type": "object"} if op.content_type == "application/json" else {}
         ok["content"] = {op.content_type: {"schema": free_form or {"type": "string"}}}
     if op.links:
-        ok["links"] = {
-            name: {"operationId": target, "parameters": dict(parameters)}
-            for name, (target, parameters) in op.links.items()
-        }
+        ok["links"] = {}
+        for name, (target, parameters, *body) in op.links.items():
+            ok["links"][name] = {"operationId": target, "parameters": dict(parameters)}
+            if body:
+                ok["links"][name]["requestBody"] = body[0]
     if op.response_headers:
         ok["headers"] = {
             name: {"schema": dict(schema)} for name, schema in op.response_headers.items()
