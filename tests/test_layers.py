@@ -70,13 +70,18 @@ ABOVE_THE_ENGINES = (
 )
 
 
+#: A game's modules that build on the solver, as players and reviewers do: the engine's
+#: own modules never import them.
+BUILT_ON_THE_SOLVER = frozenset({"bots.py", "review.py"})
+
+
 def engine_modules() -> list[Path]:
     """Every module under wordsvc/games but the bots (the Words of Magic bots play with the
     solver) and the registry, which builds the bots."""
     return [
         path
         for path in modules("games")
-        if path.name != "bots.py" and path != PACKAGE / "games" / "registry.py"
+        if path.name not in BUILT_ON_THE_SOLVER and path != PACKAGE / "games" / "registry.py"
     ]
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # imported lazily at run time, so that `wordsvc build` starts
     from wordsvc.lexicon.store import Manifest
     from wordsvc.sessions.backup import SessionBackup
     from wordsvc.sessions.records import Status
+    from wordsvc.wire.games import GameReview
 
 #: Exit status when a checked word is not playable (0 = all playable).
 EXIT_INVALID = 1
@@ -975,6 +976,70 @@ def db_verify(settings: Settings, game: str | None, status: Status | None) -> No
         + f": {_safe(engine.url)}"
     )
     sys.exit(EXIT_INVALID if differing else 0)
+
+
+@main.command()
+@click.argument("session")
+@click.option(
+    "--database",
+    "database_url",
+    metavar="URL",
+    help="The session database. [default: WORDSVC_DATABASE_URL, else SQLite in the data directory]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the review as the API gives it.")
+@click.pass_obj
+@handle_errors
+def review(settings: Settings, session: str, database_url: str | None, as_json: bool) -> None:
+    """Review a finished game of SESSION turn by turn (Words of Magic): each play made beside
+    the best play the solver finds for the same hand, the common words missed, and each
+    seat's accuracy. Made once, then kept with the session (as GET .../review does)."""
+    from wordsvc.sessions.service import open_store
+    from wordsvc.wire.games import GameReview
+
+    if database_url:
+        settings = replace(settings, database_url=database_url)
+    store = open_store(settings, _judge(settings))
+    reviewed = GameReview.model_validate(store.review(session))
+    if as_json:
+        _dump_as(GameReview, reviewed.model_dump(mode="json"))
+        return
+    names = {seat.seat: seat.name for seat in store.summary(session).seats}
+    for line in review_lines(reviewed, names):
+        click.echo(line)
+
+
+def review_lines(reviewed: GameReview, names: Mapping[int, str]) -> Iterator[str]:
+    """A review as a terminal table: the turns, then each seat's summary."""
+    rows = [("seat", "turn", "played", "cards", "best", "cards", "common words missed")]
+    for turn in reviewed.turns:
+        best = turn.best.word or "pass"
+        rows.append(
+            (
+                names.get(turn.seat, str(turn.seat)),
+                str(turn.turn),
+                turn.made.word or "pass",
+                str(turn.made.shed),
+                best if turn.proven else f"{best} (best found)",
+                str(turn.best.shed),
+                ", ".join(turn.missed),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        yield "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+    yield ""
+    for seat in reviewed.seats:
+        accuracy = "-" if seat.accuracy is None else f"{seat.accuracy:.0%}"
+        yield (
+            f"{names.get(seat.seat, str(seat.seat))}: accuracy {accuracy} ({seat.shed} of "
+            f"{seat.best_shed} cards), longest word {seat.longest_word or '-'}, best turn "
+            f"{seat.best_turn or '-'}"
+            + (
+                f", biggest miss turn {seat.biggest_miss_turn} ({seat.biggest_miss} cards)"
+                if seat.biggest_miss_turn
+                else ""
+            )
+        )
 
 
 #: Where `wordsvc serve` listens without --host: this computer only.

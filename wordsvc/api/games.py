@@ -579,6 +579,27 @@ def get_result(session_id: str) -> Response:
 
 @operation(
     blueprint,
+    "/sessions/<session_id>/review",
+    "GET",
+    operation_id="getReview",
+    summary="A finished game reviewed turn by turn (Words of Magic): each play made beside the "
+    "best play the solver finds for the same hand, the common words missed, and each seat's "
+    "accuracy. Made at the first request and kept; refused while the game is played.",
+    response=models.GameReview,
+    path_params=SESSION,
+    errors={
+        404: STORED,
+        409: ("game_not_over",),
+        422: ("no_review",),
+        **BUSY,
+    },
+)
+def get_review(session_id: str) -> Response:
+    return respond(models.GameReview, get_store().review(session_id))
+
+
+@operation(
+    blueprint,
     "/sessions/<session_id>/words/check",
     "POST",
     operation_id="arbitrateWords",

@@ -8,12 +8,12 @@ entry, so a new game changes neither.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wordsvc.games.contract import Bot, Game, Seat, State
+from wordsvc.games.contract import Action, Bot, Game, Seat, State
 
 if TYPE_CHECKING:  # the registry is read at start (the API's document); the judge is not
     from wordsvc.judge import Judge
@@ -33,6 +33,9 @@ class WordRules:
 
 #: A game's word rules, from a session's (normalised) options.
 WordRulesOf = Callable[[Mapping[str, object]], WordRules]
+
+#: A finished game's review, as plain values, from its options, seed and log.
+Review = Callable[[Mapping[str, object], int, Sequence[tuple[Seat, Action]]], dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,9 @@ class GameEntry:
     #: The names of its bots, without building them (a backup's import checks its seats);
     #: None: ``bots`` needs no judge, and its keys are the names.
     bot_names: Callable[[], frozenset[str]] | None = None
+    #: The review of a finished game, made from the judge: (options, seed, log) -> the
+    #: review as plain values (``docs/solver.md``); None: the game has none.
+    review: Callable[[Judge], Review] | None = None
 
     def known_bots(self) -> frozenset[str]:
         """Every bot this game has, by name."""
@@ -100,6 +106,20 @@ def _words_of_magic_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
 
     solver = Solver(judge)
     return {name: partial(cls, solver) for name, cls in BOTS.items()}
+
+
+def _words_of_magic_review(judge: Judge) -> Review:
+    from wordsvc.games.words_of_magic.review import Reviewer
+    from wordsvc.solver.solve import Solver
+
+    reviewer = Reviewer(_words_of_magic(judge), Solver(judge))
+
+    def review(
+        options: Mapping[str, object], seed: int, log: Sequence[tuple[Seat, Action]]
+    ) -> dict[str, object]:
+        return reviewer.review(options, seed, log).to_record()
+
+    return review
 
 
 def _words_of_magic_bot_names() -> frozenset[str]:
@@ -175,6 +195,7 @@ GAMES: dict[str, GameEntry] = {
         ("greedy", "random"),
         word_rules=_words_of_magic_word_rules,
         bot_names=_words_of_magic_bot_names,
+        review=_words_of_magic_review,
     ),
     "lost-words": GameEntry(
         "lost-words",

@@ -15,6 +15,7 @@ which HTTP status each one becomes, so this layer knows nothing of HTTP.
     ├── GameNotOver        no result yet
     ├── NoWordRules        the game has no word categories to judge words by
     ├── NoAutoPass         the game has no "answer only when I can" setting
+    ├── NoReview           the game has no review of its finished games
     ├── ActionRefused      the game's rules refuse the action; the code is the rule's
     └── BackupRefused      a line of a backup that cannot be imported (``wordsvc db import``);
                            the code says why, the details name the line
@@ -97,6 +98,10 @@ class NoWordRules(SessionError):
 
 class NoAutoPass(SessionError):
     code = "no_auto_pass"
+
+
+class NoReview(SessionError):
+    code = "no_review"
 
 
 class ActionRefused(SessionError):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from wordsvc.games.contract import Bot, Game, Seat, State
-from wordsvc.games.registry import SEAT_COUNT_OPTION, WordRulesOf
+from wordsvc.games.registry import SEAT_COUNT_OPTION, Review, WordRulesOf
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ class HostedGame:
     concerns: Callable[[State, Seat], bool] | None = None
     #: The action types a human seat takes by itself when one is its one legal action.
     forced_actions: frozenset[str] = frozenset()
+    #: The review of a finished game (plain values); None: the game has none.
+    review: Review | None = None
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import Connection
 
 from wordsvc.games.contract import Action, Game, Seat, State, canonical, replay
 from wordsvc.games.registry import WordRules
 from wordsvc.sessions.core import StoreCore
-from wordsvc.sessions.errors import InvalidToken, NoWordRules, UnknownSession
+from wordsvc.sessions.errors import (
+    GameNotOver,
+    InvalidToken,
+    NoReview,
+    NoWordRules,
+    UnknownSession,
+)
 from wordsvc.sessions.limits import is_session_id
 from wordsvc.sessions.live import HEARTBEAT_SECONDS, SeatsMoved, log_rows
 from wordsvc.sessions.records import (
@@ -184,6 +191,45 @@ class Reading(StoreCore):
         with self._reads.connect() as conn:
             row, state = self._load(conn, self._session(conn, session_id))
         return session_result(self.hosted(row.game).game, state, row.seed)
+
+    def review(self, session_id: str) -> dict[str, object]:
+        """The review of a finished game (its game's ``review``, as plain values): made at
+        the first request and kept with the session, read from there afterwards. Raises
+        GameNotOver while it is played (a review would show what the solver sees of the
+        hands) and NoReview for a game that has none."""
+        if not is_session_id(session_id):
+            raise UnknownSession.of(session_id)
+        with self._reads.connect() as conn:
+            row = conn.execute(
+                select(
+                    sessions.c.game,
+                    sessions.c.status,
+                    sessions.c.options,
+                    sessions.c.seed,
+                    sessions.c.version,
+                    sessions.c.review,
+                ).where(sessions.c.id == session_id)
+            ).first()
+        if row is None:
+            raise UnknownSession.of(session_id)
+        review = self.hosted(row.game).review
+        if review is None:
+            raise NoReview("no_review", f"{row.game} has no review of its games.")
+        if row.status != "over":
+            raise GameNotOver("game_not_over", "The game is not over yet: no review before.")
+        if row.review is not None:
+            return dict(row.review)
+        made = review(row.options, row.seed, self.log(session_id)[: row.version])
+
+        def keep(conn: Connection) -> None:
+            conn.execute(
+                update(sessions)
+                .where(sessions.c.id == session_id, sessions.c.review.is_(None))
+                .values(review=made)
+            )
+
+        self._transact(keep)  # two first requests at once: both made the same one
+        return made
 
     def log(self, session_id: str) -> list[tuple[Seat, Action]]:
         """The session's actions, in order, as (seat, action): what :func:`replay` takes."""

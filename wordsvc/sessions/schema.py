@@ -62,6 +62,8 @@ sessions = Table(
     Column("rematch", String(32)),
     Column("status", String(16), nullable=False),  # "active" or "over"
     Column("state", JSON, nullable=False),  # cached state after `version` actions
+    # the review of the finished game (games that have one), made at its first request
+    Column("review", JSON),
     Column("created_at", UtcDateTime(), nullable=False),
     Column("updated_at", UtcDateTime(), nullable=False),
 )

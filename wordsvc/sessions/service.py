@@ -29,4 +29,5 @@ def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
         auto_pass_action=entry.auto_pass_action,
         concerns=entry.concerns,
         forced_actions=entry.forced_actions,
+        review=None if entry.review is None else entry.review(judge),
     )

@@ -234,6 +234,65 @@ class GameResult(WireModel):
     )
 
 
+class ReviewSlot(WireModel):
+    letter: str
+    source: Literal["letter_card", "joker_card", "token", "familiar", "amazon"] = Field(
+        description="What lay there: a letter card, a joker card, a joker token on a card, "
+        "a Familiar card, or the Amazon's letter."
+    )
+
+
+class ReviewPlay(WireModel):
+    word: str | None = Field(description="The word formed; null for a pass.")
+    slots: list[ReviewSlot]
+    property: str | None = Field(description="The Familiar's property the word used, if any.")
+    magic: list[str] = Field(description="The magic cards the seat played in the same turn.")
+    shed: int = Field(
+        description="Cards the play took out of the seat's hand and deck for good (the "
+        "fewest cards win), counted by the engine on the state before the play."
+    )
+
+
+class TurnReview(WireModel):
+    seat: int
+    turn: int = Field(description="The seat's own turn, from 1.")
+    action: int = Field(description="The number of the logged action that made the play.")
+    made: ReviewPlay
+    best: ReviewPlay = Field(
+        description="The best play the solver found for the same hand, table and magic (the "
+        "play made, when nothing found sheds more)."
+    )
+    proven: bool = Field(
+        description="The solver's search ran to its end: no play sheds more. false: the "
+        'search was cut by its budget; say "best found".'
+    )
+    missed: list[str] = Field(
+        description="Up to 3 common words (Zipf at least 3) the hand could make, but for the "
+        "one played."
+    )
+
+
+class SeatReview(WireModel):
+    seat: int
+    accuracy: float | None = Field(
+        description="The cards the seat shed over those the best plays would have, 0 to 1; "
+        "null when no turn could shed any."
+    )
+    shed: int
+    best_shed: int
+    longest_word: str | None
+    best_turn: int | None = Field(description="The turn that shed the most cards.")
+    biggest_miss_turn: int | None = Field(
+        description="The turn furthest short of its best play; null when none was."
+    )
+    biggest_miss: int = Field(description="How many cards short it was.")
+
+
+class GameReview(WireModel):
+    turns: list[TurnReview] = Field(description="Every word or pass, in the order played.")
+    seats: list[SeatReview]
+
+
 class SeatToken(WireModel):
     seat: int
     token: str = Field(description="The seat's secret token: keep it, it is shown once.")

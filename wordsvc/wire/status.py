@@ -52,6 +52,7 @@ STATUS_OF_ERROR: dict[type[WordsvcError], int] = {
     sessions.GameOver: 409,
     sessions.NoWordRules: 422,
     sessions.NoAutoPass: 422,
+    sessions.NoReview: 422,
     sessions.ActionRefused: 422,
 }
 

@@ -67,6 +67,8 @@ class SolverBot:
     weights: ClassVar[WeightChanges | None] = None
     #: Only words at least this common (Zipf scale); None: any word the categories admit.
     min_zipf: ClassVar[float | None] = None
+    #: The solver's budget for a move, ms.
+    budget_ms: ClassVar[int] = BOT_BUDGET_MS
 
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
@@ -131,13 +133,13 @@ class SolverBot:
             if magic in useful:
                 return rng.choice(useful[magic])
         solution = self._solve(view, seat, TIES_LOOKED_AT)
-        plays = _better_than_passing(solution)
+        plays = better_than_passing(solution)
         word = None
         if plays:
             # Among the plays ranked equal (score, then how common the word is), the rng's.
             top = (plays[0].score.total, plays[0].zipf)
             tied = [play for play in plays if (play.score.total, play.zipf) == top]
-            word = _to_action(rng.choice(tied), me, view["balance"]["yellow"])
+            word = play_action(rng.choice(tied), me, view["balance"]["yellow"])
         if renewals:
             # Renewal of Strength first, whenever it has a letter card to trade: it sheds
             # itself (one card fewer, and no joker token spent to use it as a letter) and
@@ -153,12 +155,16 @@ class SolverBot:
         """The solver's best plays for this seat, as form_word actions (best first)."""
         yellow = view["balance"]["yellow"]
         me = view["players"][seat]
-        plays = _better_than_passing(self._solve(view, seat, limit))
-        return [_to_action(play, me, yellow) for play in plays]
+        plays = better_than_passing(self._solve(view, seat, limit))
+        return [play_action(play, me, yellow) for play in plays]
 
     def _weights(self) -> Weights:
         weights = Weights.defaults()
         return replace(weights, **self.weights) if self.weights else weights
+
+    def solve(self, view: WordsOfMagicView, seat: Seat, limit: int) -> Solution:
+        """The solver's best ``limit`` plays (and the pass) for this seat's hand."""
+        return self._solve(view, seat, limit)
 
     def _solve(
         self,
@@ -195,13 +201,13 @@ class SolverBot:
             self._weights(),
             tuple(opts["categories"]),
             limit,
-            BOT_BUDGET_MS,
+            self.budget_ms,
             min_zipf=self.min_zipf,
         )
         return self.solver.solve(request)
 
 
-def _better_than_passing(solution: Solution) -> list[Play]:
+def better_than_passing(solution: Solution) -> list[Play]:
     """The solution's plays, best first; none when passing ranks higher."""
     best = solution.plays
     if best and best[0].score.total <= solution.pass_play.score.total:
@@ -306,7 +312,7 @@ def _usefulness(card: CardFace) -> int:
     return {"joker": 2, "magic": 1}.get(card["kind"], 0)
 
 
-def _to_action(play: Play, me: PlayerView, yellow: int) -> Action:
+def play_action(play: Play, me: PlayerView, yellow: int) -> Action:
     """The form_word action of a solver play; the Witch curses with it while the yellow deck
     (``yellow`` cards now) still has a card once the word's own Balance cards are dealt."""
     layout, counted = play.layout, play.effects.counted_length

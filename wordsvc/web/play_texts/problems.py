@@ -56,6 +56,10 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
         "Сервер зараз зайнятий. Спробуйте ще раз за мить.",
         "The server is busy. Try again in a moment.",
     ),
+    "problem.no_review": (
+        "Для цієї гри огляду партії немає.",
+        "This game has no game review.",
+    ),
     "problem.too_many_streams": (
         "З цієї адреси вже відкрито забагато живих стрічок гри. Закрийте зайві вкладки.",
         "Too many live game feeds are open from this address. Close the tabs you don't need.",

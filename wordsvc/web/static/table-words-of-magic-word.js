@@ -1,7 +1,7 @@
 // The Words of Magic table's word form: the word typed, "Can I make it?" asked of the
 // solver (POST /v1/words-of-magic/solve with `word`), its layouts to pick from, and the
 // `form_word` action made of the one picked, the way the solver bots map it
-// (wordsvc/games/words_of_magic/bots.py, _to_action): each slot's card index becomes the
+// (wordsvc/games/words_of_magic/bots.py, play_action): each slot's card index becomes the
 // card's id, the Familiar's position its `position`, and the player picks the Familiar's
 // property. A refused word is told in the page's language: the page's sentence for the
 // code, the categories by name with the judge's reasons, and the judge's suggestions
@@ -235,7 +235,7 @@ export function createWordForm(ctx, table) {
     return box;
   }
 
-  /** The solver's play as the engine's form_word action (bots.py `_to_action`). */
+  /** The solver's play as the engine's form_word action (bots.py `play_action`). */
   function toAction(play, property, discard, witch) {
     const ids = me().hand.map((c) => c.id);
     const slots = play.slots.map((slot) => {
