@@ -548,12 +548,12 @@ def changed(**fields):
             "a value nested more than 64 deep",
         ),
         (
-            lambda line: json.dumps({**line, "options": {"x": 1.5}}).replace("1.5", "NaN"),
+            lambda line: json.dumps({**line, "options": {"x": "?"}}).replace('"?"', "NaN"),
             "unstorable_value",
             "a number that is not finite (nan)",
         ),
         (
-            lambda line: json.dumps({**line, "options": {"x": 1.5}}).replace("1.5", "1e999"),
+            lambda line: json.dumps({**line, "options": {"x": "?"}}).replace('"?"', "1e999"),
             "unstorable_value",
             "a number that is not finite (inf)",
         ),

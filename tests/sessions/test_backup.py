@@ -109,8 +109,9 @@ def kind_of(store: SessionStore) -> str:
 
 #: Columns a backup does not keep: a session's count of seat changes only tells this
 #: database's live streams when to send the seats again (an imported session starts at 0);
-#: a rematch names a session of this database, which a backup may not hold.
-NOT_KEPT = {("sessions", "seats_version"), ("sessions", "rematch")}
+#: a rematch names a session of this database, which a backup may not hold; a finished
+#: game's review is made again from its log at the first request after an import.
+NOT_KEPT = {("sessions", "seats_version"), ("sessions", "rematch"), ("sessions", "review")}
 
 
 def rows(engine: Engine) -> dict[str, list[dict]]:

@@ -11,7 +11,8 @@ from wordsvc.web.play import TABLE_MODULES
 
 MAX_BYTES = 150 * 1024
 ASSET = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
-IMPORT = re.compile(r'^\s*import\b[^"\']*["\']([^"\']+)["\']', re.M)
+#: A static import (``import(...)``, a dynamic one, loads later: not on the first load).
+IMPORT = re.compile(r'^\s*import\b(?!\s*\()[^"\']*["\']([^"\']+)["\']', re.M)
 
 
 def first_load(client, page: str = "/") -> dict[str, int]:

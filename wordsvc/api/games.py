@@ -88,6 +88,7 @@ def list_games() -> Response:
                     "options_schema": hosted.game.options_schema(),
                     "bots": sorted(hosted.bots),
                     "default_bot": _default_bot(hosted),
+                    "review": hosted.review is not None,
                 }
                 for name, hosted in sorted(store.games.items())
             ]

@@ -93,6 +93,8 @@ def _page(page: str, session_id: str | None, game: str | None = None) -> Respons
         else ("listening" if get_settings().loopback_only else "network"),
         bot_pause_ms=get_settings().bot_pause_ms,
         stream_retry_ms=stream_slots.RETRY_AFTER * 1000,
+        # its finished games have a review (GET .../review): the table offers it at the end
+        reviewed=game in GAMES and GAMES[game].review is not None,
     )
     return make_response(html)  # its security headers: headers.py, as every page's
 

@@ -74,6 +74,9 @@ class GameInfo(WireModel):
     default_bot: str | None = Field(
         description="The bot to seat when none is chosen: the game's best (null: no bots)."
     )
+    review: bool = Field(
+        description="Its finished games have a review (`GET /v1/games/sessions/{id}/review`)."
+    )
 
 
 class GameList(WireModel):

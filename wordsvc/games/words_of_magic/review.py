@@ -169,8 +169,10 @@ class Reviewer:
             best = made
         else:
             best = _reviewed(view, best_action, self._shed_by(before, seat, best_action), ())
-        if best.shed < made.shed:
-            best = made  # the solver weighs tokens and neighbours too: shed is what counts
+        if best.shed <= made.shed:
+            # As good as the best (the solver weighs tokens and neighbours too, and may rank
+            # another play of as many cards higher): the play made is the best shown.
+            best = made
         words = [p.layout.word for p in self.everyday.solve(view, seat, 8).plays if p.layout]
         missed = tuple(w for w in dict.fromkeys(words) if w != made.word)[:MISSED_WORDS]
         return TurnReview(seat, turn, number, made, best, solution.complete, missed)

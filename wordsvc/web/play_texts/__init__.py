@@ -65,7 +65,7 @@ SHARED_PREFIXES: Final = frozenset({"", "problem", "seats", "rules", "result", "
 #: The prefixes of the lobby's texts, and of each game's table's.
 LOBBY_PREFIXES: Final = frozenset({"lobby"})
 GAME_PREFIXES: Final[dict[str, frozenset[str]]] = {
-    "words-of-magic": frozenset({"wom"}),
+    "words-of-magic": frozenset({"wom", "review"}),
     "lost-words": frozenset({"lw"}),
     "magos-y-tabernas": frozenset({"myt"}),
     "wizards-wanted": frozenset({"ww"}),

@@ -56,10 +56,6 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
         "Сервер зараз зайнятий. Спробуйте ще раз за мить.",
         "The server is busy. Try again in a moment.",
     ),
-    "problem.no_review": (
-        "Для цієї гри огляду партії немає.",
-        "This game has no game review.",
-    ),
     "problem.too_many_streams": (
         "З цієї адреси вже відкрито забагато живих стрічок гри. Закрийте зайві вкладки.",
         "Too many live game feeds are open from this address. Close the tabs you don't need.",
@@ -218,6 +214,11 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
 
 #: Words of Magic's refusals (docs/rules/words-of-magic.md, **Refusals**).
 WORDS_OF_MAGIC: Final[dict[str, tuple[str, str]]] = {
+    # the review route is the game's own: only its table asks for it
+    "problem.no_review": (
+        "Для цієї гри огляду партії немає.",
+        "This game has no game review.",
+    ),
     "problem.invalid_word": (
         "Це не слово: лише українські літери й апостроф.",
         "That is not a word: Ukrainian letters and the apostrophe only.",

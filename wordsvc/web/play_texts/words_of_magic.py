@@ -175,6 +175,39 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wom.prop.length-": ("рахувати на літеру коротшим", "count one letter shorter"),
     "wom.prop.length+": ("рахувати на літеру довшим", "count one letter longer"),
     "wom.prop.none": ("без властивості", "no property"),
+    # --- the game's review, once it is over (play-review.js) --------------------------------
+    "review.open": ("Огляд партії", "Game review"),
+    "review.title": ("Огляд партії", "Game review"),
+    "review.hint": (
+        "Найкраще — хід, який розв’язувач знайшов для тієї ж руки, столу й магії. Карт, "
+        "витягнутих пізніше, він не знає. Курсивом — літера з джокера, жетона, Фамільяра "
+        "чи Амазонки.",
+        "Best: the play the solver found for the same hand, table and magic. It cannot know "
+        "the cards drawn later. In italics: a letter from a joker, a token, the Familiar or "
+        "the Amazon.",
+    ),
+    "review.accuracy": (
+        "точність {pct} (скинуто карт: {shed} з {best} можливих)",
+        "accuracy {pct} ({shed} of {best} possible cards shed)",
+    ),
+    "review.no_accuracy": (
+        "жоден хід не міг скинути карт",
+        "no turn could shed a card",
+    ),
+    "review.longest": ("найдовше слово: {word}", "longest word: {word}"),
+    "review.best_turn": ("найкращий хід: {n}-й", "best turn: no. {n}"),
+    "review.biggest_miss": (
+        "найбільший промах: {n}-й хід, на {cards} менше за найкраще",
+        "biggest miss: turn {n}, {cards} short of the best",
+    ),
+    "review.turn": ("Хід {n} · {name}", "Turn {n} · {name}"),
+    "review.made": ("Зіграно", "Played"),
+    "review.made_best": ("Зіграно найкраще ✓", "Played the best ✓"),
+    "review.best": ("Найкраще", "Best"),
+    "review.best_found": ("Найкраще знайдене", "Best found"),
+    "review.pass": ("Пас", "Pass"),
+    "review.shed": ("скинуто карт: {n}", "cards shed: {n}"),
+    "review.missed": ("Поширені слова з цієї руки:", "Common words this hand could make:"),
     "wom.prop_does.none": (
         "Слово рахується, як викладене.",
         "The word counts as laid out.",

@@ -36,6 +36,7 @@ export const act = (id, token, action, version) =>
   call(`${base}/sessions/${id}/actions`, {
     method: "POST", token, body: { action, expected_version: version },
   });
+export const review = (id) => call(`${base}/sessions/${id}/review`);
 export const arbitrate = (id, words) =>
   call(`${base}/sessions/${id}/words/check`, { method: "POST", body: { words } });
 

@@ -12,7 +12,7 @@ import {
 
 const SUGGESTIONS = 5;
 
-/** Wires the judge form of session `id`'s table. */
+/** Wires the judge form of session `id`'s table; returns a function that checks a word. */
 export function wireJudge(id) {
   const form = document.getElementById("judge-form");
   const input = /** @type {HTMLInputElement} */ (document.getElementById("judge-word"));
@@ -33,6 +33,12 @@ export function wireJudge(id) {
     event.preventDefault();
     check(input.value.trim());
   });
+  /** Checks `word` as if typed in: the judge's box shown, its verdict in view. */
+  return (word) => {
+    input.value = word;
+    document.getElementById("judge-box").hidden = false;
+    check(word).then(() => out.scrollIntoView({ behavior: "smooth", block: "center" }));
+  };
 }
 
 /** The session's judge's answer for one word: playable or not, by which rules, why not, and

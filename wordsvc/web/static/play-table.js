@@ -4,7 +4,6 @@
 import * as api from "./play-api.js";
 import { el, renderView, actionControls, describeAction } from "./play-render.js";
 import { CARDS, LANG, langQuery, problemText, showError, t } from "./play-common.js";
-import { wireJudge } from "./play-judge.js";
 import { seatFromAddress, drawSeatLinks, tableScreen } from "./play-seats.js";
 import { drawStatus } from "./play-status.js";
 import { drawHeader } from "./play-rules.js";
@@ -34,6 +33,7 @@ export async function table() {
   };
   const names = () => Object.fromEntries((state.summary?.seats ?? []).map((s) => [s.seat, s.name]));
   let custom = null; // the game's own table, made on the first draw
+  let judgeWord = null; // the table's judge, once wired: checks a word
   const tableFor = (game) => {
     if (!custom && createOwn) {
       /** A button that sends one of the engine's legal actions (shared by the tables). */
@@ -108,6 +108,9 @@ export async function table() {
     }
     drawSeatLinks(s);
     if (s.status === "over") import("./play-rematch.js").then(({ offerRematch }) => offerRematch(s));
+    if (s.status === "over" && document.body.dataset.review !== undefined) {
+      import("./play-review.js").then(({ offerReview }) => offerReview(s, names(), (word) => judgeWord?.(word)));
+    }
     if (s.options && Array.isArray(s.options.categories)) {
       document.getElementById("judge-box").hidden = false;
     }
@@ -238,8 +241,12 @@ export async function table() {
   };
   window.wordsvcPlay = { state, seen: received, reconnect: connect };
   connect();
+  // The table's judge, for a game whose words are judged (its options name categories):
+  // loaded after the table, not with it, and wired before the page says it is ready.
+  if (Array.isArray(state.summary.options?.categories)) {
+    judgeWord = (await import("./play-judge.js")).wireJudge(id);
+  }
   document.body.dataset.ready = "";
-  wireJudge(id);
 }
 
 table(); // this module is the page's own (play.html loads it), so it starts the page
