@@ -35,6 +35,11 @@ def test_the_answer_holds_every_human_seats_token_and_the_creators_seat_is_claim
     # list, as a held link's seat always has: whoever comes first sits, docs/sessions.md.)
     seats = games_client.get(f"/v1/games/sessions/{body['id']}").get_json()["seats"]
     assert all(s["joined"] for s in seats)
+    # The answer is the session as the creator's seat sees it: its view and legal actions.
+    as_creator = games_client.get(f"/v1/games/sessions/{body['id']}", headers=bearer(held[2]))
+    assert body["you"] == 2
+    assert body["legal_actions"] == as_creator.get_json()["legal_actions"]
+    assert body["view"] == as_creator.get_json()["view"]
 
 
 def test_without_it_no_token_is_in_the_answer(games_client):

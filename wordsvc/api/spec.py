@@ -218,6 +218,9 @@ def _responses(op: Operation) -> dict[str, Any]:
             ok["links"][name] = {"operationId": target, "parameters": dict(parameters)}
             if body:
                 ok["links"][name]["requestBody"] = body[0]
+                # the link's body is the whole body (schemathesis would merge it into one
+                # of its own making, and a random field spoils a real action)
+                ok["links"][name]["x-schemathesis"] = {"merge_body": False}
     if op.response_headers:
         ok["headers"] = {
             name: {"schema": dict(schema)} for name, schema in op.response_headers.items()

@@ -145,10 +145,10 @@ class Seating(Playing):
 
         applied, state = self._transact(work)
         self.states.put(session_id, len(applied), state)
-        summary = self.summary(session_id)
+        summary = self.summary(session_id, play_seat)  # the creator's seat's, if they play
         return replace(
             summary,
-            bot_actions=tuple(a.seen_by(None) for a in applied),
+            bot_actions=tuple(a.seen_by(play_seat) for a in applied),
             seat_tokens=(
                 tuple(Joined(session_id, seat, token) for seat, token in tokens.items())
                 if tokens

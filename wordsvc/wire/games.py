@@ -116,7 +116,8 @@ class CreateSessionBody(WireModel):
     play_seat: JsonInt | None = Field(
         default=None,
         description="With hold_seats: the human seat the creator plays (claimed at once); "
-        "anything but a human seat is 422 invalid_play_seat.",
+        "the answer is then the session as that seat sees it (`you`, its legal actions). "
+        "Anything but a human seat is 422 invalid_play_seat.",
     )
 
 
