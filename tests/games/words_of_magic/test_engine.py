@@ -510,6 +510,12 @@ def test_property_refusals():
     )
     assert_refused(game, state, 0, word(with_i, property="length-"), "wrong_property")
     assert_refused(game, state, 0, word(with_e, "кет", property="discard-hand"), "missing_discard")
+    # a hand card named to discard, but another property (or none) chosen: refused, never
+    # silently kept in hand (issue 40)
+    for other in ("length-", None):
+        assert_refused(
+            game, state, 0, word(with_i, property=other, discard=x), "discard_without_property"
+        )
     state["options"]["familiar_properties"] = ["length", "discard-deck", "discard-hand"]
     assert_refused(game, state, 0, word(with_i, property="length-"), "length_too_short")
 

@@ -324,6 +324,15 @@ def _check_property(
 ) -> tuple[str | None, int, str | None]:
     """The Familiar property chosen, the length the codex reads, the hand card to discard."""
     choice = action.get("property")
+    if action.get("discard") is not None and choice != "discard-hand":
+        # Only the discard-hand property discards a hand card: a `discard` beside another
+        # property (or none) would otherwise be ignored, the card left in hand unsaid.
+        raise RuleError(
+            "discard_without_property",
+            "`discard` names the card the discard-hand property discards: use that property, "
+            "or leave `discard` out.",
+            {"property": choice},
+        )
     if choice is None:
         return None, length, None
     if state["options"]["mode"] != "magic":

@@ -285,6 +285,10 @@ WORDS_OF_MAGIC: Final[dict[str, tuple[str, str]]] = {
         "Оберіть карту з руки, яку скинути.",
         "Choose the card of your hand to discard.",
     ),
+    "problem.discard_without_property": (
+        "Карту з руки скидає лише властивість «скинути карту з руки».",
+        "Only the property “discard a hand card” discards a card from your hand.",
+    ),
     "problem.not_a_magic_card": ("Ця карта — не магічна.", "That card is not a magic card."),
     "problem.no_magic": (
         "У класичному режимі немає магії.",
