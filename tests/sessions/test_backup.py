@@ -502,10 +502,10 @@ def _damage(kind: str, record: SessionBackup) -> SessionBackup:
         for _ in range(100):
             deep = [deep]
         return replace(record, state={**record.state, "x": deep})
-    if kind == "status over while in play":
-        return replace(record, status="over")
+    if kind == "status its state contradicts":
+        return replace(record, status="active" if record.status == "over" else "over")
     if kind == "state no game's":
-        return replace(record, state={"players": "none"})
+        return replace(record, state="not a state")  # type: ignore[arg-type]
     bot = next(s for s in record.seats if s.kind == "bot")
     others = tuple(s for s in record.seats if s is not bot)
     if kind == "unknown bot":
@@ -523,7 +523,7 @@ def _damage(kind: str, record: SessionBackup) -> SessionBackup:
         ("infinity", "unstorable_value"),
         ("deep", "unstorable_value"),
         ("unknown bot", "inconsistent_session"),
-        ("status over while in play", "inconsistent_session"),
+        ("status its state contradicts", "inconsistent_session"),
         ("state no game's", "inconsistent_session"),
     ],
 )

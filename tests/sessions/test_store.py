@@ -59,7 +59,7 @@ def play_one(store, session_id, tokens, key=None):
 
 
 def test_the_schema_is_migrated(store):
-    assert current_revision(store.engine) == head_revision() == "0008"
+    assert current_revision(store.engine) == head_revision() == "0009"
 
 
 def test_a_session_from_before_chosen_deals_reads_as_drawn(tmp_path):
@@ -521,6 +521,7 @@ def test_every_write_of_play_goes_through_the_one_commit():
             "statements.MOVE_ON",
             "statements.SEATS_MOVE_ON",
             "statements.SET_REMATCH",
+            "statements.KEEP_REVIEW",
         },
         "insert(actions)": {"statements.APPEND", "statements.MOVE_ON_AND_LOG"},
         "pg_notify": {"statements.MOVED", "statements.NOTIFY"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from wordsvc.games.contract import Action, Game, Seat, State, canonical, replay
@@ -31,7 +31,7 @@ from wordsvc.sessions.records import (
 )
 from wordsvc.sessions.rows import FreeSeatRow, SessionRow, seat_record
 from wordsvc.sessions.schema import actions, seats, sessions
-from wordsvc.sessions.statements import ROW
+from wordsvc.sessions.statements import KEEP_REVIEW, ROW
 from wordsvc.sessions.tokens import holder
 
 
@@ -222,13 +222,9 @@ class Reading(StoreCore):
         made = review(row.options, row.seed, self.log(session_id)[: row.version])
 
         def keep(conn: Connection) -> None:
-            conn.execute(
-                update(sessions)
-                .where(sessions.c.id == session_id, sessions.c.review.is_(None))
-                .values(review=made)
-            )
+            conn.execute(KEEP_REVIEW, {"session_id": session_id, "review": made})
 
-        self._transact(keep)  # two first requests at once: both made the same one
+        self._transact(keep)
         return made
 
     def log(self, session_id: str) -> list[tuple[Seat, Action]]:

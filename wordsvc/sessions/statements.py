@@ -125,6 +125,13 @@ SET_REMATCH = (
     .values(rematch=bindparam("rematch"))
 )
 
+#: A finished game's review, kept once: two first requests at once made the same one.
+KEEP_REVIEW = (
+    update(sessions)
+    .where(sessions.c.id == bindparam("session_id"), sessions.c.review.is_(None))
+    .values(review=bindparam("review"))
+)
+
 
 def delete_session(conn: Connection, session_id: str) -> None:
     """Every row of a session, its own last (the others refer to it)."""
