@@ -8,7 +8,14 @@ import socket
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordsvc.worker import MAX_BODY_BYTES, MAX_HEAD_BYTES, Arrival, TimedSocket, request_arrival
+from wordsvc.worker import (
+    MAX_BODY_BYTES,
+    MAX_HEAD_BYTES,
+    Arrival,
+    TimedSocket,
+    request_arrival,
+    with_target_encoded,
+)
 
 WHOLE, PARTIAL, HAND_OFF = Arrival.WHOLE, Arrival.PARTIAL, Arrival.HAND_OFF
 
@@ -97,3 +104,15 @@ def test_a_threads_socket_is_bounded_where_gunicorn_asks_for_blocking():
     finally:
         timed.close()
         right.close()
+
+
+def test_a_raw_utf8_target_is_read_as_its_encoded_form():
+    raw = "GET /v1/words/кіт?categories=noun HTTP/1.1\r\nHost: table\r\n\r\n".encode()
+    assert with_target_encoded(raw) == (
+        b"GET /v1/words/%D0%BA%D1%96%D1%82?categories=noun HTTP/1.1\r\nHost: table\r\n\r\n"
+    )
+    encoded = b"GET /v1/words/%D0%BA HTTP/1.1\r\nX-Name: \xd0\xba\r\n\r\n"
+    assert with_target_encoded(encoded) == encoded  # only the target, only when raw
+    assert with_target_encoded("GET /кіт".encode()) == "GET /кіт".encode()  # no line yet
+    not_a_line = "кіт кіт\r\n\r\n".encode()
+    assert with_target_encoded(not_a_line) == not_a_line  # gunicorn refuses it as it is

@@ -149,6 +149,25 @@ def _chunked_arrival(body: memoryview, max_body: int) -> Arrival:
             return Arrival.HAND_OFF
 
 
+def with_target_encoded(data: bytes) -> bytes:
+    """``data`` with the bytes outside ASCII in its request line's target percent-encoded:
+    a raw UTF-8 word in a URL, as quick tools send it (``GET /v1/words/кіт``), is then the
+    same request as its encoded form, where gunicorn's parser would refuse the line with an
+    HTML page. The rest of the request is left as it came."""
+    end = data.find(b"\r\n")
+    if end < 0:
+        return data
+    line = data[:end]
+    if line.isascii():
+        return data
+    method, space, rest = line.partition(b" ")
+    target, space_too, version = rest.rpartition(b" ")
+    if not space or not space_too or not version.startswith(b"HTTP/"):
+        return data  # no request line gunicorn would read: its parser says so
+    encoded = b"".join(b"%%%02X" % byte if byte >= 0x80 else bytes((byte,)) for byte in target)
+    return b" ".join((method, encoded, version)) + data[end:]
+
+
 class TimedSocket(socket.socket):
     """A client's socket whose blocking mode is bounded: ``setblocking(True)``, which
     gunicorn's thread calls before it reads or writes, gives every operation
@@ -288,7 +307,7 @@ class BufferedThreadWorker(ThreadWorker):
             return
         self.poller.unregister(conn.sock)
         del self.arriving[conn]
-        self.early[conn] = bytes(waiting.data)
+        self.early[conn] = with_target_encoded(bytes(waiting.data))
         conn.data_ready = True  # gunicorn's thread then does not wait for data itself
         self.enqueue_req(conn)
 

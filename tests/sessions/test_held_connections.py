@@ -89,6 +89,19 @@ def test_pipelined_and_kept_alive_requests_are_all_answered(server):
         sock.close()
 
 
+def test_a_raw_utf8_word_in_the_url_is_answered_as_its_encoded_form(server):
+    """Quick tools send a Cyrillic word unencoded; gunicorn's parser alone answered that
+    with an HTML 400."""
+    sock = hold(server, "GET /v1/words/кіт HTTP/1.1\r\nHost: table\r\n\r\n".encode())
+    try:
+        reply = Replies(sock).next()
+        assert reply.startswith(b"HTTP/1.1 200 ")
+        assert b"application/json" in reply.split(b"\r\n\r\n")[0]
+        assert '"word":"кіт"'.encode() in reply
+    finally:
+        sock.close()
+
+
 class Replies:
     """The replies on one connection, read one at a time (each with a Content-Length)."""
 
