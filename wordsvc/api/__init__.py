@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from werkzeug.routing import PathConverter
 
 from wordsvc.wire.common import to_json
@@ -29,6 +29,17 @@ def respond(
     """An answer: ``value`` (the domain's object, or a mapping of them) validated as the wire
     model ``form`` and written by it (:func:`~wordsvc.wire.common.to_json`)."""
     return current_app.response_class(to_json(form, value) + b"\n", status, mimetype=mimetype)
+
+
+def conditional(response: Response) -> Response:
+    """``response`` tagged (``ETag``, a hash of its body) and, for a request whose
+    ``If-None-Match`` names that tag, made a 304 with no body: a client polling a session
+    downloads it again only when it changed. ``Vary: Authorization``: a seat's answer is its
+    own."""
+    response.add_etag()
+    response.vary.add("Authorization")
+    response.make_conditional(request)  # in place: 304 and no body when the tag matches
+    return response
 
 
 def mount(app: Flask) -> None:

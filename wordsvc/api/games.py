@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, Response, current_app, request
 
 from wordsvc import stream_slots
-from wordsvc.api import respond
+from wordsvc.api import conditional, respond
 from wordsvc.api.limits import CHECK_WORDS, client_address
 from wordsvc.api.params import parse_body, parse_query
 from wordsvc.api.spec import operation
@@ -314,11 +314,12 @@ def rematch_session(session_id: str) -> Response:
     response=models.SessionSummary,
     path_params=SESSION,
     auth="optional",
+    conditional=True,
     errors={**TOKEN_ERRORS, **SESSION_ERRORS},
 )
 def get_session(session_id: str) -> Response:
     seat = caller_seat(session_id)
-    return respond(models.SessionSummary, get_store().summary(session_id, seat))
+    return conditional(respond(models.SessionSummary, get_store().summary(session_id, seat)))
 
 
 @operation(

@@ -83,6 +83,9 @@ class Operation:
     #: phase) can send a real action with a real token
     links: Mapping[str, Link] = field(default_factory=dict)
     content_type: str = "application/json"
+    #: Answered with an ``ETag``; a request whose ``If-None-Match`` names it gets 304 and no
+    #: body (:func:`wordsvc.api.conditional`), so that a polling client costs little.
+    conditional: bool = False
     endpoint: str = ""  # Flask's name of the route: blueprint.view
     #: Counted against the rate limits (False: the health check and the event stream)
     limited: bool = True
@@ -187,6 +190,16 @@ def _parameters(op: Operation) -> list[dict[str, Any]]:
         {"name": name, "in": "header", "required": False, "schema": dict(schema)}
         for name, schema in op.headers.items()
     ]
+    if op.conditional:
+        parameters.append(
+            {
+                "name": "If-None-Match",
+                "in": "header",
+                "required": False,
+                "description": "An ETag this operation gave: 304 if the answer is the same.",
+                "schema": {"type": "string"},
+            }
+        )
     if op.query is not None:
         schema = op.query.model_json_schema(ref_template=REF_TEMPLATE)
         required = set(schema.get("required", ()))
@@ -226,6 +239,15 @@ def _responses(op: Operation) -> dict[str, Any]:
             name: {"schema": dict(schema)} for name, schema in op.response_headers.items()
         }
     responses: dict[str, Any] = {str(op.status): ok}
+    if op.conditional:
+        ok.setdefault("headers", {})["ETag"] = {
+            "description": "The answer's tag: send it as If-None-Match to be told 304 when "
+            "nothing changed.",
+            "schema": {"type": "string"},
+        }
+        responses["304"] = {
+            "description": "Not modified: the answer is still the one If-None-Match tagged."
+        }
     for status, codes in documented_codes(op).items():
         responses[str(status)] = {
             "description": _problem_preamble(op, status)
