@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from wordsvc.cli import main
-from wordsvc.config import Settings
+from wordsvc.config import Settings, checked_api_keys
 from wordsvc.errors import ConfigurationError
 
 VARIABLES = (
@@ -86,3 +86,25 @@ def test_a_value_that_cannot_be_used_is_refused_naming_it(env, name, value, code
     result = CliRunner().invoke(main, ["categories"])
     assert result.exit_code == 2
     assert f"Error [{code}]" in result.output
+
+
+@pytest.mark.parametrize("text", ["short", "x" * 23, "a b" * 20, "ключ" * 10])
+def test_an_api_key_that_is_too_weak_is_refused_by_its_place(text):
+    with pytest.raises(ConfigurationError, match="key 1 ") as refused:
+        checked_api_keys(text)
+    assert refused.value.code == "invalid_api_keys"
+    assert text not in str(refused.value)
+
+
+def test_api_keys_are_read_as_a_list():
+    first, second = "a" * 24, "B-_9" * 8
+    assert checked_api_keys(f" {first}, {second}\n") == {first, second}
+    assert checked_api_keys("") == frozenset()
+
+
+def test_the_cli_makes_api_keys_the_settings_take():
+    made = [CliRunner().invoke(main, ["api-key"]) for _ in range(2)]
+    keys = [m.output.strip() for m in made]
+    assert all(m.exit_code == 0 for m in made)
+    assert checked_api_keys(",".join(keys)) == set(keys)
+    assert len(set(keys)) == 2

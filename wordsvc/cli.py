@@ -1042,6 +1042,15 @@ def review_lines(reviewed: GameReview, names: Mapping[int, str]) -> Iterator[str
         )
 
 
+@main.command("api-key")
+def api_key() -> None:
+    """Print a new random API key for a front end: add it to WORDSVC_API_KEYS, then give it
+    to the front end, which sends it as X-API-Key."""
+    import secrets
+
+    click.echo(secrets.token_urlsafe(32))
+
+
 #: Where `wordsvc serve` listens without --host: this computer only.
 LOCAL_HOST = "127.0.0.1"
 #: Where `wordsvc serve --table` listens: every interface, so phones on the network reach it.

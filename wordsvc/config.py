@@ -10,6 +10,7 @@ and a test checks that every ``WORDSVC_*`` name the package reads is declared th
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -89,6 +90,25 @@ ENVIRONMENT: tuple[EnvironmentSetting, ...] = (
         "each seat token's limit on the game routes it is sent to, whatever address it comes from",
     ),
     EnvironmentSetting(
+        "WORDSVC_API_KEYS",
+        "unset",
+        "keys a front end may send as `X-API-Key` (comma-separated; `wordsvc api-key` makes "
+        "one): its requests count against the key's limit instead of its address's "
+        "([rate limits](#rate-limits))",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_API_KEY_RATE_LIMIT",
+        "`12000/minute`",
+        "each API key's limit, for a front end that serves many people from one address",
+    ),
+    EnvironmentSetting(
+        "WORDSVC_CORS_ORIGINS",
+        "unset",
+        "other sites whose pages may call the API (`https://app.example`, comma-separated); "
+        "`*` opens only the read-only word routes to every site "
+        "([cross-origin calls](#cross-origin-calls))",
+    ),
+    EnvironmentSetting(
         "WORDSVC_REDIS_URL",
         "unset",
         "Redis for the limits' counts (`redis://host:6379/0`), shared by every worker and "
@@ -137,6 +157,8 @@ CATEGORIES_FILE = PACKAGE_DIR / "data" / "categories.toml"
 DEFAULT_RATE_LIMIT = "1200/minute"
 #: Each seat token's rate limit on the game routes.
 DEFAULT_SEAT_RATE_LIMIT = "600/minute"
+#: Each API key's rate limit: a front end serving many people from one address.
+DEFAULT_API_KEY_RATE_LIMIT = "12000/minute"
 DEFAULT_REDIS_PREFIX = "wordsvc"
 #: How long a table's page waits between two bots' moves it shows: people follow them.
 DEFAULT_BOT_PAUSE_MS = 700
@@ -160,6 +182,11 @@ class Settings:
     rate_limits: bool = True
     rate_limit: str = DEFAULT_RATE_LIMIT
     seat_rate_limit: str = DEFAULT_SEAT_RATE_LIMIT
+    #: Keys a front end sends as X-API-Key, each with its own limit (api_key_rate_limit)
+    api_keys: frozenset[str] = frozenset()
+    api_key_rate_limit: str = DEFAULT_API_KEY_RATE_LIMIT
+    #: Origins whose pages may call the API; "*" opens the read-only word routes to any
+    cors_origins: tuple[str, ...] = ()
     redis_url: str | None = None  # None: each worker counts in its own memory
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     bot_pause_ms: int = DEFAULT_BOT_PAUSE_MS  # the table pages' pause between bots' moves
@@ -190,6 +217,12 @@ class Settings:
                 env.get("WORDSVC_SEAT_RATE_LIMIT", "").strip() or DEFAULT_SEAT_RATE_LIMIT,
                 "WORDSVC_SEAT_RATE_LIMIT",
             ),
+            api_keys=checked_api_keys(env.get("WORDSVC_API_KEYS", "")),
+            api_key_rate_limit=checked_rate_limit(
+                env.get("WORDSVC_API_KEY_RATE_LIMIT", "").strip() or DEFAULT_API_KEY_RATE_LIMIT,
+                "WORDSVC_API_KEY_RATE_LIMIT",
+            ),
+            cors_origins=checked_origins(env.get("WORDSVC_CORS_ORIGINS", "")),
             redis_url=checked_redis_url(env.get("WORDSVC_REDIS_URL", "").strip() or None),
             redis_prefix=env.get("WORDSVC_REDIS_PREFIX", "").strip() or DEFAULT_REDIS_PREFIX,
             metrics=switch("WORDSVC_METRICS", env.get("WORDSVC_METRICS", "")),
@@ -229,6 +262,48 @@ def checked_public_url(url: str) -> str:
             code="invalid_public_url",
         )
     return base
+
+
+#: An API key: 24 to 128 URL-safe characters (``wordsvc api-key`` makes 43).
+API_KEY = re.compile(r"[A-Za-z0-9_-]{24,128}")
+#: An origin: a scheme, a host and maybe a port, nothing after.
+ORIGIN = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def _items(text: str) -> list[str]:
+    return [item for item in re.split(r"[\s,]+", text.strip()) if item]
+
+
+def checked_api_keys(text: str) -> frozenset[str]:
+    """The API keys ``text`` lists (comma- or space-separated), or a
+    :class:`ConfigurationError` for one too short or of other characters (it says which by
+    its place, never by its value)."""
+    keys = _items(text)
+    for place, key in enumerate(keys, 1):
+        if not API_KEY.fullmatch(key):
+            raise ConfigurationError(
+                f"WORDSVC_API_KEYS: key {place} is not 24 to 128 letters, digits, - or _ "
+                "(`wordsvc api-key` makes one).",
+                code="invalid_api_keys",
+            )
+    return frozenset(keys)
+
+
+def checked_origins(text: str) -> tuple[str, ...]:
+    """The origins ``text`` lists (comma- or space-separated, ``*`` for any), each as a
+    browser sends it (no trailing slash), or a :class:`ConfigurationError` for one that is
+    not ``scheme://host[:port]``."""
+    origins: list[str] = []
+    for item in _items(text):
+        origin = item.rstrip("/")
+        if origin != "*" and not ORIGIN.fullmatch(origin):
+            raise ConfigurationError(
+                f"WORDSVC_CORS_ORIGINS: {item!r} is not an origin such as https://app.example "
+                "(a scheme, a host and maybe a port, no path), nor *.",
+                code="invalid_cors_origins",
+            )
+        origins.append(origin.lower())
+    return tuple(dict.fromkeys(origins))
 
 
 #: The most PostgreSQL connections one process may keep.

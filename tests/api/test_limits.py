@@ -5,7 +5,6 @@ with a low limit; the other tests' apps run with the defaults."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 
 import pytest
@@ -13,34 +12,12 @@ from limits.storage import MemoryStorage, RedisStorage
 
 from wordsvc import costs
 from wordsvc.api.meta import document
-from wordsvc.app import create_app
 from wordsvc.config import DEFAULT_RATE_LIMIT, DEFAULT_SEAT_RATE_LIMIT, Settings
 from wordsvc.limit_window import LIMITER
 from wordsvc.wire.common import Problem
 
 HAND = {"cards": ["К", "Р", "П", "А", "Н"], "character": "amazon"}
 SEATS = [{"kind": "human", "name": "Настя"}, {"kind": "human", "name": "Олена"}]
-
-
-@pytest.fixture
-def make_app(settings, judge, tmp_path):
-    """``make_app(**settings changed)``: an app of its own (sessions on SQLite in tmp_path),
-    its session store closed afterwards."""
-    apps = []
-
-    def make(**changes):
-        changes.setdefault("database_url", f"sqlite:///{tmp_path / 'sessions.sqlite3'}")
-        app = create_app(dataclasses.replace(settings, **changes), judge)
-        app.config["TESTING"] = True
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        store = app.extensions.get("wordsvc.sessions")
-        if store is not None:
-            store.live.close()
-            store.engine.dispose()
 
 
 def statuses(responses) -> list[int]:
@@ -286,3 +263,56 @@ def test_a_solve_that_builds_a_solver_index_pays_for_it(make_app, monkeypatch, i
     got = statuses(client.post("/v1/words-of-magic/solve", json=body) for _ in range(passes + 1))
     assert got[:passes] == [200] * passes
     assert got[passes] == (200 if indexed else 429)
+
+
+KEY = "k" * 20 + "-front-end-of-the-cafe"
+OTHER_KEY = "z" * 30
+
+
+def test_an_api_key_counts_against_its_own_limit_not_its_address(make_app):
+    """A front end serving many people from one address sends its key: its requests count
+    against the key's limit; the address's own requests keep the address's limit."""
+    app = make_app(rate_limit="2/minute", api_key_rate_limit="5/minute", api_keys=frozenset({KEY}))
+    client = app.test_client()
+
+    def get(key=None):
+        return client.get("/v1/categories", headers={"X-API-Key": key} if key else {})
+
+    assert statuses(get(KEY) for _ in range(5)) == [200] * 5
+    refused = get(KEY)
+    assert refused.status_code == 429
+    assert refused.get_json()["details"]["per"] == "key"
+    assert "this API key" in refused.get_json()["detail"]
+    assert statuses(get() for _ in range(3)) == [200, 200, 429]  # the address's own
+    keys = list(app.extensions[LIMITER].storage.storage)
+    assert any(hashlib.sha256(KEY.encode()).hexdigest()[:32] in key for key in keys)
+    assert not [key for key in keys if KEY in key]
+
+
+def test_an_unknown_api_key_is_refused_rather_than_ignored(make_app):
+    client = make_app(api_keys=frozenset({KEY})).test_client()
+    refused = client.get("/v1/categories", headers={"X-API-Key": OTHER_KEY})
+    assert refused.status_code == 401
+    assert refused.mimetype == "application/problem+json"
+    problem = Problem.model_validate(refused.get_json())
+    assert problem.code == "invalid_api_key"
+    assert OTHER_KEY not in refused.get_data(as_text=True)
+    # probes and scrapers are never asked for one
+    assert client.get("/healthz", headers={"X-API-Key": OTHER_KEY}).status_code == 200
+
+
+def test_keys_mean_nothing_with_the_limits_off(make_app):
+    client = make_app(rate_limits=False).test_client()
+    assert client.get("/v1/categories", headers={"X-API-Key": OTHER_KEY}).status_code == 200
+
+
+def test_every_limited_operation_documents_the_unknown_key():
+    for path, operations in document()["paths"].items():
+        for method, operation in operations.items():
+            answer = operation["responses"].get("401")
+            limited = (
+                "429" in operation["responses"]
+                and "rate_limited" in (operation["responses"]["429"]["description"])
+            )
+            documented = answer is not None and "`invalid_api_key`" in answer["description"]
+            assert limited == documented, (method, path)

@@ -603,7 +603,9 @@ def test_every_game_has_a_playable_table(people, game):
     player = people(DESKTOP)
     create(player, game, ["human", "bot:random"])
     # A game's own table may load its drawing after the stream opens: wait for the panels.
-    player.page.wait_for_function("() => document.querySelectorAll('#view .panel.player').length >= 2")
+    player.page.wait_for_function(
+        "() => document.querySelectorAll('#view .panel.player').length >= 2"
+    )
     panels = player.page.locator("#view .panel.player")
     assert panels.count() == 2
     assert player.page.locator("#view .panel.player.mine").count() == 1

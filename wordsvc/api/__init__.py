@@ -44,11 +44,22 @@ def conditional(response: Response) -> Response:
 
 def mount(app: Flask) -> None:
     """Add the API's routes to ``app``, make every error the app answers with (the pages'
-    too) a problem document, and count every request against the rate limits.
+    too) a problem document, count every request against the rate limits, and answer the
+    cross-origin calls the settings allow.
     ``GET /metrics`` is mounted when the app records metrics (its settings' ``metrics``),
     outside the API's document and the limits."""
     from wordsvc import stream_slots
-    from wordsvc.api import games, health, limits, meta, metrics, problems, solver, words
+    from wordsvc.api import (
+        cross_origin,
+        games,
+        health,
+        limits,
+        meta,
+        metrics,
+        problems,
+        solver,
+        words,
+    )
     from wordsvc.observability.metrics import ENABLED
     from wordsvc.services import SETTINGS
 
@@ -60,4 +71,6 @@ def mount(app: Flask) -> None:
         app.register_blueprint(area.blueprint)
     if app.extensions.get(ENABLED):
         app.register_blueprint(metrics.blueprint)
-    limits.install(app, app.extensions[SETTINGS])  # the pages' requests count too
+    settings = app.extensions[SETTINGS]
+    limits.install(app, settings)  # the pages' requests count too
+    cross_origin.install(app, settings.cors_origins)

@@ -8,13 +8,19 @@ through Redis when the settings name one (docs/deploy.md#rate-limits).
 - **Per seat token**: a game route sent a seat's token (``Authorization: Bearer``) also
   counts against ``Settings.seat_rate_limit`` for that token, wherever it comes from. The
   count's key is a hash of the token, never the token.
+- **Per API key**: a request that sends a key of ``Settings.api_keys`` as ``X-API-Key`` (a
+  front end serving many people from one address) counts against
+  ``Settings.api_key_rate_limit`` for that key instead of its address's limit. A key the
+  service does not know is refused with 401 ``invalid_api_key``, so that a front end never
+  believes it has a limit it has not. The count's key is a hash of the key.
 - **Costs**: a request counts for what :func:`wordsvc.costs.request_cost` says: 1, or for a
   solve, a batch check and a pattern search, in proportion to the work asked for (the
   :data:`SOLVE`, :data:`CHECK_WORDS`, :data:`SEARCH` costs the routes declare). A request
   never counts for more than the smallest limit, so each one can pass once a window.
-- **Not counted**: the event stream (a 429 would end an ``EventSource`` for good, breaking
-  live play; each open stream is bounded by its worker's threads instead), the health check
-  and ``/metrics`` (probes and scrapers), static files, and URLs no route answers.
+- **Not counted**: a CORS preflight (``OPTIONS``), the event stream (a 429 would end an
+  ``EventSource`` for good, breaking live play; each open stream is bounded by its worker's
+  threads instead), the health check and ``/metrics`` (probes and scrapers), static files,
+  and URLs no route answers.
 - **Over a limit**: 429 ``rate_limited``, a problem document with ``Retry-After`` (seconds).
 - **Storage**: each worker's memory by default; Redis at ``Settings.redis_url``, keys under
   ``Settings.redis_prefix``, so that every worker of every server counts together. When
@@ -45,6 +51,8 @@ log = logging.getLogger(__name__)
 
 #: Paths never counted, whatever answers them: probes and metric scrapers.
 UNCOUNTED_PATHS = frozenset({"/healthz", "/metrics"})
+#: The header a front end sends its API key in.
+API_KEY_HEADER = "X-API-Key"
 #: Seconds to wait for Redis before counting in memory instead.
 REDIS_TIMEOUT_S = 1.0
 
@@ -122,8 +130,21 @@ def _seat_token() -> str | None:
 
 def seat_key() -> str:
     """The seat limit's key: a hash of the token, so that no token reaches the storage."""
-    token = _seat_token() or ""
-    return "seat:" + hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return "seat:" + _hashed(_seat_token() or "")
+
+
+def _api_key() -> str | None:
+    """The API key the request sends, if any (checked before the limits count it)."""
+    return request.headers.get(API_KEY_HEADER) or None
+
+
+def api_key_key() -> str:
+    """The API key limit's key: a hash of the key."""
+    return "key:" + _hashed(_api_key() or "")
+
+
+def _hashed(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def install(app: Flask, settings: Settings) -> Limiter | None:
@@ -138,7 +159,32 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
         return None
     address_limit = checked_rate_limit(settings.rate_limit, "WORDSVC_RATE_LIMIT")
     seat_limit = checked_rate_limit(settings.seat_rate_limit, "WORDSVC_SEAT_RATE_LIMIT")
+    key_limit = checked_rate_limit(settings.api_key_rate_limit, "WORDSVC_API_KEY_RATE_LIMIT")
     uncounted = {op.endpoint for op in OPERATIONS if not op.limited}
+
+    def _counted() -> bool:
+        return not (
+            request.method == "OPTIONS"
+            or request.path in UNCOUNTED_PATHS
+            or request.endpoint in uncounted
+        )
+
+    @app.before_request
+    def _known_api_key() -> Response | None:
+        """Refuse a key the service does not know (before any limit counts the request)."""
+        key = _api_key()
+        if key is None or key in settings.api_keys or not _counted():
+            return None
+        return problem(
+            401,
+            "invalid_api_key",
+            f"This service does not know the {API_KEY_HEADER} sent: send a key its operator "
+            "gave you, or none.",
+            title="Unknown API key",
+        )
+
+    def _keyed() -> bool:
+        return _api_key() in settings.api_keys
 
     redis_url = checked_redis_url(settings.redis_url)
     storage_options: dict[str, Any] = {}
@@ -155,6 +201,14 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
                 key_function=client_address,
                 cost=_cost_within(address_limit),
                 scope="address",
+                exempt_when=_keyed,
+            ),
+            ApplicationLimit(
+                key_limit,
+                key_function=api_key_key,
+                cost=_cost_within(key_limit),
+                scope="key",
+                exempt_when=lambda: not _keyed(),
             ),
             ApplicationLimit(
                 seat_limit,
@@ -175,7 +229,7 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
 
     @limiter.request_filter
     def _uncounted() -> bool:
-        return request.path in UNCOUNTED_PATHS or request.endpoint in uncounted
+        return not _counted()
 
     limiter.init_app(app)
     app.extensions[LIMITER] = limiter
@@ -199,13 +253,14 @@ def _too_many(exc: RateLimitExceeded) -> Response:
     """The 429 problem document for ``exc``, with ``Retry-After``: the seconds until the
     window of the limit it broke ends (at least 1)."""
     retry_after = retry_after_seconds()
-    per = "seat" if getattr(exc.limit, "scope", None) == "seat" else "address"
+    scope = getattr(exc.limit, "scope", None)
+    per = scope if scope in ("seat", "key") else "address"
     details: Mapping[str, object] = {
         "limit": str(exc.limit.limit),
         "per": per,
         "retry_after": retry_after,
     }
-    whose = "this seat's token" if per == "seat" else "this address"
+    whose = {"seat": "this seat's token", "key": "this API key"}.get(per, "this address")
     response = problem(
         429,
         "rate_limited",

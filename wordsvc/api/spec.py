@@ -34,8 +34,9 @@ COMMON_ERRORS: Mapping[int, Sequence[str]] = {
     414: ("uri_too_long",),
     500: ("internal_error",),
 }
-#: The problem of a request over a rate limit: every limited operation may answer it.
-RATE_LIMITED: Mapping[int, Sequence[str]] = {429: ("rate_limited",)}
+#: The problems of the rate limits: every limited operation may answer them (a request over
+#: a limit; an ``X-API-Key`` the service does not know).
+RATE_LIMITED: Mapping[int, Sequence[str]] = {401: ("invalid_api_key",), 429: ("rate_limited",)}
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "string", "pattern": "^[0-9]+$"}}}
 TITLE = "wordsvc"
 DESCRIPTION = (
@@ -153,7 +154,16 @@ def openapi_document(operations: Sequence[Operation] = ()) -> dict[str, Any]:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "A seat's secret token, from joining a session.",
-                }
+                },
+                "apiKey": {
+                    "type": "apiKey",
+                    "in": "header",
+                    "name": "X-API-Key",
+                    "description": "Optional, on any operation: a key the service's operator "
+                    "gave a front end that serves many people from one address. Its requests "
+                    "count against the key's rate limit instead of the address's; a key the "
+                    "service does not know is refused (401 `invalid_api_key`).",
+                },
             },
         },
     }
@@ -271,7 +281,8 @@ def _problem_preamble(op: Operation, status: int) -> str:
         return ""
     counts = "one request" if op.cost is None else f"{op.cost.says} requests"
     return (
-        f"Over a rate limit, of the client's address or of the seat's token: this request"
+        f"Over a rate limit, of the client's address (or its API key) or of the seat's"
+        f" token: this request"
         f" counts as {counts}. Retry after `Retry-After` seconds. "
     )
 
@@ -279,7 +290,10 @@ def _problem_preamble(op: Operation, status: int) -> str:
 def documented_codes(op: Operation) -> dict[int, list[str]]:
     """The problem codes ``op`` may answer with, by status: its own, those of every route,
     and those the request's models give when a request does not fit them."""
-    errors = {**COMMON_ERRORS, **(RATE_LIMITED if op.limited else {}), **op.errors}
+    errors: dict[int, Sequence[str]] = {}
+    for group in (COMMON_ERRORS, RATE_LIMITED if op.limited else {}, op.errors):
+        for status, codes in group.items():
+            errors[status] = (*errors.get(status, ()), *codes)
     shape = _shape_codes(op)
     if shape:
         errors[400] = (*shape, *errors.get(400, ()))

@@ -379,6 +379,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
         "Too many requests in a short time. Wait a minute, then try again.",
     ),
+    "problem.invalid_api_key": (
+        "Сервіс не знає ключа доступу, який надіслала ця програма.",
+        "The service does not know the API key this app sent.",
+    ),
     "busy.title": ("Зачекайте трохи", "Wait a moment"),
     "busy.body": (
         "Ця сторінка відкривалася надто часто за короткий час. Вона відкриється сама за "

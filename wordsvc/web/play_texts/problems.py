@@ -68,6 +68,10 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
         "Забагато запитів за короткий час. Зачекайте хвилинку і спробуйте ще раз.",
         "Too many requests in a short time. Wait a minute, then try again.",
     ),
+    "problem.invalid_api_key": (
+        "Сервіс не знає ключа доступу, який надіслала ця програма.",
+        "The service does not know the API key this app sent.",
+    ),
     "problem.lexicon_not_built": (
         "Словник на сервері ще не зібрано, тож слова перевірити не можна.",
         "The server's dictionary is not built yet, so no word can be checked.",
