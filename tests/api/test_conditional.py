@@ -1,7 +1,10 @@
-"""A session read answers with an ETag, and with 304 and no body while nothing changed
-(`If-None-Match`): a polling front end downloads the session again only after a move."""
+"""A session read, its event log, its result and its review answer with an ETag, and with 304
+and no body while nothing changed (`If-None-Match`): a polling front end downloads them again
+only after a move."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.api.test_stream import bearer, lost_words
 
@@ -33,9 +36,43 @@ def test_a_session_read_is_304_until_it_changes(games_client):
     assert changed.get_json()["version"] > summary["version"]
 
 
-def test_the_document_says_so(client):
-    operation = client.get("/openapi.json").get_json()["paths"]["/v1/games/sessions/{session_id}"]
-    read = operation["get"]
+def test_the_event_log_is_304_until_a_move(games_client):
+    session, tokens = lost_words(games_client)
+    url = f"/v1/games/sessions/{session}/events?after=0"
+    first = games_client.get(url, headers=bearer(tokens[0]))
+    tag = first.headers["ETag"]
+    assert (
+        games_client.get(url, headers={**bearer(tokens[0]), "If-None-Match": tag}).status_code
+        == 304
+    )
+    summary = games_client.get(
+        f"/v1/games/sessions/{session}", headers=bearer(tokens[0])
+    ).get_json()
+    seat = summary["to_act"][0]
+    mover = games_client.get(
+        f"/v1/games/sessions/{session}", headers=bearer(tokens[seat])
+    ).get_json()
+    games_client.post(
+        f"/v1/games/sessions/{session}/actions",
+        json={"action": mover["legal_actions"][0], "expected_version": mover["version"]},
+        headers=bearer(tokens[seat]),
+    )
+    moved = games_client.get(url, headers={**bearer(tokens[0]), "If-None-Match": tag})
+    assert moved.status_code == 200
+    assert len(moved.get_json()["events"]) > len(first.get_json()["events"])
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/v1/games/sessions/{session_id}", "get"),
+        ("/v1/games/sessions/{session_id}/events", "get"),
+        ("/v1/games/sessions/{session_id}/result", "get"),
+        ("/v1/games/sessions/{session_id}/review", "get"),
+    ],
+)
+def test_the_document_says_so(client, path, method):
+    read = client.get("/openapi.json").get_json()["paths"][path][method]
     assert "304" in read["responses"]
     assert "ETag" in read["responses"]["200"]["headers"]
     assert any(p["name"] == "If-None-Match" for p in read["parameters"])

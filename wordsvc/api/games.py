@@ -374,11 +374,13 @@ def post_action(session_id: str) -> Response:
     path_params=SESSION,
     auth="optional",
     errors={**TOKEN_ERRORS, **SESSION_ERRORS},
+    conditional=True,
 )
 def get_events(session_id: str) -> Response:
     seat = caller_seat(session_id)
     query = parse_query(models.EventsQuery)
-    return respond(models.Events, {"events": get_store().events(session_id, seat, query.after)})
+    events = get_store().events(session_id, seat, query.after)
+    return conditional(respond(models.Events, {"events": events}))
 
 
 #: Set by tests for a quicker heartbeat; None: the store's default (15 s).
@@ -571,12 +573,13 @@ _FRAMES = FrameCache()
     response=models.GameResult,
     path_params=SESSION,
     errors={404: STORED, 409: ("game_not_over",), **BUSY},
+    conditional=True,
 )
 def get_result(session_id: str) -> Response:
     result = get_store().result(session_id)
     if result is None:
         raise GameNotOver("game_not_over", "The game is still going on.")
-    return respond(models.GameResult, result)
+    return conditional(respond(models.GameResult, result))
 
 
 @operation(
@@ -595,9 +598,10 @@ def get_result(session_id: str) -> Response:
         422: ("no_review",),
         **BUSY,
     },
+    conditional=True,
 )
 def get_review(session_id: str) -> Response:
-    return respond(models.GameReview, get_store().review(session_id))
+    return conditional(respond(models.GameReview, get_store().review(session_id)))
 
 
 @operation(
