@@ -43,7 +43,7 @@ def test_every_rules_page_names_its_rulebook():
 
 
 #: The documents with blocks generated from the code (cog): the settings table, the commands.
-GENERATED = ["README.md", "docs/deploy.md"]
+GENERATED = ["README.md", "docs/deploy.md", "docs/api.md"]
 
 
 @pytest.mark.parametrize("document", GENERATED)

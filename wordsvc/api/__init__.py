@@ -60,6 +60,7 @@ def mount(app: Flask) -> None:
         solver,
         words,
     )
+    from wordsvc.api.spec import OPERATIONS
     from wordsvc.observability.metrics import ENABLED
     from wordsvc.services import SETTINGS
 
@@ -71,6 +72,15 @@ def mount(app: Flask) -> None:
         app.register_blueprint(area.blueprint)
     if app.extensions.get(ENABLED):
         app.register_blueprint(metrics.blueprint)
+    deprecated = {op.endpoint: op.deprecated.headers() for op in OPERATIONS if op.deprecated}
+
+    @app.after_request
+    def _say_deprecated(response: Response) -> Response:
+        """A deprecated operation's every answer says so (docs/api.md#versions)."""
+        if request.endpoint in deprecated:
+            response.headers.update(deprecated[request.endpoint])
+        return response
+
     settings = app.extensions[SETTINGS]
     limits.install(app, settings)  # the pages' requests count too
     cross_origin.install(app, settings.cors_origins)

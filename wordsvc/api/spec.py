@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time
+from email.utils import format_datetime
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, TypeVar
 
@@ -61,6 +63,32 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class Deprecation:
+    """An operation on its way out of ``/v1`` (docs/api.md#versions): announced ``since``,
+    answered until ``sunset`` at least, with ``successor`` (an operationId) to use instead.
+    Its answers say so in ``Deprecation`` (RFC 9745), ``Sunset`` (RFC 8594) and ``Link``
+    headers, and the document marks it ``deprecated``."""
+
+    since: date
+    sunset: date
+    successor: str
+
+    def headers(self) -> dict[str, str]:
+        """The headers every answer of the operation carries."""
+        since = datetime.combine(self.since, time(), tzinfo=UTC)
+        sunset = datetime.combine(self.sunset, time(), tzinfo=UTC)
+        return {
+            "Deprecation": f"@{int(since.timestamp())}",
+            "Sunset": format_datetime(sunset, usegmt=True),
+            "Link": f'<{DEPRECATIONS_DOC}>; rel="deprecation"; type="text/html"',
+        }
+
+
+#: Where a deprecated operation's answers point (``Link: rel="deprecation"``).
+DEPRECATIONS_DOC = "/docs"
+
+
+@dataclass(frozen=True)
 class Operation:
     """One route as the document describes it."""
 
@@ -91,6 +119,8 @@ class Operation:
     #: Counted against the rate limits (False: the health check and the event stream)
     limited: bool = True
     cost: Cost | None = None  # None: an ordinary request, counting 1
+    #: On its way out of /v1: its answers say so, and the document marks it
+    deprecated: Deprecation | None = None
 
 
 #: Every declared operation, in declaration order.
@@ -182,6 +212,13 @@ def _operation(op: Operation) -> dict[str, Any]:
             "required": True,
             "content": {"application/json": {"schema": _ref(op.body)}},
         }
+    if op.deprecated is not None:
+        document["deprecated"] = True
+        document["description"] = (
+            f"Deprecated since {op.deprecated.since.isoformat()}: use "
+            f"`{op.deprecated.successor}`. Answered until {op.deprecated.sunset.isoformat()} "
+            "at least; each answer says so in its Deprecation, Sunset and Link headers."
+        )
     if op.auth == "required":
         document["security"] = [{"seatToken": []}]
     elif op.auth == "optional":
