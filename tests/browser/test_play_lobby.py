@@ -261,7 +261,9 @@ def test_a_refusal_is_said_in_words_at_its_field(person):
     assert page.locator("#opt-house_words-error").is_hidden()
     assert page.locator("#more-options").get_attribute("open") is not None
     assert_presentable(page, lang, axe=False)
-    # The ordered picker, left unfinished.
+    # The ordered picker: drawn at the deal unless the table sets an order; left unfinished.
+    planshet = page.locator("#opt-familiar_properties-planshet li").all_inner_texts()
+    assert planshet == [options["familiar_properties"]["none"]] * 3
     for card in ("amazon", "dragon", "druid"):
         chip(page, "characters_left_out", options["characters_left_out"]["values"][card]).click()
     page.click(".order-clear")

@@ -32,9 +32,19 @@ ENGINE_DIRS = (
 )
 
 
+#: The Familiar's layout the tests name positions by (a table's own is drawn at the deal).
+LAYOUT = ["discard-deck", "length", "discard-hand"]
+
+
 def new_table(words=(), players=3, **options):
     game = WordsOfMagic(WordList(*words))
-    options = {"players": players, "characters": False, "first_player": 0, **options}
+    options = {
+        "players": players,
+        "characters": False,
+        "first_player": 0,
+        "familiar_properties": LAYOUT,
+        **options,
+    }
     return game, game.new(options, 1)
 
 

@@ -29,6 +29,7 @@ from wordsvc.games.contract import Action, Bot, BotError, Game, Seat
 from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import CardKind, Character
+from wordsvc.games.words_of_magic.state import familiar_layout
 from wordsvc.games.words_of_magic.view import CardFace, PlayerView, WordsOfMagicView, typed_view
 from wordsvc.lexicon.frequency import known_from
 from wordsvc.rules.words_of_magic.turn import FamiliarProperty, property_value
@@ -191,7 +192,7 @@ class SolverBot:
             players=opts["players"],
             deck=me["deck_size"],
             mode=Mode(opts["mode"]),
-            familiar_properties=tuple(FamiliarProperty(p) for p in opts["familiar_properties"]),
+            familiar_properties=tuple(FamiliarProperty(p) for p in familiar_layout(opts)),
             balance_decks=dict(view["balance"]),
             two_player_deals_twice=opts["two_player_deals_twice"],
         )

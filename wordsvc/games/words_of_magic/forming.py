@@ -29,7 +29,7 @@ from wordsvc.games.contract import Action, Event, RuleError, Seat
 from wordsvc.games.phases import Move
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import Character
-from wordsvc.games.words_of_magic.state import Player, WordsOfMagicState
+from wordsvc.games.words_of_magic.state import Player, WordsOfMagicState, familiar_layout
 from wordsvc.games.words_of_magic.table import (
     CODEX,
     card_in_hand,
@@ -347,7 +347,7 @@ def _check_property(
         raise RuleError(
             "property_needs_familiar", "A property is used with the Familiar card below it."
         )
-    printed = FamiliarProperty(state["options"]["familiar_properties"][familiar])
+    printed = FamiliarProperty(familiar_layout(state["options"])[familiar])
     if PROPERTY_CHOICES[choice] != printed:
         raise RuleError(
             "wrong_property",

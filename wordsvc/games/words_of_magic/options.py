@@ -61,13 +61,16 @@ def options_schema() -> dict[str, object]:
             },
             "first_player": seats["first_player"],
             "familiar_properties": {
-                "type": "array",
+                "type": ["array", "null"],
                 "items": {"enum": PROPERTIES},
                 "minItems": 3,
                 "maxItems": 3,
                 "uniqueItems": True,
-                "description": "the planshet's properties above the Familiar cards, left to right",
-                "default": PROPERTIES,
+                "description": "the planshet's properties above the Familiar cards, left to "
+                "right; null draws them at the deal, shown to everyone (the rulebook does not "
+                "say; a fixed layout gives the first mover or the second an edge: "
+                "docs/rules/words-of-magic.md, Fairness)",
+                "default": None,
             },
             "characters_left_out": {
                 "type": "array",

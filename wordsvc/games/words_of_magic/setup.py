@@ -10,6 +10,11 @@ from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.state import Options, Player, WordsOfMagicState
 from wordsvc.games.words_of_magic.table import NAME
 from wordsvc.rules.words_of_magic.codex import COLOURS
+from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
+
+#: The Familiar's layout is drawn from a generator of its own, so that the cards a seed deals
+#: are the same whichever layout the table chose.
+FAMILIAR_LAYOUT_SALT = 0x46414D49
 
 
 def deal(opts: Options, seed: int) -> WordsOfMagicState:
@@ -46,9 +51,13 @@ def deal(opts: Options, seed: int) -> WordsOfMagicState:
     first = opts["first_player"]
     if first is None:
         first = random_.below(rng, opts["players"])
+    layout = opts["familiar_properties"]
+    if layout is None:  # drawn, and shown to everyone (docs/rules/words-of-magic.md: Fairness)
+        layout = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]
+        random_.shuffle(random_.new_rng(seed ^ FAMILIAR_LAYOUT_SALT), layout)
     state: WordsOfMagicState = {
         "game": NAME,
-        "options": Options(**opts),
+        "options": Options(**{**opts, "familiar_properties": layout}),
         "rng": rng,
         "players": players,
         "balance": balance,

@@ -33,9 +33,19 @@ class Options(TypedDict):
     balance_order: Literal["choose", "dealt"]
     two_player_deals_twice: bool
     open_discards: bool
-    familiar_properties: list[str]
+    #: left to right; None in the options a table chose: drawn at the deal, so a state's
+    #: options always name them (:func:`familiar_layout`)
+    familiar_properties: list[str] | None
     characters_left_out: list[str]
     magic_left_out: list[str]
+
+
+def familiar_layout(options: Options) -> list[str]:
+    """The planshet's properties above the Familiar cards, left to right, of a dealt game."""
+    layout = options["familiar_properties"]
+    if layout is None:
+        raise ValueError("the deal draws the Familiar's layout: a state always names it")
+    return layout
 
 
 class Word(TypedDict):

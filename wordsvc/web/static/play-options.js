@@ -252,10 +252,14 @@ const FIELDS = {
     const clear = el("button", { type: "button", class: "secondary order-clear", text: t("lobby.order_clear") });
     clear.addEventListener("click", () => { order = []; draw(); });
     const slots = prop.maxItems ?? values.length;
+    // A field that may be null (drawn by the game when the table chooses no order) says so
+    // while nothing is tapped: an empty order is a choice, not a mistake.
+    const drawn = types(prop).includes("null");
     function draw() {
       planshet.replaceChildren(...Array.from({ length: slots }, (_, i) => el("li", {
         class: order[i] === undefined ? "empty" : "",
-        text: order[i] === undefined ? t("lobby.order_empty") : label(order[i]),
+        text: order[i] !== undefined ? label(order[i])
+          : drawn && !order.length ? words.none : t("lobby.order_empty"),
       })));
       buttons.forEach((button, i) => {
         const at = order.indexOf(values[i]);
@@ -269,8 +273,9 @@ const FIELDS = {
     return {
       controls: [el("p", { class: "order-now", text: t("lobby.order_now") }), planshet, group, clear],
       target: group, group: true,
-      read: () => [...order],
+      read: () => (drawn && !order.length ? null : [...order]),
       check: () => {
+        if (drawn && !order.length) return null;
         const min = prop.minItems ?? 0;
         const max = prop.maxItems ?? values.length;
         return order.length < min || order.length > max ? t("lobby.err.order") : null;
