@@ -9,7 +9,7 @@ entry, so a new game changes neither.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -52,6 +52,12 @@ class GameDocument:
     max_age: int = 86_400
 
 
+#: The turns each player has in a Wizards Wanted game with a bot seat, unless the table sets
+#: its own limit (or none): the random bot may never meet the Inspector, while the heuristic
+#: bots' longest game seen took fewer turns (docs/rules/wizards-wanted.md, Interpretations).
+WW_BOT_TABLE_TURN_LIMIT = 60
+
+
 @dataclass(frozen=True)
 class GameEntry:
     name: str
@@ -85,6 +91,10 @@ class GameEntry:
     #: The review of a finished game, made from the judge: (options, seed, log) -> the
     #: review as plain values (``docs/solver.md``); None: the game has none.
     review: Callable[[Judge], Review] | None = None
+    #: Options a table with a bot seat gets unless it sets them itself: a game whose bots may
+    #: play forever (Wizards Wanted's random bot never meets the Inspector) gets a turn
+    #: limit; a table of people keeps none.
+    with_bots: Mapping[str, object] = field(default_factory=dict)
 
     def known_bots(self) -> frozenset[str]:
         """Every bot this game has, by name."""
@@ -220,6 +230,7 @@ GAMES: dict[str, GameEntry] = {
         _wizards_wanted,
         _wizards_wanted_bots,
         ("heuristic", "random"),
+        with_bots={"turn_limit": WW_BOT_TABLE_TURN_LIMIT},
         documents=(
             GameDocument(
                 "board.svg",

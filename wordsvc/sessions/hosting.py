@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from wordsvc.games.contract import Bot, Game, Seat, State
@@ -32,6 +32,8 @@ class HostedGame:
     forced_actions: frozenset[str] = frozenset()
     #: The review of a finished game (plain values); None: the game has none.
     review: Review | None = None
+    #: Options a table with a bot seat gets unless it sets them (a turn limit).
+    with_bots: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

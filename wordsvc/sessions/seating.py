@@ -86,7 +86,7 @@ class Seating(Playing):
             seed = secrets.randbits(DRAWN_SEED_BITS)
         if not 0 <= seed <= MAX_SEED:  # the database stores a signed 64-bit seed
             raise InvalidValue("invalid_seed", "`seed` is a whole number from 0 to 2^63 - 1.")
-        options = seated_options(hosted, options, len(specs))
+        options = seated_options(hosted, options, seat_specs)
         try:
             state = hosted.game.new(options, seed)
         except RuleError as error:
@@ -376,11 +376,13 @@ class Seating(Playing):
 
 
 def seated_options(
-    hosted: HostedGame, options: Mapping[str, object], seats: int
+    hosted: HostedGame, options: Mapping[str, object], seat_specs: Sequence[SeatSpec]
 ) -> dict[str, object]:
-    """The options with the game's seat-count option (its hook) filled in from the seats;
-    one that names another number of seats is refused."""
+    """The options with the game's seat-count option (its hook) filled in from the seats (one
+    that names another number of seats is refused), and, at a table with a bot, the options
+    the game gives such a table (``with_bots``) unless the table set them."""
     options = {**options}
+    seats = len(seat_specs)
     name = hosted.seat_count_option
     if name is not None:
         options.setdefault(name, seats)
@@ -390,4 +392,7 @@ def seated_options(
                 "One seat per player.",
                 {name: options[name], "seats": seats},
             )
+    if any(spec.kind == "bot" for spec in seat_specs):
+        for option, value in hosted.with_bots.items():
+            options.setdefault(option, value)
     return options

@@ -30,4 +30,5 @@ def hosted(entry: GameEntry, judge: Judge) -> HostedGame:
         concerns=entry.concerns,
         forced_actions=entry.forced_actions,
         review=None if entry.review is None else entry.review(judge),
+        with_bots=entry.with_bots,
     )
