@@ -40,7 +40,7 @@ ENGINE = Path(parts.__file__).resolve().parent
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_obstacles_hands_and_the_deck(players):
-    state = game.new({"players": players}, 5)
+    state = game.new({"players": players, "second_player_orb": False}, 5)
     for player in state["players"]:
         assert len(player["obstacles"]) == parts.OBSTACLES
         assert len(player["hand"]) == parts.STARTING_HAND
@@ -402,8 +402,11 @@ def test_laying_down_checks_the_card_and_the_object_limit():
     assert_refused(game, laying, 1, {"type": "consume", "card": "gema-1"}, "not_your_object")
 
 
-def test_anulador_is_consumed_with_the_point_to_cancel_an_answer_on_its_owners_turn():
-    state = give(table(), 0, hand=["chispa-1", "gema-2"], objects=["anulador-1"])
+def test_at_a_cost_of_one_anulador_cancels_only_an_answer_on_its_owners_turn():
+    """The option's 1 (the rulebook's example of using an object): consumed with the point."""
+    state = give(
+        table(anulador_consume_cost=1), 0, hand=["chispa-1", "gema-2"], objects=["anulador-1"]
+    )
     give(state, 1, hand=["interrupcion-1"], objects=["anulador-2"])
     state, _ = act(state, 0, type="play", card="chispa-1")
     assert_refused(
@@ -917,3 +920,19 @@ def test_in_two_against_two_a_shield_may_go_to_the_partner():
     state, _ = act(state, 3, type="play", card="escudo-1", target=1)
     state, _ = pass_round(state)
     assert state["players"][1]["gems"] == 1
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_with_two_players_the_second_starts_with_an_orb(first):
+    """The default (Fairness in docs/rules/magos-y-tabernas.md): one action's worth."""
+    state = game.new({"players": 2, "first_player": first}, 4)
+    assert state["players"][1 - first]["orbs"] == 1
+    assert state["players"][first]["orbs"] == 0
+    assert state["supply"]["orbs"] == parts.ORBS - 1
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 4}, {"second_player_orb": False}])
+def test_no_orb_for_more_players_or_without_the_option(options):
+    state = game.new({"players": 2, "first_player": 0, **options}, 4)
+    assert [p["orbs"] for p in state["players"]] == [0] * len(state["players"])
+    assert state["supply"]["orbs"] == parts.ORBS

@@ -33,7 +33,7 @@ ENGINE = Path(parts.__file__).resolve().parent
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_follows_the_rulebook(players):
-    state = game.new({"players": players}, 3)
+    state = game.new({"players": players, "catch_up_dust": 0}, 3)
     assert_conserved(state)
     for me in state["players"]:
         assert (me["dust"], me["coins"], me["fame"], me["position"]) == (30, 0, 0, None)
@@ -585,7 +585,8 @@ def test_wizards_dealt_at_random_give_every_charm_or_fixed_by_seat():
 def test_catch_up_dust_gives_later_seats_in_turn_order_more():
     state = game.new({"players": 4, "first_player": 2, "catch_up_dust": 5}, 1)
     assert [p["dust"] for p in state["players"]] == [40, 45, 30, 35]
-    assert [p["dust"] for p in game.new({"players": 4}, 1)["players"]] == [30] * 4
+    rulebook = game.new({"players": 4, "catch_up_dust": 0}, 1)
+    assert [p["dust"] for p in rulebook["players"]] == [30] * 4
 
 
 # --- decisions the rulebook leaves open (issue 28, item 2) ----------------------------------
@@ -753,3 +754,13 @@ def test_the_castle_visit_leaks_the_courtyard_to_nobody_else():
     assert_no_leaks(game, state, rng)
     poor, _ = act(at(table(players=3), 0, "castle", dust=0, coins=0), 0, type="castle")
     assert_no_leaks(game, poor, rng, (0, {"type": "leave"}))
+
+
+@pytest.mark.parametrize(("players", "dust"), [(2, [30, 30]), (3, [30] * 3), (4, [30, 35, 40, 45])])
+def test_catch_up_dust_is_set_by_the_number_of_players_unless_chosen(players, dust):
+    """Fairness (docs/rules/wizards-wanted.md): 5 a place with four players, else none."""
+    state = game.new({"players": players, "first_player": 0}, 3)
+    assert [p["dust"] for p in state["players"]] == dust
+    assert state["options"]["catch_up_dust"] == (5 if players == 4 else 0)
+    chosen = game.new({"players": 4, "first_player": 2, "catch_up_dust": 2}, 3)
+    assert [p["dust"] for p in chosen["players"]] == [34, 36, 30, 32]

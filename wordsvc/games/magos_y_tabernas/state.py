@@ -22,6 +22,7 @@ class Options(TypedDict):
     teams: bool
     quick: bool
     anulador_consume_cost: Literal[0, 1]
+    second_player_orb: bool
     turn_limit: int | None
 
 
