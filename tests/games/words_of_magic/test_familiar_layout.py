@@ -5,6 +5,7 @@ view shows it."""
 from __future__ import annotations
 
 from wordsvc.games.words_of_magic.options import PROPERTIES
+from wordsvc.games.words_of_magic.setup import FIGURE_START_WEIGHTS, drawn_layout
 
 CHOSEN = ["length", "discard-hand", "discard-deck"]
 
@@ -38,3 +39,12 @@ def test_the_layout_changes_no_card_a_seed_deals(game):
     assert drawn["players"] == chosen["players"]
     assert drawn["familiar"] == chosen["familiar"]
     assert drawn["balance"] == chosen["balance"]
+
+
+def test_discard_the_deck_starts_under_the_figure_half_the_time():
+    """The lock the figure makes (Fairness): the middle card's property, over many seeds."""
+    middles = [drawn_layout(seed)[1] for seed in range(4000)]
+    share = middles.count("discard-deck") / len(middles)
+    assert 0.46 < share < 0.54
+    assert 0.21 < middles.count("length") / len(middles) < 0.29
+    assert set(FIGURE_START_WEIGHTS) == set(PROPERTIES)

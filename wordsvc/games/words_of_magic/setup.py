@@ -17,6 +17,26 @@ from wordsvc.rules.words_of_magic.turn import DEFAULT_FAMILIAR_PROPERTIES
 FAMILIAR_LAYOUT_SALT = 0x46414D49
 
 
+#: How often each property is drawn to lie under the figure at the start (the middle card),
+#: out of their sum. Whoever moves first may use the other two; the card they use takes the
+#: figure, which then blocks it for the next player. Discard-the-deck is the property worth
+#: a lock: with it free the first mover won 0.72 of 2-player games, with it under the figure
+#: 0.31; drawn under the figure half the time, the first mover wins about half.
+FIGURE_START_WEIGHTS = {"discard-deck": 2, "length": 1, "discard-hand": 1}
+
+
+def drawn_layout(seed: int) -> list[str]:
+    """The Familiar's properties left to right, drawn for a table that chose none: the
+    middle one (under the figure) by :data:`FIGURE_START_WEIGHTS`, the others in a random
+    order, from a generator of their own (the cards a seed deals do not change)."""
+    rng = random_.new_rng(seed ^ FAMILIAR_LAYOUT_SALT)
+    pool = [name for name, weight in FIGURE_START_WEIGHTS.items() for _ in range(weight)]
+    middle = pool[random_.below(rng, len(pool))]
+    sides = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES if p.value != middle]
+    random_.shuffle(rng, sides)
+    return [sides[0], middle, sides[1]]
+
+
 def deal(opts: Options, seed: int) -> WordsOfMagicState:
     """The state at the first turn, or at the characters' choice; ``opts`` are normalised
     options. Every key of the state is here from the start."""
@@ -53,8 +73,7 @@ def deal(opts: Options, seed: int) -> WordsOfMagicState:
         first = random_.below(rng, opts["players"])
     layout = opts["familiar_properties"]
     if layout is None:  # drawn, and shown to everyone (docs/rules/words-of-magic.md: Fairness)
-        layout = [p.value for p in DEFAULT_FAMILIAR_PROPERTIES]
-        random_.shuffle(random_.new_rng(seed ^ FAMILIAR_LAYOUT_SALT), layout)
+        layout = drawn_layout(seed)
     state: WordsOfMagicState = {
         "game": NAME,
         "options": Options(**{**opts, "familiar_properties": layout}),
