@@ -16,11 +16,8 @@ SUPPLY = {"orbs": parts.ORBS, "gems": parts.GEMS, "life_gems": parts.LIFE_GEMS}
 
 
 def table(players: int = 2, seed: int = 1, **options: object) -> State:
-    """A new game in which seat 0 starts, everyone with no orb (the rulebook's start: the
-    second player's orb has tests of its own)."""
-    return game.new(
-        {"players": players, "first_player": 0, "second_player_orb": False, **options}, seed
-    )
+    """A new game in which seat 0 starts."""
+    return game.new({"players": players, "first_player": 0, **options}, seed)
 
 
 def give(

@@ -40,7 +40,7 @@ ENGINE = Path(parts.__file__).resolve().parent
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_obstacles_hands_and_the_deck(players):
-    state = game.new({"players": players, "second_player_orb": False}, 5)
+    state = game.new({"players": players}, 5)
     for player in state["players"]:
         assert len(player["obstacles"]) == parts.OBSTACLES
         assert len(player["hand"]) == parts.STARTING_HAND
@@ -923,16 +923,30 @@ def test_in_two_against_two_a_shield_may_go_to_the_partner():
 
 
 @pytest.mark.parametrize("first", [0, 1])
-def test_with_two_players_the_second_starts_with_an_orb(first):
-    """The default (Fairness in docs/rules/magos-y-tabernas.md): one action's worth."""
-    state = game.new({"players": 2, "first_player": first}, 4)
-    assert state["players"][1 - first]["orbs"] == 1
-    assert state["players"][first]["orbs"] == 0
-    assert state["supply"]["orbs"] == parts.ORBS - 1
+def test_with_two_players_the_second_may_start_with_an_orb_or_a_card(first):
+    """The option's variants (Fairness in docs/rules/magos-y-tabernas.md): an action's worth."""
+    orb = game.new({"players": 2, "first_player": first, "second_player_start": "orb"}, 4)
+    assert orb["players"][1 - first]["orbs"] == 1
+    assert orb["players"][first]["orbs"] == 0
+    assert orb["supply"]["orbs"] == parts.ORBS - 1
+    card = game.new({"players": 2, "first_player": first, "second_player_start": "card"}, 4)
+    hands = [len(p["hand"]) for p in card["players"]]
+    assert hands[1 - first] == parts.STARTING_HAND + 1
+    assert hands[first] == parts.STARTING_HAND
+    assert len(card["deck"]) == parts.DECK_SIZE - 2 * 5 - 1
+    assert_conserved(card)
 
 
-@pytest.mark.parametrize("options", [{"players": 3}, {"players": 4}, {"second_player_orb": False}])
-def test_no_orb_for_more_players_or_without_the_option(options):
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"players": 3, "second_player_start": "orb"},
+        {"players": 4, "second_player_start": "card"},
+    ],
+)
+def test_nothing_more_by_default_or_with_more_players(options):
     state = game.new({"players": 2, "first_player": 0, **options}, 4)
     assert [p["orbs"] for p in state["players"]] == [0] * len(state["players"])
+    assert {len(p["hand"]) for p in state["players"]} == {parts.STARTING_HAND}
     assert state["supply"]["orbs"] == parts.ORBS

@@ -36,12 +36,14 @@ def options_schema() -> dict[str, object]:
                 "action at any moment, as its note says; 1 as the rulebook's example of "
                 "using an object, which leaves it almost nothing to cancel",
             },
-            "second_player_orb": {
-                "type": "boolean",
-                "default": True,
-                "description": "2 players: the second in turn order starts with 1 orb from "
-                "the supply (not the rulebook's: moving first is worth about one action, and "
-                "without it the first mover wins 59% of 2-player games); no effect with 3 or 4",
+            "second_player_start": {
+                "enum": ["nothing", "card", "orb"],
+                "default": "nothing",
+                "description": "2 players: what the second in turn order starts with besides "
+                "the rulebook's deal: nothing (the rulebook), a card from the deck or an orb "
+                "from the supply. Moving first wins 0.584 of 2-player games; a card or an orb "
+                "turns that into 0.411 or 0.404 (docs/rules/magos-y-tabernas.md, Fairness). No "
+                "effect with 3 or 4",
             },
             "turn_limit": {
                 "type": ["integer", "null"],

@@ -53,8 +53,11 @@ def deal(opts: Options, seed: int) -> MagosYTabernasState:
     first = opts["first_player"]
     if first is None:  # "the most drunk mage starts": the server cannot tell (Interpretations)
         first = random_.below(rng, opts["players"])
-    if opts["second_player_orb"] and opts["players"] == 2:  # the first mover's edge (Fairness)
+    bonus = opts["second_player_start"]
+    if opts["players"] == 2 and bonus == "orb":  # the first mover's edge (Fairness)
         players[1 - first]["orbs"] += 1
         state["supply"]["orbs"] -= 1
+    elif opts["players"] == 2 and bonus == "card":
+        players[1 - first]["hand"].append(deck.pop())
     start_turn(state, first, [])
     return state

@@ -22,7 +22,7 @@ class Options(TypedDict):
     teams: bool
     quick: bool
     anulador_consume_cost: Literal[0, 1]
-    second_player_orb: bool
+    second_player_start: Literal["nothing", "card", "orb"]
     turn_limit: int | None
 
 
