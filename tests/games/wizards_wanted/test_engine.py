@@ -756,11 +756,14 @@ def test_the_castle_visit_leaks_the_courtyard_to_nobody_else():
     assert_no_leaks(game, poor, rng, (0, {"type": "leave"}))
 
 
-@pytest.mark.parametrize(("players", "dust"), [(2, [30, 30]), (3, [30] * 3), (4, [30, 35, 40, 45])])
+@pytest.mark.parametrize(
+    ("players", "dust"), [(2, [30, 30]), (3, [30, 33, 36]), (4, [30, 35, 40, 45])]
+)
 def test_catch_up_dust_is_set_by_the_number_of_players_unless_chosen(players, dust):
-    """Fairness (docs/rules/wizards-wanted.md): 5 a place with four players, else none."""
+    """Fairness (docs/rules/wizards-wanted.md): 3 a place with three, 5 with four, none with
+    two."""
     state = game.new({"players": players, "first_player": 0}, 3)
     assert [p["dust"] for p in state["players"]] == dust
-    assert state["options"]["catch_up_dust"] == (5 if players == 4 else 0)
+    assert state["options"]["catch_up_dust"] == {2: 0, 3: 3, 4: 5}[players]
     chosen = game.new({"players": 4, "first_player": 2, "catch_up_dust": 2}, 3)
     assert [p["dust"] for p in chosen["players"]] == [34, 36, 30, 32]

@@ -17,9 +17,10 @@ INSPECTOR_ENDS = ("on_top", "drawn")
 WIZARDS = ("chosen", "random", "by_seat")
 #: The largest turn limit and catch-up dust the schema allows.
 MAX_TURN_LIMIT = 1000
-#: The catch-up dust a table gets by its number of players unless it sets one: with 4, the
-#: last in turn order won 0.155 of the games against a fair 0.25; 5 levels it (Fairness).
-CATCH_UP_DUST_BY_PLAYERS = {2: 0, 3: 0, 4: 5}
+#: The catch-up dust a table gets by its number of players unless it sets one: without it
+#: the first in turn order won 0.375 of 3-player games (fair 0.333) and the last 0.155 of
+#: 4-player ones (fair 0.25); 3 and 5 level them (docs/rules/wizards-wanted.md, Fairness).
+CATCH_UP_DUST_BY_PLAYERS = {2: 0, 3: 3, 4: 5}
 MAX_CATCH_UP_DUST = 20
 
 
