@@ -16,7 +16,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
 
-from wordsvc import memory, stopping
+from wordsvc import memory, server_errors, stopping
 from wordsvc.config import Settings
 from wordsvc.observability import multiprocess
 from wordsvc.observability.request_ids import REQUEST_ID, ROUTE, current_request_id
@@ -221,6 +221,7 @@ def run_gunicorn(
     ``settings``: the app's (None: from the environment). The master limits its malloc
     arenas first (:mod:`wordsvc.memory`): its workers, forked from it, inherit the limit."""
     memory.limit_arenas()
+    server_errors.install()  # what gunicorn answers itself is a problem document too
     if worker_class == "sync":
         threads = 1
     worker: object = worker_class
