@@ -13,8 +13,6 @@ the defaults favour or handicap that place beyond chance.
 The results are in docs/performance.md and each game's rules page, "Fairness".
 """
 
-from __future__ import annotations
-
 import argparse
 import json
 import math

@@ -31,10 +31,10 @@ def options_schema() -> dict[str, object]:
             },
             "anulador_consume_cost": {
                 "enum": [0, 1],
-                "default": 0,
-                "description": "action points to consume Anulador: 0 lets it answer any "
-                "action at any moment, as its note says; 1 as the rulebook's example of "
-                "using an object, which leaves it almost nothing to cancel",
+                "default": 1,
+                "description": "action points to consume Anulador: 1 as the rulebook's "
+                "example says, or 0 to let it answer any action at any moment, as its note "
+                "reads",
             },
             "second_player_start": {
                 "enum": ["nothing", "card", "orb"],
