@@ -9,6 +9,18 @@ import pytest
 from tests.api.test_stream import bearer, lost_words
 
 
+def move_once(client, session: str, tokens: dict) -> object:
+    """The seat to act makes its first legal action: the answer to that POST."""
+    url = f"/v1/games/sessions/{session}"
+    seat = client.get(url, headers=bearer(tokens[0])).get_json()["to_act"][0]
+    mover = client.get(url, headers=bearer(tokens[seat])).get_json()
+    return client.post(
+        f"{url}/actions",
+        json={"action": mover["legal_actions"][0], "expected_version": mover["version"]},
+        headers=bearer(tokens[seat]),
+    )
+
+
 def test_a_session_read_is_304_until_it_changes(games_client):
     session, tokens = lost_words(games_client)
     url = f"/v1/games/sessions/{session}"
@@ -23,13 +35,7 @@ def test_a_session_read_is_304_until_it_changes(games_client):
     assert other.status_code == 200
     assert other.headers["ETag"] != tag
     summary = first.get_json()
-    seat = summary["to_act"][0]
-    mover = games_client.get(url, headers=bearer(tokens[seat])).get_json()
-    acted = games_client.post(
-        f"{url}/actions",
-        json={"action": mover["legal_actions"][0], "expected_version": mover["version"]},
-        headers=bearer(tokens[seat]),
-    )
+    acted = move_once(games_client, session, tokens)
     assert acted.status_code == 200, acted.get_json()
     changed = games_client.get(url, headers={**bearer(tokens[0]), "If-None-Match": tag})
     assert changed.status_code == 200
@@ -45,18 +51,7 @@ def test_the_event_log_is_304_until_a_move(games_client):
         games_client.get(url, headers={**bearer(tokens[0]), "If-None-Match": tag}).status_code
         == 304
     )
-    summary = games_client.get(
-        f"/v1/games/sessions/{session}", headers=bearer(tokens[0])
-    ).get_json()
-    seat = summary["to_act"][0]
-    mover = games_client.get(
-        f"/v1/games/sessions/{session}", headers=bearer(tokens[seat])
-    ).get_json()
-    games_client.post(
-        f"/v1/games/sessions/{session}/actions",
-        json={"action": mover["legal_actions"][0], "expected_version": mover["version"]},
-        headers=bearer(tokens[seat]),
-    )
+    move_once(games_client, session, tokens)
     moved = games_client.get(url, headers={**bearer(tokens[0]), "If-None-Match": tag})
     assert moved.status_code == 200
     assert len(moved.get_json()["events"]) > len(first.get_json()["events"])
