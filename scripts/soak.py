@@ -53,6 +53,7 @@ import http.client
 import json
 import os
 import random
+import re
 import secrets
 import socket
 import statistics
@@ -645,7 +646,10 @@ class Follower:
             outcome = UNEXPECTED
         self.recorder.add("stream_open", outcome, ms)
         if outcome != OK:
-            self.recorder.problem(f"stream {session}: HTTP {parser.status}")
+            # the problem's code, when its body came with the head (it mostly does)
+            code = re.search(rb'"code": ?"([a-z_]+)"', parser.raw)
+            said = f" {code.group(1).decode()}" if code else ""
+            self.recorder.problem(f"stream {session}: HTTP {parser.status}{said}")
 
 
 # --- the server's resources -------------------------------------------------------------------

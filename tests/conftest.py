@@ -240,6 +240,18 @@ def games_client(settings, judge, store):
     return app.test_client()
 
 
+@pytest.fixture
+def quick_heartbeat(games_client):
+    """Streams of ``games_client`` send a heartbeat every 0.2 s, so a quiet one is read (and
+    ends, once let go of) within that."""
+    from wordsvc.api.games import HEARTBEAT_KEY
+
+    config = games_client.application.config
+    config[HEARTBEAT_KEY] = 0.2
+    yield
+    config.pop(HEARTBEAT_KEY)
+
+
 # --- Redis, for the rate limits' shared counts ---------------------------------------------
 # From $WORDSVC_TEST_REDIS_URL (default: the CI server on 127.0.0.1:6379, database 0). `.ci/run`
 # makes sure it runs. Without one, a throwaway server is started from Debian's `redis-server`

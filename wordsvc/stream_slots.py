@@ -5,14 +5,20 @@ Every open stream holds one of its worker's threads for as long as the client ke
 (wordsvc.server.THREADS). Streams are valid requests that never end, so the rate limits,
 which count requests, never see them pile up: 1,010 streams from one address took every
 thread of a worker, and its word checks waited (issue 38). So a worker holds at most
-:data:`PER_ADDRESS` streams per client address, :data:`PER_SEAT` per seat of a session (a
-player's phone, tablet and a tab or two) and, in all, what its threads allow with a tenth of
-them kept for ordinary requests (:func:`worker_streams`). One more is refused before it
-starts, with a problem document: 429 ``too_many_streams`` for a client over its share, 503
-``overloaded`` for a worker that is full, each with ``Retry-After``.
+:data:`PER_ADDRESS` streams per client address and, in all, what its threads allow with a
+tenth of them kept for ordinary requests (:func:`worker_streams`). One more is refused
+before it starts, with a problem document: 429 ``too_many_streams`` for an address over its
+share, 503 ``overloaded`` for a worker that is full, each with ``Retry-After``. A seat of a
+session keeps :data:`PER_SEAT` streams (a player's phone, tablet and a tab or two).
 
 The counts are each worker's own, like the threads they protect: a server of two workers
 holds up to twice as many per address.
+
+A seat over its share is not refused: its newest stream replaces its oldest, which ends at
+its next event or heartbeat. A phone that lost its connection and reconnects leaves a stream
+the server cannot know is dead until it next writes to it; refusing the phone for that
+would lock a player out of their own table (the soak found it). The replaced stream still
+holds its address's slot, and its thread, until it ends, so the caps on threads stand.
 """
 
 from __future__ import annotations
@@ -68,7 +74,7 @@ class StreamSlots:
         self._lock = threading.Lock()
         self._open = 0
         self._by_address: Counter[str] = Counter()
-        self._by_seat: Counter[tuple[str, int]] = Counter()
+        self._by_seat: dict[tuple[str, int], list[threading.Event]] = {}
 
     @property
     def open(self) -> int:
@@ -80,7 +86,7 @@ class StreamSlots:
         request's token is checked, so that a flood of refused streams costs no lookup."""
         with self._lock:
             if self._by_address[address] >= self.per_address:
-                raise _too_many("this address", self.per_address)
+                raise _too_many(self.per_address)
             if self._open >= self.total:
                 raise Overloaded(
                     "overloaded",
@@ -97,14 +103,32 @@ class StreamSlots:
 
         return self._once(give_back)
 
-    def take_seat(self, session_id: str, seat: int) -> Callable[[], None]:
-        """A slot for one more stream of a seat (besides its address's): as :meth:`take`."""
+    def take_seat(self, session_id: str, seat: int) -> tuple[Callable[[], None], threading.Event]:
+        """A share of the seat's streams for one more (besides its address's slot): the
+        function that gives it back, and the event set when a newer stream of the seat
+        replaces this one (it then ends). Never refuses: over :attr:`per_seat`, the oldest
+        stream of the seat is replaced."""
         key = (session_id, seat)
+        replaced = threading.Event()
         with self._lock:
-            if self._by_seat[key] >= self.per_seat:
-                raise _too_many("this seat", self.per_seat)
-            self._by_seat[key] += 1
-        return self._once(lambda: _decrement(self._by_seat, key))
+            held = self._by_seat.setdefault(key, [])
+            while len(held) >= self.per_seat:
+                held.pop(0).set()
+            held.append(replaced)
+
+        def give_back() -> None:
+            held = self._by_seat.get(key, [])
+            if replaced in held:
+                held.remove(replaced)
+            if not held:
+                self._by_seat.pop(key, None)
+
+        return self._once(give_back), replaced
+
+    def seat_streams(self, session_id: str, seat: int) -> int:
+        """How many streams of the seat are open and not replaced."""
+        with self._lock:
+            return len(self._by_seat.get((session_id, seat), ()))
 
     def _once(self, give_back: Callable[[], None]) -> Callable[[], None]:
         given = False
@@ -125,10 +149,9 @@ def _decrement(counts: Counter[Any], key: object) -> None:
         del counts[key]
 
 
-def _too_many(whose: str, cap: int) -> TooManyStreams:
+def _too_many(cap: int) -> TooManyStreams:
     return TooManyStreams(
         "too_many_streams",
-        f"{whose.capitalize()} holds {cap} live streams, the most one may; close one, or "
-        "retry shortly.",
-        {"per": whose.removeprefix("this "), "limit": cap, "retry_after": RETRY_AFTER},
+        f"This address holds {cap} live streams, the most one may; close one, or retry shortly.",
+        {"per": "address", "limit": cap, "retry_after": RETRY_AFTER},
     )

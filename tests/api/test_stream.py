@@ -16,10 +16,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-import pytest
-
 from wordsvc import stopping
-from wordsvc.api.games import HEARTBEAT_KEY, RESTART_RETRY_MS
+from wordsvc.api.games import RESTART_RETRY_MS
 from wordsvc.games.contract import Event
 from wordsvc.sessions.records import LoggedAction
 
@@ -119,14 +117,6 @@ def take_actions(events, count):
 
 def as_logged(event):
     return {**json.loads(event["data"]), "id": int(event["id"])}
-
-
-@pytest.fixture
-def quick_heartbeat(games_client):
-    config = games_client.application.config
-    config[HEARTBEAT_KEY] = 0.2
-    yield
-    config.pop(HEARTBEAT_KEY)
 
 
 def test_a_seat_sees_live_every_action_as_events_lists_it(games_client):

@@ -1,6 +1,6 @@
-"""Caps on open event streams (wordsvc/api/stream_slots.py): per address, per seat and per
-worker, each refusal a problem document with Retry-After, each slot given back when its
-stream closes."""
+"""Caps on open event streams (wordsvc/stream_slots.py): per address and per worker, each
+refusal a problem document with Retry-After; per seat, the newest stream replacing the
+oldest; each slot given back when its stream closes."""
 
 from __future__ import annotations
 
@@ -37,24 +37,29 @@ def slots(games_client, monkeypatch):
     return fresh
 
 
-def test_a_seat_holds_at_most_its_share_and_gets_each_slot_back_on_close(games_client, slots):
+def test_a_seats_newest_stream_replaces_its_oldest_and_every_slot_comes_back(
+    games_client, slots, quick_heartbeat
+):
+    """A phone that reconnects is never refused for the streams it left behind: over the
+    seat's share, the oldest stream ends (at its next event) and the newest is served."""
     session, tokens = lost_words(games_client)
     held = [open_stream(games_client, session, tokens[0]) for _ in range(PER_SEAT)]
     assert [r.status_code for r in held] == [200] * PER_SEAT
-    assert refusal(open_stream(games_client, session, tokens[0])) == (
-        429,
-        "too_many_streams",
-        "seat",
-    )
+    newest = open_stream(games_client, session, tokens[0])
+    assert newest.status_code == 200
+    assert slots.seat_streams(session, 0) == PER_SEAT
+    oldest = held.pop(0)
+    body = b"".join(oldest.response)  # read until it ends: at its next heartbeat
+    assert body.endswith(b": replaced by a newer stream of this seat\n\n")
+    assert b"event: end" not in body  # its client, were it alive, reconnects
+    oldest.close()
     other_seat = open_stream(games_client, session, tokens[1])
     assert other_seat.status_code == 200  # another seat's share is its own
-    other_seat.close()
-    held.pop().close()
-    again = open_stream(games_client, session, tokens[0])
-    assert again.status_code == 200
-    for response in [*held, again]:
+    assert slots.seat_streams(session, 1) == 1
+    for response in [*held, newest, other_seat]:
         response.close()
     assert slots.open == 0
+    assert slots.seat_streams(session, 0) == 0
 
 
 def test_an_address_and_a_worker_hold_at_most_theirs(games_client, monkeypatch):
@@ -91,12 +96,17 @@ def test_slots_are_counted_and_given_back_once():
     first()
     first()  # twice is once
     assert slots.open == 2
-    seat = slots.take_seat("s", 0)
-    with pytest.raises(TooManyStreams):
-        slots.take_seat("s", 0)
+    seat, replaced = slots.take_seat("s", 0)
+    newer, newer_replaced = slots.take_seat("s", 0)
+    assert replaced.is_set()
+    assert not newer_replaced.is_set()
+    assert slots.seat_streams("s", 0) == 1
+    seat()  # a replaced stream's give-back leaves the newer one's share alone
+    assert slots.seat_streams("s", 0) == 1
     slots.take_seat("s", 1)
-    seat()
-    slots.take_seat("s", 0)
+    newer()
+    newer()
+    assert slots.seat_streams("s", 0) == 0
 
 
 def test_a_worker_keeps_a_tenth_of_its_threads_for_other_requests():

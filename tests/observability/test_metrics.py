@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from tests.api.test_solver import NASTYA
-from tests.api.test_stream import lost_words, play, quick_heartbeat, streaming  # noqa: F401
+from tests.api.test_stream import lost_words, play, streaming
 from tests.observability.scrape import FAMILIES, Scrape
 from wordsvc.config import Settings, switch
 from wordsvc.errors import ConfigurationError
@@ -27,7 +27,7 @@ def scrape(client) -> Scrape:
     return Scrape(response.get_data(as_text=True))
 
 
-def test_each_family_counts_what_the_requests_did(games_client, quick_heartbeat):  # noqa: F811
+def test_each_family_counts_what_the_requests_did(games_client, quick_heartbeat):
     client = games_client
     before = scrape(client)
     assert client.get("/v1/words/кіт?categories=noun-singular").get_json()["valid"]

@@ -438,12 +438,14 @@ def stream_events(session_id: str) -> Response:
     token = bearer_token() or query.token
     slots = stream_slots.slots()
     give_back = [slots.take(client_address())]
+    replaced: threading.Event | None = None
     try:
         store = get_store()
         seat = store.authenticate(session_id, token)
         if seat is not None:
-            give_back.append(slots.take_seat(session_id, seat))
-        response = _stream_response(session_id, seat, token, after, store)
+            seat_share, replaced = slots.take_seat(session_id, seat)
+            give_back.append(seat_share)
+        response = _stream_response(session_id, seat, token, after, store, replaced)
     except BaseException:
         for give in give_back:
             give()
@@ -454,7 +456,12 @@ def stream_events(session_id: str) -> Response:
 
 
 def _stream_response(
-    session_id: str, seat: int | None, token: str | None, after: int, store: SessionStore
+    session_id: str,
+    seat: int | None,
+    token: str | None,
+    after: int,
+    store: SessionStore,
+    replaced: threading.Event | None,
 ) -> Response:
     """The stream of ``stream_events``, its request checked and its slot taken."""
     heartbeat = current_app.config.get(HEARTBEAT_KEY)
@@ -467,7 +474,7 @@ def _stream_response(
         if close is not None:
             close()
         raise InvalidToken.of_session()
-    stream = _sse(items, store, session_id, seat, token, counted=metrics.recording())
+    stream = _sse(items, store, session_id, seat, token, replaced, counted=metrics.recording())
     response = Response(stream, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold events back
@@ -480,16 +487,22 @@ def _sse(
     session_id: str,
     seat: int | None,
     token: str | None,
+    replaced: threading.Event | None,
     *,
     counted: bool,
 ) -> Iterator[str]:
-    """The stream's text; ``counted``: in the metrics' open streams while it is read."""
+    """The stream's text; ``counted``: in the metrics' open streams while it is read.
+    ``replaced`` is set when newer streams of the seat took its share: this one ends at its
+    next item, without ``end`` (were its client alive, it reconnects and resumes)."""
     from wordsvc.sessions.live import SeatsMoved  # SQLAlchemy is loaded by now
 
     with metrics.stream_open(counted):
         yield f"retry: {RETRY_MS}\n\n"
         try:
             for item in items:
+                if replaced is not None and replaced.is_set():
+                    yield ": replaced by a newer stream of this seat\n\n"
+                    return
                 if item is None:
                     yield ": heartbeat\n\n"
                 elif isinstance(item, SeatsMoved):
