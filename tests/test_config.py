@@ -88,7 +88,9 @@ def test_a_value_that_cannot_be_used_is_refused_naming_it(env, name, value, code
     assert f"Error [{code}]" in result.output
 
 
-@pytest.mark.parametrize("text", ["short", "x" * 23, "a b" * 20, "ключ" * 10])
+@pytest.mark.parametrize(
+    "text", ["short", "x" * 23, "x" * 129, "not/a+key=" * 3, "ключ" * 10, "x" * 24 + ".x"]
+)
 def test_an_api_key_that_is_too_weak_is_refused_by_its_place(text):
     with pytest.raises(ConfigurationError, match="key 1 ") as refused:
         checked_api_keys(text)

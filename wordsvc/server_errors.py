@@ -29,8 +29,8 @@ CODES = {
 }
 #: The detail a person reads, by status (gunicorn's own message names parser internals).
 DETAILS = {
-    400: "The request could not be read as HTTP: percent-encode what the URL holds beyond "
-    "ASCII (кіт is %D0%BA%D1%96%D1%82), and send a well-formed request line and headers.",
+    400: "The request could not be read as HTTP: send a well-formed request line and "
+    "headers, with anything in the URL beyond ASCII percent-encoded.",
     414: "The request line is too long.",
     431: "The request's headers are too large.",
     500: "The server failed; the request may be sent again.",

@@ -11,7 +11,8 @@ const API = new URLSearchParams(location.search).get("api") ?? "http://localhost
 const GAME = "lost-words";
 
 const $ = (id) => document.getElementById(id);
-const state = { id: null, token: null, summary: null, etag: null, stream: null };
+// `acting`: a move is on its way; no choices are offered until the table after it is read.
+const state = { id: null, token: null, summary: null, etag: null, stream: null, acting: false };
 
 /** One API call: the parsed JSON answer, or null for a 304 (the answer the ETag named is
  *  still current); a refusal throws an Error carrying the problem document.
@@ -36,9 +37,11 @@ async function call(method, path, { body, token, headers = {} } = {}) {
       + `WORDSVC_CORS_ORIGINS name ${location.origin}?`);
   }
   if (answer.status === 304) return null;
-  const data = await answer.json();
-  if (!answer.ok) {
-    throw Object.assign(new Error(`The service said: ${data.detail ?? answer.statusText}`), { problem: data });
+  // Every answer of the service is JSON; a proxy in between may answer with a page instead.
+  const data = await answer.json().catch(() => null);
+  if (!answer.ok || data === null) {
+    const said = data?.detail ?? `${answer.status} ${answer.statusText}`;
+    throw Object.assign(new Error(`The service said: ${said}`), { problem: data });
   }
   return Object.assign(data, { etag: answer.headers.get("ETag") });
 }
@@ -104,6 +107,7 @@ function draw() {
   }
   const mine = s.to_act.includes(s.you);
   $("status").textContent = mine ? "Your move." : "The bot is thinking…";
+  if (state.acting) return; // the choices come with the table after the move
   // Only complete actions: one that `needs` fields is also listed complete, in every choice.
   const buttons = s.legal_actions.filter((a) => !a.needs).map((action) => {
     const button = document.createElement("button");
@@ -116,27 +120,40 @@ function draw() {
   $("actions").replaceChildren(...buttons);
 }
 
+/** Read the session again (a 304 when nothing changed) and draw it; a refusal is shown. */
 async function refresh() {
-  const fresh = await call("GET", `/v1/games/sessions/${state.id}`, {
-    token: state.token,
-    headers: state.etag ? { "If-None-Match": state.etag } : {},
-  });
-  if (fresh) Object.assign(state, { summary: fresh, etag: fresh.etag });
-  draw();
-  if (state.summary.status === "over") await showResult();
+  try {
+    const fresh = await call("GET", `/v1/games/sessions/${state.id}`, {
+      token: state.token,
+      headers: state.etag ? { "If-None-Match": state.etag } : {},
+    });
+    // Two reads may cross (a move's and the stream's): never go back to an older table.
+    if (fresh && fresh.version >= (state.summary?.version ?? 0)) {
+      Object.assign(state, { summary: fresh, etag: fresh.etag });
+    }
+    draw();
+    if (state.summary.status === "over") await showResult();
+  } catch (error) {
+    showProblem(error);
+  }
 }
 
 async function act(action) {
   showProblem(null);
   $("actions").replaceChildren(); // one action a move: the next choices come with the table
+  state.acting = true;
   try {
+    // A resend with the same key (after an answer lost on the way) is applied once; this
+    // example does not resend, it reads the session again instead.
     await call("POST", `/v1/games/sessions/${state.id}/actions`, {
       token: state.token,
       body: { action, expected_version: state.summary.version },
-      headers: { "Idempotency-Key": crypto.randomUUID() }, // a retry is applied once
+      headers: { "Idempotency-Key": crypto.randomUUID() },
     });
   } catch (error) {
-    showProblem(error);
+    showProblem(error); // stale_state_id and the like: the table below is the current one
+  } finally {
+    state.acting = false;
   }
   await refresh();
 }
@@ -161,6 +178,8 @@ function follow(after) {
     line.textContent = `${who}: ${entry.events.map((e) => e.type.replaceAll("_", " ")).join(", ")}`;
     $("log").append(line);
     $("log").scrollTop = $("log").scrollHeight;
+    // The bot's move may come after the answer to ours: draw the table it left.
+    if (entry.seat !== state.summary?.you && entry.number > (state.summary?.version ?? 0)) refresh();
   });
   stream.addEventListener("end", () => stream.close());
 }

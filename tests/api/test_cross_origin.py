@@ -70,7 +70,10 @@ def test_a_named_origin_may_play_a_game_with_its_token(make_app):
     assert allowed(asked) == APP_ORIGIN
     granted = {h.strip().lower() for h in asked.headers["Access-Control-Allow-Headers"].split(",")}
     assert {"authorization", "idempotency-key", "content-type"} <= granted
-    assert "POST" in asked.headers["Access-Control-Allow-Methods"]
+    methods = {m.strip() for m in asked.headers["Access-Control-Allow-Methods"].split(",")}
+    answered = {op.method.upper() for op in OPERATIONS if op.path.startswith("/v1/")}
+    assert "POST" in methods
+    assert methods <= answered  # never a method no route answers (PUT, PATCH...)
     assert int(asked.headers["Access-Control-Max-Age"]) > 0
     assert "Access-Control-Allow-Credentials" not in asked.headers  # no cookies are used
 
@@ -84,6 +87,15 @@ def test_a_named_origin_may_play_a_game_with_its_token(make_app):
     assert "Origin" in read.headers["Vary"]
     exposed = {h.strip() for h in read.headers["Access-Control-Expose-Headers"].split(",")}
     assert {"Retry-After", "X-Request-ID", "Location", "ETag"} <= exposed
+
+
+def test_the_document_is_readable_from_a_named_origin_and_varies_by_it(make_app):
+    client = make_app(cors_origins=(APP_ORIGIN,)).test_client()
+    read = client.get("/openapi.json", headers={"Origin": APP_ORIGIN})
+    assert allowed(read) == APP_ORIGIN
+    assert "Origin" in read.headers["Vary"]
+    asked = preflight(client, "/openapi.json", "GET", "")
+    assert asked.headers["Access-Control-Allow-Methods"] == "GET"
 
 
 def test_another_origin_is_not_named(make_app):
@@ -101,6 +113,8 @@ def test_a_star_opens_only_the_read_only_word_routes(make_app):
     assert allowed(client.get("/v1/categories", headers={"Origin": OTHER_ORIGIN})) == "*"
     solve = preflight(client, "/v1/words-of-magic/solve", "POST", "content-type", OTHER_ORIGIN)
     assert allowed(solve) == "*"
+    opened = {op.method.upper() for op in OPERATIONS if read_only(op)}
+    assert set(solve.headers["Access-Control-Allow-Methods"].split(", ")) == opened
     # no game route: a page of any site there could act with a token it was given
     assert allowed(client.get("/v1/games", headers={"Origin": OTHER_ORIGIN})) is None
     actions = preflight(

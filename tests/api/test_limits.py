@@ -297,8 +297,37 @@ def test_an_unknown_api_key_is_refused_rather_than_ignored(make_app):
     problem = Problem.model_validate(refused.get_json())
     assert problem.code == "invalid_api_key"
     assert OTHER_KEY not in refused.get_data(as_text=True)
-    # probes and scrapers are never asked for one
-    assert client.get("/healthz", headers={"X-API-Key": OTHER_KEY}).status_code == 200
+    # probes, scrapers, pages' files and unknown URLs are never asked for one
+    for path, status in [("/healthz", 200), ("/web/static/arbiter.js", 200), ("/no/such", 404)]:
+        assert client.get(path, headers={"X-API-Key": OTHER_KEY}).status_code == status
+
+
+def test_guessing_api_keys_is_counted_against_the_address(make_app):
+    """Each unknown key is refused, and counted as its address's request first, so guesses
+    are throttled like any call (then refused with 429, not 401)."""
+    client = make_app(rate_limit="3/minute", api_keys=frozenset({KEY})).test_client()
+    guesses = [client.get("/v1/categories", headers={"X-API-Key": f"{n:030d}"}) for n in range(4)]
+    assert statuses(guesses) == [401, 401, 401, 429]
+    assert client.get("/v1/categories", headers={"X-API-Key": KEY}).status_code == 200
+
+
+def test_the_document_offers_an_api_key_wherever_one_is_checked():
+    """Every counted operation accepts an optional key beside what else it needs, and only
+    those do (a stream or a probe checks none)."""
+    for path, operations in document()["paths"].items():
+        for method, operation in operations.items():
+            accepted = operation.get("security", [{}])
+            keyed = [need for need in accepted if "apiKey" in need]
+            documented = (
+                "401" in operation["responses"]
+                and "invalid_api_key" in (operation["responses"]["401"]["description"])
+            )
+            assert bool(keyed) == documented, (method, path)
+            if keyed:  # optional: each alternative comes with the key and without
+                without = [{k: v for k, v in need.items() if k != "apiKey"} for need in keyed]
+                assert sorted(map(str, without)) == sorted(
+                    str(need) for need in accepted if "apiKey" not in need
+                ), (method, path)
 
 
 def test_keys_mean_nothing_with_the_limits_off(make_app):

@@ -69,6 +69,11 @@ def path_pattern(ops: Iterable[Operation]) -> str:
     return "^(?:" + "|".join(alternatives) + ")$"
 
 
+def methods(ops: Iterable[Operation]) -> list[str]:
+    """The methods a preflight for ``ops`` allows: theirs, never one no route answers."""
+    return sorted({op.method.upper() for op in ops})
+
+
 def install(app: Flask, origins: Sequence[str]) -> None:
     """Answer the API's cross-origin calls from ``origins`` (nothing when there are none)."""
     if not origins:
@@ -79,11 +84,12 @@ def install(app: Flask, origins: Sequence[str]) -> None:
     api = [op for op in OPERATIONS if op.path.startswith("/v1/")]
     opened = [op for op in api if read_only(op)] if ANY in origins else []
     if opened:
-        resources[path_pattern(opened)] = {"origins": ANY}
+        resources[path_pattern(opened)] = {"origins": ANY, "methods": methods(opened)}
     if named:
-        resources[path_pattern(op for op in api if op not in opened)] = {"origins": named}
+        rest = [op for op in api if op not in opened]
+        resources[path_pattern(rest)] = {"origins": named, "methods": methods(rest)}
         # the openapi document, for tools that build a client from a page
-        resources[r"^/openapi\.json$"] = {"origins": named}
+        resources[r"^/openapi\.json$"] = {"origins": named, "methods": ["GET"]}
     CORS(
         app,
         resources=resources,
@@ -99,6 +105,6 @@ def install(app: Flask, origins: Sequence[str]) -> None:
     def _vary_by_origin(response: Response) -> Response:
         """An API answer differs by the caller's origin (named or not): a cache between keeps
         them apart, whatever flask-cors thought needed no ``Vary``."""
-        if request.path.startswith("/v1/"):
+        if request.path.startswith("/v1/") or request.path == "/openapi.json":
             response.vary.add("Origin")
         return response

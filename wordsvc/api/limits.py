@@ -11,8 +11,9 @@ through Redis when the settings name one (docs/deploy.md#rate-limits).
 - **Per API key**: a request that sends a key of ``Settings.api_keys`` as ``X-API-Key`` (a
   front end serving many people from one address) counts against
   ``Settings.api_key_rate_limit`` for that key instead of its address's limit. A key the
-  service does not know is refused with 401 ``invalid_api_key``, so that a front end never
-  believes it has a limit it has not. The count's key is a hash of the key.
+  service does not know is counted against its address's limit, then refused with 401
+  ``invalid_api_key`` (by the API's operations, which document it), so that a front end
+  never believes it has a limit it has not. The count's key is a hash of the key.
 - **Costs**: a request counts for what :func:`wordsvc.costs.request_cost` says: 1, or for a
   solve, a batch check and a pattern search, in proportion to the work asked for (the
   :data:`SOLVE`, :data:`CHECK_WORDS`, :data:`SEARCH` costs the routes declare). A request
@@ -169,20 +170,6 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
             or request.endpoint in uncounted
         )
 
-    @app.before_request
-    def _known_api_key() -> Response | None:
-        """Refuse a key the service does not know (before any limit counts the request)."""
-        key = _api_key()
-        if key is None or key in settings.api_keys or not _counted():
-            return None
-        return problem(
-            401,
-            "invalid_api_key",
-            f"This service does not know the {API_KEY_HEADER} sent: send a key its operator "
-            "gave you, or none.",
-            title="Unknown API key",
-        )
-
     def _keyed() -> bool:
         return _api_key() in settings.api_keys
 
@@ -233,6 +220,24 @@ def install(app: Flask, settings: Settings) -> Limiter | None:
 
     limiter.init_app(app)
     app.extensions[LIMITER] = limiter
+    keyed_operations = {op.endpoint for op in OPERATIONS if op.limited}
+
+    @app.before_request  # after the limiter's own: an unknown key counts as its address
+    def _known_api_key() -> Response | None:
+        """Refuse, on an operation that documents it, a key the service does not know: a
+        front end must never believe it has a limit it has not. The request was counted
+        against its address's limit first, so guessing keys is throttled like any call."""
+        key = _api_key()
+        if key is None or key in settings.api_keys or request.endpoint not in keyed_operations:
+            return None
+        return problem(
+            401,
+            "invalid_api_key",
+            f"This service does not know the {API_KEY_HEADER} sent: send a key its operator "
+            "gave you, or none.",
+            title="Unknown API key",
+        )
+
     return limiter
 
 

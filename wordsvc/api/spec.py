@@ -33,7 +33,9 @@ REF_TEMPLATE = "#/components/schemas/{model}"
 PROBLEM_REF = {"$ref": REF_TEMPLATE.format(model="Problem")}
 #: Problems every route may answer with, besides its own.
 COMMON_ERRORS: Mapping[int, Sequence[str]] = {
+    400: ("malformed_request",),  # the server's own: not HTTP it can read (server_errors.py)
     414: ("uri_too_long",),
+    431: ("headers_too_large",),
     500: ("internal_error",),
 }
 #: The problems of the rate limits: every limited operation may answer them (a request over
@@ -219,13 +221,26 @@ def _operation(op: Operation) -> dict[str, Any]:
             f"`{op.deprecated.successor}`. Answered until {op.deprecated.sunset.isoformat()} "
             "at least; each answer says so in its Deprecation, Sunset and Link headers."
         )
-    if op.auth == "required":
-        document["security"] = [{"seatToken": []}]
-    elif op.auth == "optional":
-        document["security"] = [{"seatToken": []}, {}]
+    security = _security(op)
+    if security != [{}]:
+        document["security"] = security
     if not document["parameters"]:
         del document["parameters"]
     return document
+
+
+def _security(op: Operation) -> list[dict[str, list[str]]]:
+    """What ``op`` accepts, as alternatives: its seat token (required, optional or none) and,
+    on a counted operation, an optional API key beside it."""
+    alternatives: dict[str, list[dict[str, list[str]]]] = {
+        "required": [{"seatToken": []}],
+        "optional": [{}, {"seatToken": []}],
+        "none": [{}],
+    }
+    seat = alternatives[op.auth]
+    if not op.limited:
+        return seat
+    return [*seat, *({**need, "apiKey": []} for need in seat)]
 
 
 def _parameters(op: Operation) -> list[dict[str, Any]]:

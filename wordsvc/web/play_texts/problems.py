@@ -44,6 +44,14 @@ REQUESTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "problem.payload_too_large": ("Запит завеликий.", "The request is too large."),
     "problem.uri_too_long": ("Адреса запиту задовга.", "The request's address is too long."),
+    "problem.malformed_request": (
+        "Сервер не зміг прочитати запит. Оновіть сторінку.",
+        "The server could not read the request. Reload the page.",
+    ),
+    "problem.headers_too_large": (
+        "Заголовки запиту завеликі. Оновіть сторінку.",
+        "The request's headers are too large. Reload the page.",
+    ),
     "problem.unsupported_media_type": (
         "Сервер чекав на інший формат запиту. Оновіть сторінку.",
         "The server expected another kind of request. Reload the page.",
