@@ -144,13 +144,18 @@ def replay(seed, limit):
     return state, moves
 
 
+#: The most moves of a game the whole-game tests play (a game of two heuristic bots takes
+#: about 130).
+LONGEST_GAME = 120
+
+
 def whole_game(wanted):
-    """The first seed from 2000 whose whole game, within 100 moves, has seat 0 make every
-    move (``discard``, ``consume``...) and aim at every target field (``with`` and
-    ``played`` included) of ``wanted``; ``one-way`` there wants a card played by its one
+    """The first seed from 2000 whose whole game, within :data:`LONGEST_GAME` moves, has seat
+    0 make every move (``discard``, ``consume``...) and aim at every target field (``with``
+    and ``played`` included) of ``wanted``; ``one-way`` there wants a card played by its one
     way's button, ``on-table`` a target chosen among several by a tap on the table."""
     for seed in range(2000, 4000):
-        state, moves = replay(seed, 100)
+        state, moves = replay(seed, LONGEST_GAME)
         shown = set()
         for seat, action, _, _, legal in moves:
             if seat != 0:
@@ -163,7 +168,7 @@ def whole_game(wanted):
                     shown.add("on-table")
         if state["phase"] == "over" and set(wanted) <= shown:
             return seed
-    pytest.fail(f"no seed where seat 0 plays {wanted} within 100 moves")
+    pytest.fail(f"no seed where seat 0 plays {wanted} within {LONGEST_GAME} moves")
 
 
 def answered_back():

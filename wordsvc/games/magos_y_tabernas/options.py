@@ -31,10 +31,10 @@ def options_schema() -> dict[str, object]:
             },
             "anulador_consume_cost": {
                 "enum": [0, 1],
-                "default": 1,
-                "description": "action points to consume Anulador: 1 as the rulebook's "
-                "example says, or 0 to let it answer any action at any moment, as its note "
-                "reads",
+                "default": 0,
+                "description": "action points to consume Anulador: 0 lets it answer any "
+                "action at any moment, as its note reads (the default), or 1 as the "
+                "rulebook's example of consuming an object says",
             },
             "second_player_start": {
                 "enum": ["nothing", "card", "orb"],
