@@ -163,3 +163,16 @@ def test_the_soak_fails_on_each_criterion_it_names():
     assert not report["passed"]
     assert report["rss"]["growth"] == 0.2
     assert "FAIL" in soak.markdown(report)
+
+
+def test_the_bot_benchmark_plays_a_seeded_game_and_times_the_search_bots_moves():
+    bench = load(FOLDER / "bench_bots.py")
+    bench._start_worker("lost-words")
+    for seed in (0, 1):  # the search bot first, then second
+        share, seconds, iterations, finished = bench.play(("lost-words", seed, 0.005))
+        assert finished
+        assert share in (0.0, 1.0)
+        assert seconds
+        assert len(iterations) == len(seconds)
+        assert any(iterations)  # it searched where it had a choice
+    assert bench.wilson(65, 100)[0] < 0.65 < bench.wilson(65, 100)[1]

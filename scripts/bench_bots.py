@@ -1,0 +1,177 @@
+"""How strong the search bot is: its share of the wins against the game's "normal" bot (the
+heuristic) in seeded two-player games, the seats swapped every other game, at each time
+budget per move; and what a move costs it (seconds and iterations, medians and the slowest).
+
+A share has a 95% Wilson interval; issue 40's target is 0.65 at a budget of at most 1 s a
+move on one core. Each process plays its games on one core, as a server worker's thread
+would think.
+
+    python scripts/bench_bots.py [--game lost-words] [--games 500] [--budget 0.1 --budget 1]
+        [--processes 2] [--json]
+
+The results are in docs/performance.md, "Search bots".
+"""
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from wordsvc.games.registry import GAMES
+from wordsvc.games.search import Budget
+
+#: z of a two-sided 95% interval.
+Z95 = 1.96
+#: The most actions one game may take before it is counted as unfinished.
+MOST_ACTIONS = 5_000
+
+
+def _lost_words_search(budget: Budget) -> Any:
+    from wordsvc.games.lost_words.bots import search_bot
+
+    return search_bot(budget)
+
+
+#: The games with a search bot, each with how to build it for a budget.
+SEARCHERS = {"lost-words": _lost_words_search}
+#: The bot each search bot plays against: the game's "normal" level.
+NORMAL = "heuristic"
+
+_worker: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Strength:
+    game: str
+    budget_s: float
+    games: int
+    unfinished: int
+    share: float
+    low: float
+    high: float
+    median_move_s: float
+    slowest_move_s: float
+    median_iterations: float
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (fractional successes allowed: shared wins)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def _start_worker(game: str) -> None:
+    entry = GAMES[game]
+    _worker["game"] = entry.make(None)  # type: ignore[arg-type]  # no game here judges words
+    _worker["normal"] = entry.bots(None)[NORMAL]  # type: ignore[arg-type]
+
+
+def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bool]:
+    """One seeded game, the search bot at seat ``seed % 2``: its share of the win, the
+    seconds and iterations of each of its moves, whether the game finished."""
+    name, seed, budget = job
+    game = _worker["game"]
+    searcher = SEARCHERS[name](Budget(seconds=budget))
+    mine = seed % 2
+    bots = [searcher, _worker["normal"]()] if mine == 0 else [_worker["normal"](), searcher]
+    rng = random.Random(seed)
+    state = game.new({"players": 2, "first_player": 0}, seed)
+    seconds: list[float] = []
+    iterations: list[int] = []
+    for _ in range(MOST_ACTIONS):
+        result = game.result(state)
+        if result is not None:
+            break
+        seat = game.to_act(state)[0]
+        started = time.perf_counter()
+        action = bots[seat].choose(game, game.view(state, seat), seat, rng)
+        if seat == mine:
+            seconds.append(time.perf_counter() - started)
+            iterations.append(searcher.last_iterations)
+        state, _ = game.apply(state, seat, action)
+    else:
+        return 0.0, seconds, iterations, False
+    winners = list(result.winners)
+    return (1 / len(winners) if mine in winners else 0.0), seconds, iterations, True
+
+
+def measure(game: str, games: int, budget: float, processes: int, first_seed: int) -> Strength:
+    jobs = [(game, seed, budget) for seed in range(first_seed, first_seed + games)]
+    with multiprocessing.Pool(processes, initializer=_start_worker, initargs=(game,)) as pool:
+        outcomes = pool.map(play, jobs, chunksize=1)
+    finished = [o for o in outcomes if o[3]]
+    won = sum(o[0] for o in finished)
+    low, high = wilson(won, len(finished))
+    moves = [s for o in outcomes for s in o[1]]
+    searched = [n for o in outcomes for n in o[2] if n]
+    return Strength(
+        game=game,
+        budget_s=budget,
+        games=len(finished),
+        unfinished=len(outcomes) - len(finished),
+        share=won / len(finished) if finished else 0.0,
+        low=low,
+        high=high,
+        median_move_s=statistics.median(moves) if moves else 0.0,
+        slowest_move_s=max(moves, default=0.0),
+        median_iterations=statistics.median(searched) if searched else 0.0,
+    )
+
+
+def table(rows: list[Strength]) -> str:
+    """Markdown: one row per game and budget."""
+    lines = [
+        "| game | budget a move | games | search's share of wins (95%) | seconds a move: "
+        "median, slowest | iterations a move (median) |",
+        "|---|---:|---:|---|---|---:|",
+    ]
+    for r in rows:
+        unfinished = f" ({r.unfinished} unfinished)" if r.unfinished else ""
+        lines.append(
+            f"| {r.game} | {r.budget_s:g} s | {r.games}{unfinished} | {r.share:.3f} "
+            f"({r.low:.3f}–{r.high:.3f}) | {r.median_move_s:.3f}, {r.slowest_move_s:.3f} | "
+            f"{r.median_iterations:g} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(SEARCHERS), action="append")
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--budget", type=float, action="append", help="seconds a move [1]")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.games < 1 or any(b <= 0 for b in args.budget or ()):
+        parser.error("--games and every --budget must be positive")
+    rows = []
+    for game in args.game or sorted(SEARCHERS):
+        for budget in args.budget or (1.0,):
+            started = time.perf_counter()
+            rows.append(measure(game, args.games, budget, args.processes, args.first_seed))
+            print(
+                f"{game}, {budget:g} s a move: {time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+            )
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=1))
+    else:
+        print(table(rows))
+
+
+if __name__ == "__main__":
+    main()

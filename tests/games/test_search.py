@@ -1,0 +1,194 @@
+"""The search bot (wordsvc/games/search.py): it finds what exhaustive minimax finds on a small
+game of perfect information (the oracle), keeps to its budget, leaves single and described
+choices alone, and reads nothing but the view: two Lost Words states that differ only in
+cards the seat cannot see get the same choice."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordsvc.games.contract import Action, Result, Seat, State
+from wordsvc.games.lost_words.bots import HeuristicBot, search_bot
+from wordsvc.games.lost_words.engine import LostWords
+from wordsvc.games.lost_words.hidden import LostWordsHidden
+from wordsvc.games.search import Budget, SearchBot
+
+# --- an oracle: a two-seat game of perfect information, solved exhaustively --------------
+
+
+class TakeAway:
+    """Two seats take 1, 2 or 3 counters in turn from ``start``; whoever takes the last one
+    wins. Perfect information, so its search may be checked against minimax."""
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+
+    def new(self, options: object, seed: int) -> State:
+        return {"left": self.start, "active": 0, "winner": None}
+
+    def to_act(self, state: State) -> list[Seat]:
+        return [] if state["winner"] is not None else [state["active"]]
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        if state["winner"] is not None or seat != state["active"]:
+            return []
+        return [{"type": "take", "count": n} for n in (1, 2, 3) if n <= state["left"]]
+
+    def apply(self, state: State, seat: Seat, action: Action) -> tuple[State, list]:
+        left = state["left"] - action["count"]
+        winner = seat if left == 0 else None
+        return {"left": left, "active": 1 - seat, "winner": winner}, []
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, object]:
+        return {
+            **state,
+            "legal_actions": self.legal_actions(state, seat) if seat is not None else [],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if state["winner"] is None:
+            return None
+        places = [1 if s == state["winner"] else 2 for s in (0, 1)]
+        return Result([0, 0], places, [state["winner"]])
+
+
+class Open:
+    """Nothing is hidden: the view is the state."""
+
+    def determinise(self, view, seat, rng) -> State:
+        return {k: v for k, v in view.items() if k != "legal_actions"}
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        return [0.5, 0.5]
+
+    def complete(self, state, seat, action, rng) -> Action:
+        raise AssertionError("TakeAway lists every action")
+
+
+def winning_takes(left: int) -> set[int]:
+    """Minimax, by brute force: the takes that win against any reply."""
+
+    def wins(counters: int) -> bool:  # the seat to move wins
+        return any(n == counters or not wins(counters - n) for n in (1, 2, 3) if n <= counters)
+
+    return {n for n in (1, 2, 3) if n <= left and (n == left or not wins(left - n))}
+
+
+class Refuses:
+    name = "refuses"
+
+    def choose(self, game, view, seat, rng) -> Action:
+        raise AssertionError("the search should have chosen")
+
+
+@pytest.mark.parametrize("left", [5, 6, 7, 9, 10, 11])
+def test_the_search_finds_the_winning_take_that_minimax_finds(left):
+    game = TakeAway(left)
+    bot = SearchBot(Open(), Refuses(), Budget(seconds=60, iterations=3000), rollout_depth=50)
+    state = game.new({}, 0)
+    chosen = bot.choose(game, game.view(state, 0), 0, random.Random(left))
+    assert chosen["count"] in winning_takes(left)
+
+
+def test_a_budget_of_iterations_is_kept_exactly_and_a_budget_of_time_ends_the_search():
+    game = TakeAway(9)
+    view = game.view(game.new({}, 0), 0)
+    counted = SearchBot(Open(), Refuses(), Budget(seconds=60, iterations=37))
+    counted.choose(game, view, 0, random.Random(1))
+    assert counted.last_iterations == 37
+    ticks = itertools.count()
+    timed = SearchBot(Open(), Refuses(), Budget(seconds=10), clock=lambda: float(next(ticks)))
+    timed.choose(game, view, 0, random.Random(1))
+    assert timed.last_iterations == 10  # one tick an iteration, after the deadline was set
+
+
+def test_one_choice_costs_no_search_and_described_ones_go_to_the_fallback():
+    game = TakeAway(1)
+    bot = SearchBot(Open(), Refuses(), Budget(iterations=100))
+    assert bot.choose(game, game.view(game.new({}, 0), 0), 0, random.Random(1)) == {
+        "type": "take",
+        "count": 1,
+    }
+    assert bot.last_iterations == 0
+
+    class Fallback:
+        name = "fallback"
+
+        def choose(self, game, view, seat, rng) -> Action:
+            return {"type": "discard", "cards": ["chosen"]}
+
+    described = {"legal_actions": [{"type": "discard", "needs": ["cards"], "count": 1}]}
+    assert SearchBot(Open(), Fallback()).choose(game, described, 0, random.Random(1)) == {
+        "type": "discard",
+        "cards": ["chosen"],
+    }
+
+
+# --- The Lost Words: what a seat cannot see ------------------------------------------------
+
+GAME = LostWords()
+HIDDEN = LostWordsHidden()
+
+
+def played(seed: int, players: int, moves: int) -> State:
+    """A game of heuristic bots, ``moves`` moves in (or over)."""
+    state = GAME.new({"players": players}, seed)
+    bot = HeuristicBot()
+    for number in range(moves):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        action = bot.choose(GAME, GAME.view(state, seat), seat, random.Random(number))
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    moves=st.integers(0, 150),
+    deal=st.integers(0, 10**6),
+)
+def test_a_deal_of_the_unseen_shows_the_seat_exactly_its_view(seed, players, moves, deal):
+    state = played(seed, players, moves)
+    for seat in range(players):
+        view = GAME.view(state, seat)
+        dealt = HIDDEN.determinise(view, seat, random.Random(deal))
+        assert GAME.view(dealt, seat) == view
+
+
+def test_deals_differ_in_what_the_seat_cannot_see():
+    view = GAME.view(played(3, 2, 20), 0)
+    hands = {
+        tuple(HIDDEN.determinise(view, 0, random.Random(n))["players"][1]["hand"])
+        for n in range(20)
+    }
+    assert len(hands) > 10
+
+
+def test_the_search_chooses_alike_in_states_that_differ_only_in_hidden_cards():
+    state = played(11, 2, 30)
+    seat = GAME.to_act(state)[0]
+    other = 1 - seat
+    changed = {**state, "players": [dict(p) for p in state["players"]], "draw": list(state["draw"])}
+    hand = list(changed["players"][other]["hand"])
+    hand[0], changed["draw"][0] = changed["draw"][0], hand[0]
+    changed["players"][other]["hand"] = hand
+    assert changed != state
+    view = GAME.view(state, seat)
+    assert GAME.view(changed, seat) == view
+    assert len([a for a in view["legal_actions"] if "needs" not in a]) > 1  # a real choice
+    budget = Budget(seconds=60, iterations=60)
+    for make in (lambda: SearchBot(HIDDEN, HeuristicBot(), budget), lambda: search_bot(budget)):
+        choices = [
+            make().choose(GAME, GAME.view(each, seat), seat, random.Random(5))
+            for each in (state, changed)
+        ]
+        assert choices[0] == choices[1]

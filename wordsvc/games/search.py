@@ -1,0 +1,213 @@
+"""A bot that thinks: information-set Monte Carlo tree search (single-observer ISMCTS, as in
+Cowling, Powley and Whitehouse, 2012, and OpenSpiel's ``ismcts``), behind the contract's
+:class:`~wordsvc.games.contract.Bot` interface, for any game that says what its seats cannot
+see (:class:`Hidden`).
+
+Each iteration deals what the seat cannot see afresh, consistently with its view
+(:meth:`Hidden.determinise`: the other hands, the piles' order), then walks one tree that
+every deal shares. At a node it counts each child whose action is legal in this deal as
+available, and takes the available child of highest UCB1, where a child's exploration term
+counts its availability rather than its parent's visits; the first action not yet tried is
+added and played. From there a quick policy (uniform over the listed actions) plays on for
+at most :attr:`SearchBot.rollout_depth` moves, and the end is scored for every seat: by the
+game's result when it is over, otherwise by :meth:`Hidden.evaluate`. Each node on the path
+gains the score of the seat that chose its action. The root's most visited action is the
+move.
+
+The bot reads nothing but the view: two states that differ only in what the seat cannot see
+give it the same choice (tests/games/test_search.py). It stops at its budget's time or
+iterations, whichever comes first; a move with a single choice costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from wordsvc.games.contract import Action, Bot, Game, Seat, State, legal_actions_in
+
+View = Mapping[str, object]
+
+
+class Hidden(Protocol):
+    """What a game's search needs beyond the contract: the unseen part of a state drawn
+    afresh, and a quick score of a state that is not over."""
+
+    def determinise(self, view: View, seat: Seat, rng: random.Random) -> State:
+        """A whole state whose view for ``seat`` is ``view``: what the seat cannot see
+        (others' hands, the piles' order) drawn at random among what it could be."""
+        ...
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's share of a win, in [0, 1], as the state stands (not over)."""
+        ...
+
+    def complete(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Action:
+        """A described action (with ``needs``) completed at random, as the state allows."""
+        ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a move may think: ``seconds`` of the clock or ``iterations``, whichever
+    ends first."""
+
+    seconds: float = 1.0
+    iterations: int = 1_000_000
+
+
+#: A second of thought a move.
+DEFAULT_BUDGET = Budget()
+
+
+@dataclass
+class _Node:
+    """An action taken from the parent's information set, by ``actor``: its visits, how
+    often it was available, and the actor's total score through it."""
+
+    actor: Seat
+    visits: int = 0
+    available: int = 0
+    score: float = 0.0
+    children: dict[str, _Node] = field(default_factory=dict)
+    action: Action = field(default_factory=dict)
+
+
+def action_key(action: Action) -> str:
+    """One string per action, whatever the order of its fields."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class SearchBot:
+    """ISMCTS over ``game``'s rules, dealing the unseen with ``hidden``; ``fallback`` moves
+    when the seat's legal actions are all described (too many to search among)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        hidden: Hidden,
+        fallback: Bot,
+        budget: Budget = DEFAULT_BUDGET,
+        *,
+        policy: Bot | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int = 24,
+        margin: float = 0.0,
+        tree_depth: int = 1_000,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.hidden = hidden
+        self.fallback = fallback
+        self.policy = policy
+        self.budget = budget
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.margin = margin
+        self.tree_depth = tree_depth
+        self.clock = clock
+        #: The iterations the last move took (benchmarks read it).
+        self.last_iterations = 0
+
+    def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
+        listed = [a for a in legal_actions_in(view) if "needs" not in a]
+        if not listed:
+            return self.fallback.choose(game, view, seat, rng)
+        if len(listed) == 1:
+            self.last_iterations = 0
+            return dict(listed[0])
+        root = _Node(actor=seat)
+        deadline = self.clock() + self.budget.seconds
+        done = 0
+        while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
+            state = self.hidden.determinise(view, seat, rng)
+            self._iterate(game, state, root, rng)
+            done += 1
+        self.last_iterations = done
+        keys = {action_key(a): a for a in listed}
+        tried = [(key, node) for key, node in root.children.items() if key in keys]
+        if not tried:
+            return dict(rng.choice(listed))
+        best_key, best = max(tried, key=lambda item: (item[1].visits, item[1].score))
+        if self.policy is not None and self.margin > 0:
+            # The policy's own choice stands unless the search found one clearly better.
+            own = action_key(self.policy.choose(game, view, seat, rng))
+            mine = root.children.get(own)
+            if (
+                mine is not None
+                and mine.visits
+                and best.score / best.visits < mine.score / mine.visits + self.margin
+            ):
+                return dict(keys.get(own, keys[best_key]))
+        return dict(keys[best_key])
+
+    def _iterate(self, game: Game, state: State, root: _Node, rng: random.Random) -> None:
+        """One deal: select and expand in the tree, play on, score, back up."""
+        node, path = root, list[_Node]()
+        while game.result(state) is None and len(path) < self.tree_depth:
+            actor = game.to_act(state)[0]
+            legal = self._actions(game, state, actor, rng)
+            if not legal:
+                break
+            available = []
+            untried = []
+            for action in legal:
+                key = action_key(action)
+                child = node.children.get(key)
+                if child is None:
+                    untried.append((key, action))
+                else:
+                    child.available += 1
+                    available.append(child)
+            if untried:
+                key, action = rng.choice(untried)
+                child = node.children[key] = _Node(actor=actor, available=1, action=action)
+                state, _ = game.apply(state, actor, action)
+                path.append(child)
+                break
+            node = max(available, key=self._ucb)
+            state, _ = game.apply(state, actor, node.action)
+            path.append(node)
+        scores = self._play_on(game, state, rng)
+        for child in path:
+            child.visits += 1
+            child.score += scores[child.actor]
+
+    def _ucb(self, node: _Node) -> float:
+        return node.score / node.visits + self.exploration * math.sqrt(
+            math.log(node.available) / node.visits
+        )
+
+    def _play_on(self, game: Game, state: State, rng: random.Random) -> Sequence[float]:
+        """Uniform moves until the game ends or the depth is reached: each seat's score."""
+        for _ in range(self.rollout_depth):
+            if game.result(state) is not None:
+                break
+            actor = game.to_act(state)[0]
+            if self.policy is not None:
+                action = self.policy.choose(game, game.view(state, actor), actor, rng)
+            else:
+                legal = self._actions(game, state, actor, rng)
+                if not legal:
+                    break
+                action = rng.choice(legal)
+            state, _ = game.apply(state, actor, action)
+        result = game.result(state)
+        if result is None:
+            return self.hidden.evaluate(state)
+        winners = set(result.winners)
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if s in winners else 0.0 for s in range(len(result.places))]
+
+    def _actions(self, game: Game, state: State, actor: Seat, rng: random.Random) -> list[Action]:
+        """The actor's listed actions, or its described ones completed at random."""
+        legal = game.legal_actions(state, actor)
+        listed = [a for a in legal if "needs" not in a]
+        if listed:
+            return listed
+        return [self.hidden.complete(state, actor, a, rng) for a in legal]
