@@ -14,7 +14,6 @@ The results are in docs/performance.md, "Search bots".
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -26,9 +25,8 @@ from typing import Any
 
 from wordsvc.games.registry import GAMES
 from wordsvc.games.search import Budget
+from wordsvc.games.simulate import wilson
 
-#: z of a two-sided 95% interval.
-Z95 = 1.96
 #: The most actions one game may take before it is counted as unfinished.
 MOST_ACTIONS = 5_000
 
@@ -59,17 +57,6 @@ class Strength:
     median_move_s: float
     slowest_move_s: float
     median_iterations: float
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (fractional successes allowed: shared wins)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return (centre - spread) / denominator, (centre + spread) / denominator
 
 
 def _start_worker(game: str) -> None:

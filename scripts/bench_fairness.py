@@ -15,7 +15,6 @@ The results are in docs/performance.md and each game's rules page, "Fairness".
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -27,6 +26,7 @@ from typing import Any
 
 from wordsvc.config import Settings
 from wordsvc.games.registry import GAMES
+from wordsvc.games.simulate import wilson
 from wordsvc.judge import Judge
 
 #: z of a two-sided 99% interval.
@@ -57,17 +57,6 @@ class Fairness:
     fair: float
     places: list[PlaceShare]
     median_seconds: float
-
-
-def wilson(successes: float, trials: int, z: float = Z99) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (fractional successes allowed: shared wins)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return (centre - spread) / denominator, (centre + spread) / denominator
 
 
 def _start_worker(game: str) -> None:
@@ -115,7 +104,7 @@ def measure(
     places = []
     for place in range(players):
         won = sum(o[0][place] for o in finished)
-        low, high = wilson(won, len(finished))
+        low, high = wilson(won, len(finished), Z99)
         share = won / len(finished) if finished else 0.0
         places.append(PlaceShare(place + 1, share, low, high, not low <= fair <= high))
     seconds = sorted(o[1] for o in outcomes)

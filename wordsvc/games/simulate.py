@@ -27,14 +27,15 @@ Z95 = 1.96
 MAX_ACTIONS = 100_000
 
 
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate at ``z`` (95% by default; the fairness
+    benchmark asks for 99%), shared wins counting fractionally."""
     if games == 0:
         return (0.0, 0.0)
     p = wins / games
-    centre = p + Z95**2 / (2 * games)
-    spread = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2))
-    denominator = 1 + Z95**2 / games
+    centre = p + z**2 / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z**2 / (4 * games**2))
+    denominator = 1 + z**2 / games
     return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
