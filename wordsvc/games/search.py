@@ -8,11 +8,12 @@ Each iteration deals what the seat cannot see afresh, consistently with its view
 every deal shares. At a node it counts each child whose action is legal in this deal as
 available, and takes the available child of highest UCB1, where a child's exploration term
 counts its availability rather than its parent's visits; the first action not yet tried is
-added and played. From there a quick policy (uniform over the listed actions) plays on for
-at most :attr:`SearchBot.rollout_depth` moves, and the end is scored for every seat: by the
-game's result when it is over, otherwise by :meth:`Hidden.evaluate`. Each node on the path
-gains the score of the seat that chose its action. The root's most visited action is the
-move.
+added and played. From there a policy (a bot of the game, or uniform over the listed
+actions) plays on for at most :attr:`SearchBot.rollout_depth` moves, and the end is scored
+for every seat: by the game's result when it is over, otherwise by :meth:`Hidden.evaluate`.
+Each node on the path gains the score of the seat that chose its action. The root's most
+visited action is the move, unless the policy's own choice scored within
+:attr:`SearchBot.margin` of it.
 
 The bot reads nothing but the view: two states that differ only in what the seat cannot see
 give it the same choice (tests/games/test_search.py). It stops at its budget's time or
@@ -77,6 +78,12 @@ class _Node:
     children: dict[str, _Node] = field(default_factory=dict)
     action: Action = field(default_factory=dict)
 
+    @property
+    def mean(self) -> float:
+        """The actor's average score through this node (visited at least once: a node is
+        backed up in the iteration that adds it)."""
+        return self.score / self.visits
+
 
 def action_key(action: Action) -> str:
     """One string per action, whatever the order of its fields."""
@@ -115,11 +122,11 @@ class SearchBot:
         self.last_iterations = 0
 
     def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
+        self.last_iterations = 0
         listed = [a for a in legal_actions_in(view) if "needs" not in a]
         if not listed:
             return self.fallback.choose(game, view, seat, rng)
         if len(listed) == 1:
-            self.last_iterations = 0
             return dict(listed[0])
         root = _Node(actor=seat)
         deadline = self.clock() + self.budget.seconds
@@ -130,21 +137,16 @@ class SearchBot:
             done += 1
         self.last_iterations = done
         keys = {action_key(a): a for a in listed}
-        tried = [(key, node) for key, node in root.children.items() if key in keys]
+        tried = {key: node for key, node in root.children.items() if key in keys}
         if not tried:
             return dict(rng.choice(listed))
-        best_key, best = max(tried, key=lambda item: (item[1].visits, item[1].score))
+        best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
         if self.policy is not None and self.margin > 0:
             # The policy's own choice stands unless the search found one clearly better.
             own = action_key(self.policy.choose(game, view, seat, rng))
-            mine = root.children.get(own)
-            if (
-                mine is not None
-                and mine.visits
-                and best.score / best.visits < mine.score / mine.visits + self.margin
-            ):
-                return dict(keys.get(own, keys[best_key]))
-        return dict(keys[best_key])
+            if own in tried and tried[best].mean < tried[own].mean + self.margin:
+                best = own
+        return dict(keys[best])
 
     def _iterate(self, game: Game, state: State, root: _Node, rng: random.Random) -> None:
         """One deal: select and expand in the tree, play on, score, back up."""
@@ -179,12 +181,11 @@ class SearchBot:
             child.score += scores[child.actor]
 
     def _ucb(self, node: _Node) -> float:
-        return node.score / node.visits + self.exploration * math.sqrt(
-            math.log(node.available) / node.visits
-        )
+        return node.mean + self.exploration * math.sqrt(math.log(node.available) / node.visits)
 
     def _play_on(self, game: Game, state: State, rng: random.Random) -> Sequence[float]:
-        """Uniform moves until the game ends or the depth is reached: each seat's score."""
+        """The policy's moves (uniform ones without a policy) until the game ends or the
+        depth is reached: each seat's score."""
         for _ in range(self.rollout_depth):
             if game.result(state) is not None:
                 break
