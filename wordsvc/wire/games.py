@@ -155,9 +155,9 @@ class ClaimBody(WireModel):
     only_when_concerned: Annotated[bool, Strict()] | None = Field(
         default=None,
         description='The seat\'s "answer only when it concerns me" choice (default: it stays); '
-        "it acts while auto_pass is on. Switched on while nothing concerns the seat that holds "
-        "priority, it passes at once. Only for a game that has the choice (no_auto_pass "
-        "otherwise).",
+        "it acts while auto_pass is on. Switched on while the seat is asked in a window over "
+        "nothing that concerns it, it passes at once. Only for a game that has the choice "
+        "(no_auto_pass otherwise).",
     )
 
 

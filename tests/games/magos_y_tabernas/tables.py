@@ -107,5 +107,12 @@ def pass_round(state: State) -> tuple[State, list]:
     return state, events
 
 
+def end_turn(state: State, seat: int) -> tuple[State, list]:
+    """``seat`` ends its turn, and every seat asked in the window before it passes passes."""
+    state, events = act(state, seat, type="end")
+    state, more = pass_round(state)
+    return state, events + more
+
+
 def types(events: list) -> list[str]:
     return [e.type for e in events]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.games.helpers import playout
-from tests.games.magos_y_tabernas.tables import act, give, table
+from tests.games.magos_y_tabernas.tables import act, end_turn, give, table
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot, RandomBot
 from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
 from wordsvc.games.simulate import simulate, wilson
@@ -89,7 +89,7 @@ def test_the_heuristic_breaks_bolsa_sin_fondo_for_cards_when_its_hand_has_room()
 
 def test_the_heuristic_uses_a_free_gain_rather_than_discard_it_at_the_hand_limit():
     state = give(table(), 0, hand=["atacar-1", "atacar-2", "escudo-1", "chispa-1"])
-    state, _ = act(state, 0, type="end")
+    state, _ = end_turn(state, 0)
     assert state["phase"] == "reduce"
     assert choice(state, 0) == {"type": "play", "card": "chispa-1"}
 

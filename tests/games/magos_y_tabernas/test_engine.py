@@ -21,6 +21,7 @@ from tests.games.magos_y_tabernas.box import BOX
 from tests.games.magos_y_tabernas.tables import (
     act,
     assert_conserved,
+    end_turn,
     give,
     pass_round,
     table,
@@ -65,14 +66,18 @@ def test_taking_an_orb_is_announced_then_resolves_when_everyone_has_passed():
     state = give(table(), 1, hand=["escudo-1"])
     state, events = act(state, 0, type="take_orb")
     assert state["phase"] == "priority"
-    assert game.to_act(state) == [1]
+    assert game.to_act(state) == [1, 0], "every seat that may answer is asked at once"
     assert [item["kind"] for item in state["stack"]] == ["orb"]
     assert state["players"][0]["orbs"] == 0, "nothing happens before the window closes"
-    state, _ = act(state, 1, type="pass")
-    assert game.to_act(state) == [0], "priority goes round to the acting seat last"
-    state, events = act(state, 0, type="pass")
+    state, _ = act(state, 0, type="pass")
+    assert game.to_act(state) == [1], "a seat that passed is not asked again"
+    state, events = act(state, 1, type="pass")
     assert state["players"][0]["orbs"] == 1
     assert state["supply"]["orbs"] == 8
+    assert (state["phase"], game.to_act(state)) == ("priority", [1, 0]), (
+        "a window before the turn passes"
+    )
+    state, events = pass_round(state)
     assert (state["active"], state["phase"], state["point"]) == (1, "main", 1)
     assert "turn_started" in types(events)
 
@@ -113,6 +118,11 @@ def test_a_seat_that_can_do_nothing_by_what_is_public_passes_by_itself():
 
 def test_an_unused_action_point_is_lost_when_the_player_ends_the_turn():
     state, events = act(table(), 0, type="end")
+    assert (state["phase"], game.to_act(state)) == ("priority", [1]), (
+        "the others may answer before the turn passes; the seat that ended is not asked"
+    )
+    state, more = pass_round(state)
+    events += more
     assert (state["active"], state["point"]) == (1, 1)
     assert state["players"][0]["turns"] == 1
     assert "turn_ended" in types(events)
@@ -213,7 +223,7 @@ def test_in_two_against_two_the_losing_pair_shares_its_place():
     assert result.places == [1, 3, 1, 3], "competition ranking: both partners share third"
     limited = give(table(players=4, teams=True, turn_limit=1), 1, hand=[], gems=1)
     for seat in range(4):
-        limited, _ = act(limited, seat, type="end")
+        limited, _ = end_turn(limited, seat)
     assert limited["winner"] == [1, 3]
     assert game.result(limited).places == [3, 1, 3, 1]  # type: ignore[union-attr]
 
@@ -233,8 +243,8 @@ def test_options_are_checked():
 
 def test_the_turn_limit_ends_the_game_ranked_by_progress():
     state = give(table(turn_limit=1), 1, hand=[], gems=1)
-    state, _ = act(state, 0, type="end")
-    state, _events = act(state, 1, type="end")
+    state, _ = end_turn(state, 0)
+    state, _events = end_turn(state, 1)
     assert state["phase"] == "over"
     assert state["ended_by"] == "turn_limit"
     assert state["winner"] == [1]
@@ -280,15 +290,86 @@ def test_escudo_played_in_answer_resolves_first_so_the_attack_destroys_nothing()
     """Last in, first out: the rulebook's "Resolution"."""
     state = give(give(table(), 0, hand=["atacar-1", "gema-2"]), 1, hand=["escudo-1"], gems=1)
     state, _ = act(state, 0, type="play", card="atacar-1", target=1)
-    assert game.to_act(state) == [1]
+    assert game.to_act(state) == [1, 0]
     state, _ = act(state, 1, type="play", card="escudo-1")
-    assert game.to_act(state) == [0], "priority goes on from the seat after the one that acted"
+    assert game.to_act(state) == [0], "a new window: seat 1 holds nothing more"
     state, events = pass_round(state)
     assert state["players"][1]["gems"] == 1
     order = [e.data.get("item") for e in events if e.type == "resolving"]
     assert order == [2, 1]
     assert "shielded" in types(events)
     assert not state["players"][1]["shielded"], "the shield lapses at the end of the turn"
+
+
+# --- windows at any moment, without seat priority (issue 40) ---------------------------------
+
+
+def test_the_target_of_an_attack_answers_without_waiting_for_the_seat_between():
+    """ "There is no player priority when playing Instant cards": in a 3-player game the
+    target of Atacar plays Escudo while the seat between has not passed."""
+    state = give(table(players=3), 0, hand=["atacar-1", "gema-1"])
+    give(state, 1, hand=["chispa-1"])
+    give(state, 2, hand=["escudo-1"], gems=1)
+    state, _ = act(state, 0, type="play", card="atacar-1", target=2)
+    assert game.to_act(state) == [1, 2, 0], "everyone who may answer is asked at once"
+    state, _ = act(state, 2, type="play", card="escudo-1")
+    assert [item["seat"] for item in state["stack"]] == [0, 2], "the first to act claims it"
+    state, _ = pass_round(state)
+    assert state["players"][2]["gems"] == 1
+
+
+def test_an_instant_may_be_played_after_the_active_player_ends_the_turn():
+    """Chispa "at any moment": before the turn passes, the others are asked."""
+    state = give(give(table(players=3), 0, hand=["gema-1"]), 1, hand=["chispa-1"])
+    give(state, 2, hand=["escudo-1"])
+    state, events = act(state, 0, type="end")
+    assert "turn_ended" in types(events)
+    assert (state["phase"], state["active"], game.to_act(state)) == ("priority", 0, [1, 2])
+    state, _ = act(state, 1, type="play", card="chispa-1")
+    state, _ = pass_round(state)
+    assert state["players"][1]["orbs"] == 1
+    assert (state["active"], state["phase"], state["point"]) == (1, "main", 1)
+
+
+def test_agujero_negro_is_broken_before_the_turn_passes():
+    state = give(table(), 0, hand=["gema-1"])
+    give(state, 1, hand=[], objects=["agujero-negro-1"])
+    state, _ = act(state, 0, type="end")
+    assert game.to_act(state) == [1], "an object it may break at any moment: asked"
+    state, _ = act(state, 1, type="consume", card="agujero-negro-1")
+    state, _ = pass_round(state)
+    assert state["players"][1]["orbs"] == 2
+    assert state["active"] == 1
+
+
+def test_after_an_item_resolves_the_others_get_a_window_and_the_point_comes_back():
+    state = give(give(table(players=3), 0, hand=["chispa-1"]), 1, hand=["escudo-1"])
+    give(state, 2, hand=[])
+    state, _ = act(state, 0, type="play", card="chispa-1")
+    assert game.to_act(state) == [1, 0]
+    state, _ = act(state, 0, type="pass")
+    state, events = act(state, 1, type="pass")
+    assert "resolving" in types(events)
+    assert (state["phase"], state["stack"]) == ("priority", [])
+    assert game.to_act(state) == [1], "the active seat, its point unspent, is not asked"
+    state, _ = act(state, 1, type="pass")
+    assert (state["phase"], state["active"], state["point"]) == ("main", 0, 1)
+
+
+def test_a_session_stored_with_priority_held_round_the_table_reads_as_a_window():
+    """Before issue 40 priority was ``holder`` and ``passes`` in a row: those seats read as
+    passed, and play goes on."""
+    state = give(table(players=3), 0, hand=["gema-1"])
+    give(state, 1, hand=["escudo-1"])
+    give(state, 2, hand=["chispa-1"])
+    state, _ = act(state, 0, type="take_orb")
+    state["priority"] = {"holder": 2, "passes": 1}  # seat 1 passed; seat 2 holds it
+    assert game.to_act(state) == [2, 0]
+    assert game.view(state, 2)["priority"] == {"passed": [1]}
+    state, _ = act(state, 2, type="pass")
+    assert state["priority"] == {"passed": [1, 2]}
+    state, _ = pass_round(state)
+    assert state["players"][0]["orbs"] == 1
 
 
 def test_an_instant_is_played_on_anyones_turn_and_the_point_stays():
@@ -507,7 +588,7 @@ def test_torre_de_guardia_is_broken_at_any_moment_for_a_card_even_in_answer_to_r
     give(state, 1, hand=[], objects=["torre-de-guardia-1"])
     state, _ = act(state, 0, type="play", card="rayo-1", object="torre-de-guardia-1")
     assert state["point"] == 1, "Rayo is an instant"
-    assert game.to_act(state) == [1], "an object it may break at any moment gives priority"
+    assert game.to_act(state) == [1, 0], "an object it may break at any moment: asked"
     state, _ = act(state, 1, type="consume", card="torre-de-guardia-1")
     state, events = pass_round(state)
     assert len(state["players"][1]["hand"]) == 1
@@ -524,14 +605,14 @@ def test_caldero_gives_orbs_at_its_owners_turns_for_a_life_gem_each_until_it_boi
     state = give(table(), 1, hand=[], objects=["caldero-1"])
     give(state, 0, hand=[])
     for turn in range(1, caldero.life_gems + 2):
-        state, _ = act(state, 0, type="end")
+        state, _ = end_turn(state, 0)
         assert state["active"] == 1
         paid = min(turn, caldero.life_gems)
         assert state["players"][1]["orbs"] + 3 * state["players"][1]["gems"] == income.n * paid
         left = caldero.life_gems - paid
         objects = state["players"][1]["objects"]
         assert objects == ([{"card": "caldero-1", "life": left}] if left else [])
-        state, _ = act(state, 1, type="end")
+        state, _ = end_turn(state, 1)
     assert "caldero-1" in state["discard"]
     assert state["supply"]["life_gems"] == parts.LIFE_GEMS
 
@@ -539,7 +620,7 @@ def test_caldero_gives_orbs_at_its_owners_turns_for_a_life_gem_each_until_it_boi
 def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
     hand = ["atacar-1", "atacar-2", "chispa-1", "escudo-1"]
     state = give(table(), 0, hand=hand)
-    state, _ = act(state, 0, type="end")
+    state, _ = end_turn(state, 0)
     assert (state["phase"], game.to_act(state)) == ("reduce", [0])
     assert game.legal_actions(state, 0)[0] == {"type": "discard", "cards": ["atacar-1"]}
     assert_refused(game, state, 0, {"type": "discard", "cards": []}, "wrong_discard_count")
@@ -556,7 +637,7 @@ def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
     assert state["active"] == 1
     assert "chispa-1" in state["discard"]
     bag = give(table(), 0, hand=hand, objects=["bolsa-sin-fondo-1"])
-    bag, _ = act(bag, 0, type="end")
+    bag, _ = end_turn(bag, 0)
     assert bag["active"] == 1, "Bolsa sin Fondo raises the limit by one"
 
 
@@ -577,7 +658,7 @@ def test_a_card_drawn_with_the_turns_action_may_be_used_instead_of_discarded():
     )
     state, _ = act(state, 0, type="play", card="chispa-1")
     assert state["phase"] == "priority", "the card used goes on the stack: it may be answered"
-    assert game.to_act(state) == [1]
+    assert game.to_act(state) == [1, 0]
     state, _ = pass_round(state)
     assert state["players"][0]["orbs"] == 1
     assert state["players"][0]["hand"] == ["atacar-1", "atacar-2", "gema-1"]
@@ -690,6 +771,8 @@ def test_ultima_ronda_makes_an_opponent_discard_cards_of_their_choice_and_its_pl
     assert_refused(game, state, 1, {"type": "discard", "cards": ["gema-1"]}, "wrong_discard_count")
     state, _ = act(state, 1, type="discard", cards=["gema-1", "flash-1"])
     assert state["players"][1]["hand"] == ["atacar-1"]
+    assert (state["phase"], game.to_act(state)) == ("priority", [1, 0]), "a window after it"
+    state, _ = pass_round(state)
     assert state["active"] == 1
     alone = give(give(table(), 0, hand=["ultima-ronda-1"]), 1, hand=["atacar-1", "gema-1"])
     alone, _ = act(alone, 0, type="play", card="ultima-ronda-1", target=1)
@@ -717,7 +800,10 @@ def test_drawing_names_the_card_to_the_drawer_only_and_reshuffles_an_empty_deck(
     state = give(give(table(), 0, hand=["adivinacion-1"]), 1, hand=[])
     state["discard"], state["deck"] = state["deck"][1:], state["deck"][:1]
     state, events = act(state, 0, type="play", card="adivinacion-1")
-    assert state["active"] == 1, "nobody could answer: it resolved at once"
+    assert "drew" in types(events), "nobody could answer: it resolved at once"
+    assert game.to_act(state) == [0], "with the cards drawn, a window before the turn passes"
+    state, _ = pass_round(state)
+    assert state["active"] == 1
     assert len(state["players"][0]["hand"]) == 2
     assert "reshuffled" in types(events)
     private = [e for e in events if e.type == "drew_card"]
@@ -915,8 +1001,7 @@ def test_in_two_against_two_a_shield_may_go_to_the_partner():
     give(state, 3, hand=["escudo-1"])
     give(state, 2, hand=[])
     state, _ = act(state, 0, type="play", card="atacar-1", target=1)
-    while game.to_act(state) != [3]:
-        state, _ = act(state, game.to_act(state)[0], type="pass")
+    assert 3 in game.to_act(state), "the partner answers without waiting for the seats between"
     state, _ = act(state, 3, type="play", card="escudo-1", target=1)
     state, _ = pass_round(state)
     assert state["players"][1]["gems"] == 1

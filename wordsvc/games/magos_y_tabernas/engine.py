@@ -3,13 +3,13 @@ contract.
 
 A turn is the ``main`` step, in which the active seat spends its one action point (an orb, a
 card drawn, a spell, an object laid down or consumed) or ends the turn, and may play instants
-besides. Everything played goes on the stack, and a ``priority`` window lets every seat answer
-in turn before the top resolves, last in, first out (``stack``). ``discard`` asks a player
-for the cards an effect makes them discard; ``reduce`` brings the active hand down to its
-limit at the turn's end.
+besides. Everything played goes on the stack, and a ``priority`` window asks every seat that
+may answer at once before the top resolves, last in, first out (``stack``). ``discard`` asks a
+player for the cards an effect makes them discard; ``reduce`` brings the active hand down to
+its limit at the turn's end.
 
 The parts: ``options``, ``setup`` (the deal), ``table`` (the supply, piles, limits, levels and
-turns), ``effects`` (targets and the steps of card effects), ``stack`` (priority and
+turns), ``effects`` (targets and the steps of card effects), ``stack`` (windows and
 resolution), ``moves`` (every move of every step). ``docs/rules/magos-y-tabernas.md`` states
 the rules as implemented and every interpretation.
 """
@@ -27,7 +27,7 @@ from wordsvc.games.contract import (
     viewer,
 )
 from wordsvc.games.magos_y_tabernas import components as parts
-from wordsvc.games.magos_y_tabernas import effects, table
+from wordsvc.games.magos_y_tabernas import effects, stack, table
 from wordsvc.games.magos_y_tabernas.moves import MOVES, TRANSITIONS
 from wordsvc.games.magos_y_tabernas.options import normalise_options, options_schema
 from wordsvc.games.magos_y_tabernas.setup import deal
@@ -65,7 +65,7 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
         if phase == "over":
             return []
         if phase == "priority":
-            return [state["priority"]["holder"]]
+            return stack.waiting(typed(state))
         if phase in ("discard", "reduce"):
             return [state["pending"]["seat"]]
         return [state["active"]]
@@ -111,7 +111,9 @@ class MagosYTabernas(PhasedGame[Phase, MagosYTabernasState]):
             "deck_size": len(typed_state["deck"]),
             "discard": list(typed_state["discard"]),
             "stack": [self._item_view(item) for item in typed_state["stack"]],
-            "priority": priority.copy() if priority else None,
+            "priority": {"passed": list(table.priority(typed_state)["passed"])}
+            if priority
+            else None,
             "played": [entry.copy() for entry in typed_state["played"]],
             "pending": typed_state["pending"].copy(),
             "winner": typed_state["winner"],

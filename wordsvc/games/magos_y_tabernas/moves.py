@@ -2,8 +2,8 @@
 (refuses, changes nothing), its effect, and the candidates its check filters into the legal
 actions.
 
-Steps: ``main`` (the active seat with its action point, the stack empty), ``priority`` (the
-seat holding priority while the stack is open; the active seat may spend its point there
+Steps: ``main`` (the active seat with its action point, the stack empty), ``priority`` (a window
+that asks every seat that may answer at once; the active seat may spend its point there
 too), ``discard`` (a player discards the cards an effect asked for) and ``reduce`` (the
 active seat discards down to its hand limit, or uses an extra card as an instant).
 """
@@ -24,8 +24,8 @@ from wordsvc.games.phases import Move, Moves, no_check, only
 
 
 def _point_check(state: MagosYTabernasState, seat: Seat, what: str) -> None:
-    """The action point is the active seat's, once a turn, whenever it holds priority on its
-    own turn: with the stack empty, or in answer to an answer (Interpretations)."""
+    """The action point is the active seat's, once a turn, in ``main`` or in any window that
+    asks it on its own turn: in answer to an answer, say (Interpretations)."""
     if seat != state["active"] or state["point"] < 1:
         raise RuleError(
             "no_action_point",
@@ -83,10 +83,11 @@ def _lay_down(state: MagosYTabernasState, seat: Seat, action: Action, events: li
 
 
 def _end(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
-    """The player ends the turn, giving up an unused action point."""
+    """The player ends the turn, giving up an unused action point; the others get a window
+    before the turn passes."""
     state["point"] = 0
     events.append(Event("turn_ended", {"seat": seat}))
-    table.end_turn(state, events)
+    stack.open_window(state, events, passed=[seat])
 
 
 # --- cards: spells and instants, Flash, Plagio -----------------------------------------------
@@ -197,7 +198,7 @@ def _consume_candidates(state: MagosYTabernasState, seat: Seat) -> list[Action]:
 
 
 def _pass(state: MagosYTabernasState, seat: Seat, action: Action, events: list[Event]) -> None:
-    stack.pass_priority(state, events)
+    stack.pass_priority(state, seat, events)
 
 
 def _discard_check(state: MagosYTabernasState, seat: Seat, action: Action) -> None:

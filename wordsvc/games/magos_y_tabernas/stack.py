@@ -1,19 +1,25 @@
-"""The stack and priority, as XMage and Forge run *Magic: The Gathering*'s.
+"""The stack and its windows, after XMage and Forge's priority loop for *Magic: The
+Gathering*, without its seat priority: "there is no player priority when playing Instant
+cards" (the rulebook).
 
 Every action is announced onto the stack as an item: taking an orb and drawing a card too, so
-that Anulador and Interrupción can cancel them. After an announcement priority passes round
-the table from the seat after the one that acted; the seat holding it may play an instant,
-Flash a card, consume an object whose consume cost is 0, or ``pass``. When every seat has
-passed in a row the top item resolves (last in, first out), and priority goes round again from
-the active player's left. An empty stack closes the window: the turn goes on, or ends if its
-action point is spent.
+that Anulador and Interrupción can cancel them. An announcement opens a window: every seat
+that may respond is asked at once, and may play an instant, Flash a card, consume an object
+whose consume cost is 0, or ``pass``. The first to act claims the window (a session takes
+actions in their order of arrival): its item goes on the stack and a new window opens. When
+every seat asked has passed, the top item resolves (last in, first out), and a window opens
+again, the stack empty or not. With the stack empty a window is the last chance before play
+goes on: the active seat is back in ``main`` with its action point, or, the point spent or
+given up, the turn passes.
 
 A seat that can do nothing at all by what everyone sees (no card in hand, no object it may
-consume at any moment) passes by itself: that skips empty rounds without telling anyone what a
-hand holds.
+consume at any moment, no action point) is not asked: that skips empty windows without telling
+anyone what a hand holds.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from wordsvc.games.contract import Event, Seat
 from wordsvc.games.magos_y_tabernas import effects, table
@@ -24,17 +30,35 @@ from wordsvc.games.magos_y_tabernas.table import design, player
 def announce(
     state: MagosYTabernasState, seat: Seat, kind: str, named: ItemFields, events: list[Event]
 ) -> None:
-    """Put an item of ``kind`` naming ``named`` on the stack and open (or reopen) the
-    priority window after ``seat``."""
+    """Put an item of ``kind`` naming ``named`` on the stack and open a window on it."""
     item: Item = {"id": state["next_item"], "seat": seat, "kind": kind, **named}
     state["next_item"] += 1
     state["stack"].append(item)
     if item["kind"] in ("play", "consume") and effects.copyable(design(item["effect"])):
         state["played"].append({"item": item["id"], "seat": seat, "card": item["effect"]})
     events.append(Event("announced", dict(item)))
+    open_window(state, events)
+
+
+def open_window(
+    state: MagosYTabernasState, events: list[Event], passed: Iterable[Seat] = ()
+) -> None:
+    """Open a window in which every seat that may respond is asked, but those ``passed``."""
     state["phase"] = "priority"
-    state["priority"] = {"holder": table.next_seat(state, seat), "passes": 0}
+    state["priority"] = {"passed": sorted(passed)}
     advance(state, events)
+
+
+def waiting(state: MagosYTabernasState) -> list[Seat]:
+    """The seats the open window asks: each that may respond and has not passed, in turn
+    order from the active seat's left. Any of them may act first; the order is only the one
+    in which a session's bots answer (``docs/rules/magos-y-tabernas.md``)."""
+    passed = table.priority(state)["passed"]
+    return [
+        s
+        for s in table.seats_from(state, table.next_seat(state, state["active"]))
+        if s not in passed and may_respond(state, s)
+    ]
 
 
 def may_respond(state: MagosYTabernasState, seat: Seat) -> bool:
@@ -65,40 +89,39 @@ def concerns(state: MagosYTabernasState, seat: Seat) -> bool:
     )
 
 
-def pass_priority(state: MagosYTabernasState, events: list[Event]) -> None:
-    priority = table.priority(state)
-    events.append(Event("passed", {"seat": priority["holder"]}))
-    priority["passes"] += 1
-    priority["holder"] = table.next_seat(state, priority["holder"])
+def pass_priority(state: MagosYTabernasState, seat: Seat, events: list[Event]) -> None:
+    events.append(Event("passed", {"seat": seat}))
+    held = state["priority"] = table.priority(state)
+    held["passed"] = sorted({*held["passed"], seat})
     advance(state, events)
 
 
 def advance(state: MagosYTabernasState, events: list[Event]) -> None:
-    """Move priority on: skip seats that can do nothing, resolve the top item once every
-    seat has passed in a row, and close the window when the stack is empty."""
-    count = len(state["players"])
-    while state["phase"] == "priority":
-        priority = table.priority(state)
-        if priority["passes"] >= count:
-            resolve_top(state, events)
-            if state["phase"] == "priority":
-                resume(state, events)
-            continue
-        if may_respond(state, priority["holder"]):
+    """Once the open window asks nobody: resolve the top item and open the next window, or,
+    with the stack empty, close it (:func:`close`)."""
+    while state["phase"] == "priority" and not waiting(state):
+        if not state["stack"]:
+            close(state, events)
             return
-        priority["passes"] += 1
-        priority["holder"] = table.next_seat(state, priority["holder"])
+        resolve_top(state, events)
+        if state["phase"] == "priority":
+            resume(state, events)
 
 
 def resume(state: MagosYTabernasState, events: list[Event]) -> None:
-    """After an item has resolved (and any discard it asked for): priority round again from
-    the active player's left, or, with the stack empty, the window closes."""
+    """After an item has resolved (and any discard it asked for): a window for everyone. With
+    the stack empty and the action point still to spend, the active seat is not asked: play
+    comes back to it."""
     if state["phase"] == "over":
         return
-    if state["stack"]:
-        state["phase"] = "priority"
-        state["priority"] = {"holder": table.next_seat(state, state["active"]), "passes": 0}
-        return
+    keeps_point = not state["stack"] and state["point"] > 0
+    state["phase"] = "priority"
+    state["priority"] = {"passed": [state["active"]] if keeps_point else []}
+
+
+def close(state: MagosYTabernasState, events: list[Event]) -> None:
+    """The window on an empty stack closes: the active seat is back in ``main``, or, its
+    point spent or given up, the turn passes."""
     state["priority"] = None
     if state["point"] > 0:
         state["phase"] = "main"

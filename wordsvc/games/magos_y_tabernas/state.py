@@ -86,10 +86,10 @@ class Played(TypedDict):
 
 
 class Priority(TypedDict):
-    """Who holds priority, and how many passed in a row."""
+    """An open window: the seats that have passed since it opened. Every other seat that
+    may respond is asked at once (``stack.waiting``)."""
 
-    holder: int
-    passes: int
+    passed: list[int]
 
 
 class Pending(TypedDict, total=False):

@@ -6,6 +6,7 @@ conservation law (docs/rules, Interpretations: spent and destroyed resources ret
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from wordsvc.errors import InternalError
 from wordsvc.games import rng as random_
@@ -31,10 +32,16 @@ def player(state: MagosYTabernasState, seat: Seat) -> Player:
 
 
 def priority(state: MagosYTabernasState) -> Priority:
-    """Who holds priority: the window is open (the ``priority`` step)."""
+    """The open window (the ``priority`` step): who has passed since it opened. A session
+    stored before issue 40 holds priority as ``holder`` and ``passes`` in a row, round the
+    table; it reads as a window those seats have passed, without changing ``state``."""
     held = state["priority"]
     if held is None:
         raise InternalError("no priority window is open")
+    if "passed" not in held:
+        old = cast(dict[str, int], held)
+        count = len(state["players"])
+        return {"passed": sorted((old["holder"] - i) % count for i in range(1, old["passes"] + 1))}
     return held
 
 

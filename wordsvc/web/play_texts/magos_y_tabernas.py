@@ -61,7 +61,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.you_target": ("ви", "you"),
     # --- the players' areas
     "myt.their_turn": ("ходить", "their turn"),
-    "myt.answering": ("відповідає", "answering"),
+    "myt.answering": ("може відповісти", "may answer"),
     "myt.partner": ("ваш партнер", "your partner"),
     "myt.shielded": ("під захистом", "shielded"),
     "myt.orbs": ("Сфери: {n} з 3 → самоцвіт", "Orbs: {n} of 3 → a gem"),
@@ -146,13 +146,18 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Порожній: ніщо не чекає відповіді.",
         "Empty: nothing waits for an answer.",
     ),
+    "myt.stack_empty_window": (
+        "Порожній. Поки гра не пішла далі, ще можна зіграти миттєву карту.",
+        "Empty. Before play goes on, an instant may still be played.",
+    ),
     "myt.priority_you": (
-        "Ваша черга відповісти. Верхнє спрацює першим, коли всі пропустять.",
-        "Your turn to answer. The top resolves first once everyone passes.",
+        "Ви можете відповісти. Хто зіграє першим, той ляже нагору; верхнє спрацює, коли всі "
+        "пропустять.",
+        "You may answer. Whoever plays first goes on top; the top resolves once everyone passes.",
     ),
     "myt.priority_of": (
-        "Відповідає {name}. Верхнє спрацює першим, коли всі пропустять.",
-        "{name} may answer. The top resolves first once everyone passes.",
+        "Чекаємо на відповідь: {name}. Верхнє спрацює першим, коли всі пропустять.",
+        "Waiting for an answer from {name}. The top resolves first once everyone passes.",
     ),
     "myt.top": ("зверху", "on top"),
     "myt.middle": ("Посередині", "In the middle"),
@@ -175,7 +180,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.over": ("Гру завершено.", "The game is over."),
     "myt.over_won": ("Гру завершено. Перемога: {names}.", "The game is over. The win: {names}."),
     "myt.watching": ("Ви дивитеся гру. Хід: {name}.", "You are watching. Turn: {name}."),
-    "myt.wait_answer": ("Чекаємо на відповідь: {name}.", "Waiting for {name} to answer."),
+    "myt.wait_answer": ("Чекаємо на відповідь: {name}.", "Waiting for an answer from {name}."),
     "myt.wait": ("Чекаємо: {name}.", "Waiting for {name}."),
     "myt.ask_main": (
         "Ваш хід: одне очко дії — візьміть сферу чи карту, зіграйте закляття або покладіть "
@@ -188,6 +193,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "You cannot take an orb with your action now: {name}'s {card} is in play.",
     ),
     "myt.ask_top": ("Зверху стосу: {name} {item}.", "On top of the stack: {name} {item}."),
+    "myt.ask_window": (
+        "Стос порожній: поки гра не пішла далі, можна зіграти миттєву карту.",
+        "The stack is empty: before play goes on, you may play an instant.",
+    ),
     "myt.ask_answers": ("Можна відповісти: {cards}.", "You may answer with {cards}."),
     "myt.ask_point": ("Або витратити очко дії.", "Or spend your action point."),
     "myt.ask_pass": ("Пас — якщо не відповідаєте.", "Pass if you do not answer."),
@@ -229,7 +238,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "myt.status_yours": ("Ваш хід", "Your turn"),
     "myt.status_of": ("Хід: {name}", "Turn: {name}"),
     "myt.status_answer_you": ("ви можете відповісти", "you may answer"),
-    "myt.status_answer": ("відповідає {name}", "{name} may answer"),
+    "myt.status_answer": ("чекаємо на відповідь: {name}", "waiting for an answer from {name}"),
     "myt.status_discard_you": ("скиньте карти", "discard cards"),
     "myt.status_discard": ("скидає {name}", "{name} discards"),
     # --- the log (after the name of the seat that acted)

@@ -347,14 +347,16 @@ export function createTable(ctx) {
     const v = view();
     const box = el("section", { class: `panel myt-stack-box${v.stack.length ? " open" : ""}`, "aria-labelledby": "myt-stack-title" },
       el("h3", { id: "myt-stack-title", text: t("myt.stack") }));
+    // An open window asks every seat in to_act at once: the first to play claims it.
+    const asked = v.phase === "priority" ? summary.to_act : [];
     if (!v.stack.length) {
-      box.append(el("p", { class: "muted", text: t("myt.stack_empty") }));
+      box.append(el("p", { class: "muted", text: t(asked.length ? "myt.stack_empty_window" : "myt.stack_empty") }));
       return box;
     }
-    const holder = v.priority?.holder;
-    if (holder !== undefined && holder !== null) {
+    if (asked.length) {
+      const others = asked.filter((seat) => seat !== summary.you).map(who).join(", ");
       box.append(el("p", { class: "myt-priority", id: "myt-priority",
-        text: holder === summary.you ? t("myt.priority_you") : t("myt.priority_of", { name: who(holder) }) }));
+        text: asked.includes(summary.you) ? t("myt.priority_you") : t("myt.priority_of", { name: others }) }));
     }
     box.append(el("ol", { class: "myt-stack" }, ...[...v.stack].reverse().map((item, i) => {
       const card = item.kind === "copy" ? item.card : item.effect ?? item.card;
@@ -410,7 +412,7 @@ export function createTable(ctx) {
     if (over()) return v.winner?.length ? t("myt.over_won", { names: v.winner.map(who).join(", ") }) : t("myt.over");
     if (summary.you === null) return t("myt.watching", { name: who(v.active) });
     if (!mine()) {
-      if (v.phase === "priority") return t("myt.wait_answer", { name: who(v.priority.holder) });
+      if (v.phase === "priority") return t("myt.wait_answer", { name: summary.to_act.map(who).join(", ") });
       return t("myt.wait", { name: who(summary.to_act[0] ?? v.active) });
     }
     if (v.phase === "discard") return t("myt.ask_discard", { what: plural("myt.n.cards", v.pending.discard) });
@@ -427,7 +429,7 @@ export function createTable(ctx) {
     // Answers: instants (Flash's plays too) and objects consumed; the rest spends the point.
     const answers = [...new Set(legal().filter((a) => a.type === "play" || a.type === "consume").map((a) => q(a.card)))];
     const point = legal().some((a) => ["take_orb", "draw", "lay_down"].includes(a.type));
-    const parts = [top ? t("myt.ask_top", { name: who(top.seat), item: phrase(top) }) : ""];
+    const parts = [top ? t("myt.ask_top", { name: who(top.seat), item: phrase(top) }) : t("myt.ask_window")];
     if (answers.length) parts.push(t("myt.ask_answers", { cards: answers.join(", ") }));
     if (point) parts.push(t("myt.ask_point"));
     parts.push(t(answers.length || point ? "myt.ask_pass" : "myt.ask_nothing"));
@@ -516,13 +518,13 @@ export function createTable(ctx) {
 
   // --- the status line and the log ---------------------------------------------------------
 
-  /** "Your turn" on your turn only; else whose turn it is, and who holds priority. */
+  /** "Your turn" on your turn only; else whose turn it is, and who may answer now. */
   function status(s) {
     if (s.status === "over" || !s.view) return null;
     const v = s.view;
     const parts = [s.you !== null && v.active === s.you ? t("myt.status_yours") : t("myt.status_of", { name: who(v.active) })];
-    if (v.phase === "priority" && v.priority) {
-      parts.push(v.priority.holder === s.you ? t("myt.status_answer_you") : t("myt.status_answer", { name: who(v.priority.holder) }));
+    if (v.phase === "priority" && s.to_act.length) {
+      parts.push(s.to_act.includes(s.you) ? t("myt.status_answer_you") : t("myt.status_answer", { name: s.to_act.map(who).join(", ") }));
     } else if (v.phase === "discard" && v.pending.seat !== undefined) {
       parts.push(v.pending.seat === s.you ? t("myt.status_discard_you") : t("myt.status_discard", { name: who(v.pending.seat) }));
     }
