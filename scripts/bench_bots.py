@@ -37,8 +37,14 @@ def _lost_words_search(budget: Budget) -> Any:
     return search_bot(budget)
 
 
+def _magos_y_tabernas_search(budget: Budget) -> Any:
+    from wordsvc.games.magos_y_tabernas.bots import search_bot
+
+    return search_bot(budget)
+
+
 #: The games with a search bot, each with how to build it for a budget.
-SEARCHERS = {"lost-words": _lost_words_search}
+SEARCHERS = {"lost-words": _lost_words_search, "magos-y-tabernas": _magos_y_tabernas_search}
 #: The bot each search bot plays against: the game's "normal" level.
 NORMAL = "heuristic"
 

@@ -1,7 +1,7 @@
 """The search bot (wordsvc/games/search.py): it finds what exhaustive minimax finds on a small
 game of perfect information (the oracle), keeps to its budget, leaves single and described
-choices alone, and reads nothing but the view: two Lost Words states that differ only in
-cards the seat cannot see get the same choice."""
+choices alone, and reads nothing but the view: two Lost Words (or Magos y Tabernas) states
+that differ only in cards the seat cannot see get the same choice."""
 
 from __future__ import annotations
 
@@ -13,11 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.magos_y_tabernas.tables import give, table
 from wordsvc.games.contract import Action, Result, Seat, State
 from wordsvc.games.lost_words.bots import HeuristicBot, search_bot
 from wordsvc.games.lost_words.engine import LostWords
 from wordsvc.games.lost_words.hidden import LostWordsHidden
-from wordsvc.games.search import Budget, SearchBot
+from wordsvc.games.magos_y_tabernas.bots import HeuristicBot as MytHeuristicBot
+from wordsvc.games.magos_y_tabernas.bots import search_bot as myt_search_bot
+from wordsvc.games.magos_y_tabernas.engine import MagosYTabernas
+from wordsvc.games.magos_y_tabernas.hidden import MagosYTabernasHidden
+from wordsvc.games.search import Budget, SearchBot, action_key
 
 # --- an oracle: a two-seat game of perfect information, solved exhaustively --------------
 
@@ -192,3 +197,86 @@ def test_the_search_chooses_alike_in_states_that_differ_only_in_hidden_cards():
             for each in (state, changed)
         ]
         assert choices[0] == choices[1]
+
+
+# --- Magos y Tabernas: what a seat cannot see --------------------------------------------
+
+MYT = MagosYTabernas()
+MYT_HIDDEN = MagosYTabernasHidden()
+
+
+def myt_played(seed: int, players: int, moves: int, teams: bool = False) -> State:
+    """A game of heuristic bots, ``moves`` moves in (or over)."""
+    state = MYT.new({"players": players, "teams": teams and players == 4}, seed)
+    bot = MytHeuristicBot()
+    for number in range(moves):
+        if MYT.result(state) is not None:
+            break
+        seat = MYT.to_act(state)[0]
+        action = bot.choose(MYT, MYT.view(state, seat), seat, random.Random(number))
+        state, _ = MYT.apply(state, seat, action)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    teams=st.booleans(),
+    moves=st.integers(0, 300),
+    deal=st.integers(0, 10**6),
+)
+def test_a_magos_y_tabernas_deal_shows_the_seat_exactly_its_view(seed, players, teams, moves, deal):
+    state = myt_played(seed, players, moves, teams)
+    for seat in range(players):
+        view = MYT.view(state, seat)
+        dealt = MYT_HIDDEN.determinise(view, seat, random.Random(deal))
+        assert MYT.view(dealt, seat) == view
+
+
+def test_a_magos_y_tabernas_deal_varies_the_unseen_and_scores_the_way_to_the_beer():
+    state = myt_played(5, 2, 40)
+    view = MYT.view(state, 0)
+    hands = {
+        tuple(MYT_HIDDEN.determinise(view, 0, random.Random(n))["players"][1]["hand"])
+        for n in range(20)
+    }
+    assert len(hands) > 10
+    ahead = {**state, "players": [dict(p) for p in state["players"]]}
+    ahead["players"][0]["level"], ahead["players"][1]["level"] = 1, 0
+    scores = MYT_HIDDEN.evaluate(ahead)
+    assert scores[0] > 0.5 > scores[1]
+    assert all(0 <= s <= 1 for s in scores)
+
+
+def test_the_magos_y_tabernas_search_answers_as_its_seat_in_a_window_that_asks_others_first():
+    """A window asks seats 1 and 0 at once; the search of seat 0 chooses among seat 0's own
+    actions, not those of the seat asked first."""
+    state = give(give(table(), 0, hand=["gema-1", "chispa-1"]), 1, hand=["escudo-1"])
+    state, _ = MYT.apply(state, 0, {"type": "play", "card": "chispa-1"})
+    assert MYT.to_act(state) == [1, 0]
+    view = MYT.view(state, 0)
+    bot = myt_search_bot(Budget(seconds=60, iterations=30))
+    choice = bot.choose(MYT, view, 0, random.Random(2))
+    assert choice in view["legal_actions"]
+    assert set(bot.last_visits) == {action_key(a) for a in view["legal_actions"]}
+
+
+def test_the_magos_y_tabernas_search_chooses_alike_in_states_that_differ_only_in_hidden_cards():
+    state = myt_played(11, 2, 12)
+    seat = MYT.to_act(state)[0]
+    other = 1 - seat
+    changed = {**state, "players": [dict(p) for p in state["players"]], "deck": list(state["deck"])}
+    hand = list(changed["players"][other]["hand"])
+    hand[0], changed["deck"][0] = changed["deck"][0], hand[0]
+    changed["players"][other]["hand"] = hand
+    assert changed != state
+    view = MYT.view(state, seat)
+    assert MYT.view(changed, seat) == view
+    assert len(view["legal_actions"]) > 1  # a real choice
+    budget = Budget(seconds=60, iterations=40)
+    choices = [
+        myt_search_bot(budget).choose(MYT, MYT.view(each, seat), seat, random.Random(5))
+        for each in (state, changed)
+    ]
+    assert choices[0] == choices[1]

@@ -120,9 +120,11 @@ class SearchBot:
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
+        #: The visits of each action the last move tried at its root, by :func:`action_key`.
+        self.last_visits: dict[str, int] = {}
 
     def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
-        self.last_iterations = 0
+        self.last_iterations, self.last_visits = 0, {}
         listed = [a for a in legal_actions_in(view) if "needs" not in a]
         if not listed:
             return self.fallback.choose(game, view, seat, rng)
@@ -133,9 +135,10 @@ class SearchBot:
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
-            self._iterate(game, state, root, rng)
+            self._iterate(game, state, seat, root, rng)
             done += 1
         self.last_iterations = done
+        self.last_visits = {key: node.visits for key, node in root.children.items()}
         keys = {action_key(a): a for a in listed}
         tried = {key: node for key, node in root.children.items() if key in keys}
         if not tried:
@@ -148,11 +151,15 @@ class SearchBot:
                 best = own
         return dict(keys[best])
 
-    def _iterate(self, game: Game, state: State, root: _Node, rng: random.Random) -> None:
-        """One deal: select and expand in the tree, play on, score, back up."""
+    def _iterate(
+        self, game: Game, state: State, seat: Seat, root: _Node, rng: random.Random
+    ) -> None:
+        """One deal: select and expand in the tree, play on, score, back up. The root's
+        actions are ``seat``'s, even where a window asks others too; below it the first
+        seat asked moves."""
         node, path = root, list[_Node]()
         while game.result(state) is None and len(path) < self.tree_depth:
-            actor = game.to_act(state)[0]
+            actor = game.to_act(state)[0] if path else seat
             legal = self._actions(game, state, actor, rng)
             if not legal:
                 break
