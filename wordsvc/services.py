@@ -97,4 +97,5 @@ def get_store() -> SessionStore:
 
                 store = open_store(get_settings(), get_judge())
                 current_app.extensions[SESSIONS] = store
+                store.resume_thinking()  # the bots' moves a restart cut short
     return store

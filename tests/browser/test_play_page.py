@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import threading
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.presentable import assert_presentable
 from wordsvc.wire import games as models
 from wordsvc.wire.common import to_json
 
@@ -762,3 +764,67 @@ def test_every_log_line_says_what_was_done(people, app, game):
     assert len(lines) >= version
     bare = [line for line in lines if re.fullmatch(r"(бот\s+)?Бот \d+:\s*(…)?\s*", line)]
     assert not bare, bare[:3]
+
+
+class ThinkingBot:
+    """The Lost Words' heuristic bot, marked as one that thinks (its moves are made off the
+    request thread), which waits for the test to let it choose."""
+
+    name = "thinking"
+    thinks = True
+
+    def __init__(self, go_on: threading.Event) -> None:
+        self.go_on = go_on
+
+    def choose(self, game, view, seat, rng):
+        from wordsvc.games.lost_words.bots import HeuristicBot
+
+        assert self.go_on.wait(60), "the test never let the bot choose"
+        return HeuristicBot().choose(game, view, seat, rng)
+
+
+def test_a_bot_that_thinks_is_shown_thinking_until_it_moves(people, app):
+    """A search bot's move is made off the request thread: the person's move is answered
+    at once, the table says the bot is thinking, and its move arrives on the stream."""
+    go_on = threading.Event()
+    player = people(PHONE)
+    player.open("/play")
+    store = app.extensions["wordsvc.sessions"]
+    bots = store.games["lost-words"].bots
+    bots["thinking"] = lambda: ThinkingBot(go_on)
+    try:
+        made = player.context.request.post(
+            f"{player.base}/v1/games/sessions",
+            data={
+                "game": "lost-words",
+                "options": {"players": 2, "first_player": 0},
+                "seats": [
+                    {"kind": "human", "name": "Оля"},
+                    {"kind": "bot", "bot": "thinking", "name": "Бот Сова"},
+                ],
+                "seed": 7,
+            },
+        )
+        assert made.ok, made.text()
+        session = made.json()["id"]
+        player.open(f"/play/{session}?join=0")
+        player.page.wait_for_selector("body[data-live]")
+        for _ in range(20):
+            player.page.wait_for_selector("#status.mine")
+            version = int(player.page.locator("#status").get_attribute("data-version"))
+            take_turn(player)
+            player.page.wait_for_function(SETTLED_PAST, arg=version)
+            if player.page.locator("#bot-thinking").count():
+                break
+        thinking = player.page.locator("#bot-thinking")
+        assert thinking.inner_text() == "Думає: Бот Сова…"
+        assert player.page.locator(CONTROLS).count() == 0, "nothing to tap while it thinks"
+        assert_presentable(player.page, "uk")
+        before = len(log_numbers(player))
+        go_on.set()
+        player.page.wait_for_selector("#bot-thinking", state="detached")
+        assert len(log_numbers(player)) > before, "the bot's move came on the stream"
+    finally:
+        go_on.set()
+        del bots["thinking"]
+        store._bots.pop(("lost-words", "thinking"), None)

@@ -130,7 +130,9 @@ class BotError(Exception):
 
 class Bot(Protocol):
     """Chooses a seat's action from that seat's view. Raises :class:`BotError` when it cannot
-    choose; a :class:`RuleError` from applying its choice is the bot's failure too."""
+    choose; a :class:`RuleError` from applying its choice is the bot's failure too. A bot
+    that thinks for long (a search) says so with a class attribute ``thinks = True``: the
+    sessions then make its moves off the request thread (``wordsvc/sessions/thinking.py``)."""
 
     name: str
 

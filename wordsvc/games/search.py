@@ -95,6 +95,8 @@ class SearchBot:
     when the seat's legal actions are all described (too many to search among)."""
 
     name = "search"
+    #: A move takes its budget: the sessions make it off the request thread.
+    thinks = True
 
     def __init__(
         self,

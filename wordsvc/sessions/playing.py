@@ -17,8 +17,9 @@ import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from sqlalchemy import insert, select
+from sqlalchemy import Engine, and_, insert, or_, select
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import ConfigurationError, InvalidRequest, InvalidValue
@@ -30,11 +31,23 @@ from wordsvc.sessions.limits import MAX_BOT_STEPS, MAX_IDEMPOTENCY_KEY, is_idemp
 from wordsvc.sessions.reading import Reading
 from wordsvc.sessions.records import Acted, ActedRecord, Actor, Applied, Status
 from wordsvc.sessions.rows import SeatRow, SessionHead
-from wordsvc.sessions.schema import idempotency
+from wordsvc.sessions.schema import idempotency, seats, sessions
 from wordsvc.sessions.statements import APPEND, MOVE_ON, MOVE_ON_AND_LOG
+from wordsvc.sessions.thinking import Thinker
 from wordsvc.sessions.tokens import token_seat
 
 log = logging.getLogger(__name__)
+
+
+class BotsRun(NamedTuple):
+    """What :meth:`Playing._run_bots` did: the moves applied (numbered), the session's
+    status and state after them, and whether it stopped at a bot that thinks, whose move
+    the store's :class:`~wordsvc.sessions.thinking.Thinker` makes once this commits."""
+
+    applied: list[Applied]
+    status: Status
+    state: State
+    thinking: bool
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,11 @@ class Move:
 
 class Playing(Reading):
     """Actions, the bots' replies, and the one write of play."""
+
+    def __init__(self, engine: Engine, games: Mapping[str, HostedGame]) -> None:
+        super().__init__(engine, games)
+        #: Makes the moves of bots that think, off the request threads (thinking.py).
+        self.thinker = Thinker(self.think)
 
     def act(
         self,
@@ -101,7 +119,7 @@ class Playing(Reading):
                 " (spaces only inside).",
             )
 
-        def work(conn: Connection) -> tuple[Acted, State | None]:
+        def work(conn: Connection) -> tuple[Acted, State | None, bool]:
             row, seat_rows = self._lock(conn, session_id)
             seat = seat_of(seat_rows)
             if idempotency_key is not None:
@@ -121,7 +139,8 @@ class Playing(Reading):
                             "This Idempotency-Key was used for another request.",
                         )
                     stored_reply: ActedRecord = json.loads(stored.response)
-                    return Acted.from_record(stored_reply, replayed=True, game=row.game), None
+                    replayed = Acted.from_record(stored_reply, replayed=True, game=row.game)
+                    return replayed, None, False
             if row.status == "over":
                 raise GameOver("game_over", "The game is over.", {"version": row.version})
             if expected_version != row.version:
@@ -137,7 +156,9 @@ class Playing(Reading):
             except RuleError as error:
                 raise ActionRefused(error.code, error.message, error.details) from None
             human = Move(seat, "human", dict(action), events)
-            applied, status, state = self._run_bots(conn, row, seat_rows, hosted, state, [human])
+            applied, status, state, thinking = self._run_bots(
+                conn, row, seat_rows, hosted, state, [human]
+            )
             game = hosted.game
             to_act = tuple(game.to_act(state)) if status == "active" else ()
             acted = Acted(
@@ -159,11 +180,13 @@ class Playing(Reading):
                         created_at=now(),
                     )
                 )
-            return acted, state
+            return acted, state, thinking
 
-        acted, state = self._transact(work)
+        acted, state, thinking = self._transact(work)
         if state is not None:
             self.states.put(session_id, acted.version, state)  # committed
+        if thinking:
+            self.thinker.due(session_id)
         return acted
 
     def _run_bots(
@@ -174,14 +197,16 @@ class Playing(Reading):
         hosted: HostedGame,
         state: State,
         moves: list[Move],
-    ) -> tuple[list[Applied], Status, State]:
+    ) -> BotsRun:
         """After ``moves`` (the caller's, already applied to ``state``), let bot seats act
         while only bots are asked to, human seats take a step with nothing to choose
         (:func:`forced_action`), and human seats whose "answer only when I can" setting
         is on pass when the pass is all they may do, or, with "answer only when it concerns
         me" on too, whenever they may pass and nothing concerns them
-        (:func:`passes_by_itself`); then commit it all (:meth:`_commit`). Returns every move
-        applied, numbered, the session's status and its state now. ``seat_rows``: the
+        (:func:`passes_by_itself`); then commit it all (:meth:`_commit`). A bot that thinks
+        (a search) is not asked here: the run stops, and its move is the thinker's, once
+        this commits (:meth:`think`). Returns every move applied, numbered, the session's
+        status and its state now, and whether a bot that thinks is due. ``seat_rows``: the
         session's seats, read under its lock."""
         #: The bot seats, each with its bot's name (a bot seat always names one).
         bots = {s.seat: s.bot for s in seat_rows if s.kind == "bot" and s.bot is not None}
@@ -194,6 +219,7 @@ class Playing(Reading):
         }
         humans = {s.seat for s in seat_rows if s.kind == "human"}
         game = hosted.game
+        thinking = False
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
                 break
@@ -201,6 +227,9 @@ class Playing(Reading):
             for seat in game.to_act(state):
                 if seat in bots:
                     bot = self._bot(row.game, bots[seat])
+                    if getattr(bot, "thinks", False):
+                        thinking = True
+                        break
                     rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
                     action, state, events = bot_move(game, bot, state, seat, rng)
                     move = Move(seat, "bot", action, events)
@@ -224,7 +253,72 @@ class Playing(Reading):
                 break
             moves.append(move)
         applied, status = self._commit(conn, row, game, state, moves)
-        return applied, status, state
+        return BotsRun(applied, status, state, thinking and status == "active")
+
+    def resume_thinking(self) -> int:
+        """Hand the thinker every active session with a seat of a bot that thinks: after a
+        restart, a move being thought of was never committed, and the session waits on it
+        still (:meth:`think` finds which do). Returns how many sessions were handed."""
+        thinkers = [
+            and_(sessions.c.game == game, seats.c.bot == name)
+            for game, hosted in self.games.items()
+            for name in hosted.bots
+            if getattr(self._bot(game, name), "thinks", False)
+        ]
+        if not thinkers:
+            return 0
+        with self._reads.connect() as conn:
+            found = conn.execute(
+                select(sessions.c.id)
+                .distinct()
+                .join(seats, seats.c.session_id == sessions.c.id)
+                .where(sessions.c.status == "active", seats.c.kind == "bot", or_(*thinkers))
+            )
+            waiting = list(found.scalars())
+        self.thinker.resume(waiting)
+        return len(waiting)
+
+    def think(self, session_id: str) -> bool:
+        """The move of the bot that thinks which the session waits on, if it still does:
+        chosen from a read of the session, with no lock held while it thinks, then applied
+        (with the moves it lets others make) in a write that checks the version it chose
+        at. Returns whether the session should be thought about again: it moved on
+        meanwhile, or waits on a bot that thinks once more. The thinker calls this."""
+        with self._reads.connect() as conn:
+            head, seat_rows = self._head(conn, session_id)
+            if head.status != "active":
+                return False
+            head, state = self._load(conn, head)
+        hosted = self.hosted(head.game)
+        game = hosted.game
+        bots = {s.seat: s.bot for s in seat_rows if s.kind == "bot" and s.bot is not None}
+        seat = next(
+            (
+                s
+                for s in game.to_act(state)
+                if s in bots and getattr(self._bot(head.game, bots[s]), "thinks", False)
+            ),
+            None,
+        )
+        if seat is None:
+            return False
+        bot = self._bot(head.game, bots[seat])
+        rng = random.Random(f"{head.seed}:{head.version}:{seat}")
+        action, moved, events = bot_move(game, bot, state, seat, rng)
+
+        def work(conn: Connection) -> tuple[BotsRun | None, int]:
+            row, locked_seats = self._lock(conn, session_id)
+            if row.version != head.version:
+                return None, row.version  # moved on while the bot thought: think again
+            move = Move(seat, "bot", action, events)  # on the state it thought at, still
+            run = self._run_bots(conn, row, locked_seats, hosted, moved, [move])
+            return run, row.version + len(run.applied)
+
+        run, version = self._transact(work)
+        if run is None:
+            return True
+        self.states.put(session_id, version, run.state)  # committed
+        return run.thinking
 
     def _commit(
         self, conn: Connection, row: SessionHead, game: Game, state: State, moves: Sequence[Move]

@@ -14,7 +14,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from wordsvc.errors import InvalidValue
-from wordsvc.games.contract import RuleError, State
+from wordsvc.games.contract import RuleError
 from wordsvc.sessions.core import now
 from wordsvc.sessions.errors import (
     ActionRefused,
@@ -33,7 +33,7 @@ from wordsvc.sessions.limits import (
     is_seat_name,
 )
 from wordsvc.sessions.live import seats_payload
-from wordsvc.sessions.playing import Playing
+from wordsvc.sessions.playing import BotsRun, Playing
 from wordsvc.sessions.records import Applied, Joined, SeatRecord, SessionSummary, YourSeat
 from wordsvc.sessions.rows import auto_pass_setting, concerned_setting
 from wordsvc.sessions.schema import seats, sessions
@@ -104,7 +104,7 @@ class Seating(Playing):
                 "claimed_at": created if seat == play_seat else None,
             }
 
-        def work(conn: Connection) -> tuple[list[Applied], State]:
+        def work(conn: Connection) -> BotsRun:
             conn.execute(
                 insert(sessions).values(
                     id=session_id,
@@ -140,11 +140,12 @@ class Seating(Playing):
                 ],
             )
             row, seat_rows = self._lock(conn, session_id)
-            applied, _, played = self._run_bots(conn, row, seat_rows, hosted, state, [])
-            return applied, played
+            return self._run_bots(conn, row, seat_rows, hosted, state, [])
 
-        applied, state = self._transact(work)
+        applied, _, state, thinking = self._transact(work)
         self.states.put(session_id, len(applied), state)
+        if thinking:
+            self.thinker.due(session_id)
         summary = self.summary(session_id, play_seat)  # the creator's seat's, if they play
         return replace(
             summary,
@@ -298,14 +299,18 @@ class Seating(Playing):
             )
             self._seats_changed(conn, session_id)
             applied: list[Applied] = []
-            moved = None
+            moved, thinking = None, False
             if (auto_pass or only_when_concerned) and session.status == "active":
                 _, seat_rows = self._head(conn, session_id)  # the settings just written
                 session, state = self._load(conn, session, keep=False)
-                applied, _, state = self._run_bots(conn, session, seat_rows, hosted, state, [])
+                applied, _, state, thinking = self._run_bots(
+                    conn, session, seat_rows, hosted, state, []
+                )
                 moved = (session.version + len(applied), state)
         if moved is not None:
             self.states.put(session_id, *moved)
+        if thinking:
+            self.thinker.due(session_id)
         return YourSeat(
             session_id,
             row.seat,

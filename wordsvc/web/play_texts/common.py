@@ -47,6 +47,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "spectator": ("Ви глядач.", "You are watching."),
     "turn_you": ("Ваш хід", "Your move"),
     "turn_of": ("Хід: {names}", "To act: {names}"),
+    "bot_thinking": ("Думає: {names}…", "Thinking: {names}…"),
     "game_over": ("Гру завершено", "The game is over"),
     "result": ("Результат", "Result"),
     "place": ("{place} місце: {name} ({score})", "Place {place}: {name} ({score})"),

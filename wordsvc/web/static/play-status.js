@@ -28,6 +28,12 @@ export function drawStatus(s, names, own) {
       });
     }
     status.className = mine ? "status mine" : "status";
+    // A bot asked to act here thinks off the request (a search bot): say so until it moves.
+    const thinking = s.to_act.filter((seat) => s.seats[seat]?.kind === "bot");
+    if (thinking.length) {
+      status.append(el("p", { class: "bot-thinking", id: "bot-thinking",
+        text: t("bot_thinking", { names: thinking.map((seat) => names[seat]).join(", ") }) }));
+    }
   }
   status.dataset.version = String(s.version); // the session's version: for scripts, not people
   if (s.deal === "chosen") {
