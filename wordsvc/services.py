@@ -5,6 +5,7 @@ place."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ JUDGE = "wordsvc.judge"
 REGISTRY = "wordsvc.registry"
 SESSIONS = "wordsvc.sessions"
 _OPENING = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def get_settings() -> Settings:
@@ -96,6 +98,9 @@ def get_store() -> SessionStore:
                 from wordsvc.sessions.service import open_store
 
                 store = open_store(get_settings(), get_judge())
+                try:
+                    store.resume_thinking()  # the bots' moves a restart cut short
+                except Exception:  # the sessions are still playable: log it, serve on
+                    log.exception("could not find the sessions that wait on a bot")
                 current_app.extensions[SESSIONS] = store
-                store.resume_thinking()  # the bots' moves a restart cut short
     return store

@@ -17,7 +17,7 @@ from wordsvc.games.contract import Action, Game, Seat
 from wordsvc.games.lost_words.bots import HeuristicBot as LostWordsHeuristic
 from wordsvc.games.magos_y_tabernas.bots import HeuristicBot as MagosHeuristic
 from wordsvc.sessions.store import HostedGame, SeatSpec, SessionStore
-from wordsvc.sessions.thinking import Thinker
+from wordsvc.sessions.thinking import LONGEST_RETRY, Thinker, backoff
 
 #: Long enough for any move of these tests on a loaded machine; a wait ends at its
 #: condition, not at this.
@@ -45,13 +45,18 @@ class ThinkingBot:
 
 
 class Recorded:
-    """A thinker that only records what is due, so that a test calls ``think`` itself."""
+    """A thinker that only records what is due, so that a test calls ``think`` itself, and
+    what the store's readers saw then: a session is handed over once its write committed."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: SessionStore | None = None) -> None:
+        self.store = store
         self.due_ids: list[str] = []
+        self.seen_to_act: list[tuple[int, ...]] = []
 
     def due(self, session_id: str) -> None:
         self.due_ids.append(session_id)
+        if self.store is not None:
+            self.seen_to_act.append(self.store.summary(session_id).to_act)
 
 
 def hosting(store: SessionStore, game: str, bot: ThinkingBot) -> SessionStore:
@@ -95,12 +100,13 @@ def until_the_bots_turn(store: SessionStore, session_id: str, token: str):
 def test_the_persons_action_is_answered_without_the_bots_move_which_is_made_after(store):
     bot = ThinkingBot(LostWordsHeuristic())
     thinking = hosting(store, "lost-words", bot)
-    thinking.thinker = recorded = Recorded()  # type: ignore[assignment]
+    thinking.thinker = recorded = Recorded(thinking)  # type: ignore[assignment]
     session_id, token = lost_words_against(thinking)
     acted = until_the_bots_turn(thinking, session_id, token)
     assert all(a.actor != "bot" for a in acted.applied), "the reply does not wait on the bot"
     assert bot.calls == 0
-    assert recorded.due_ids[-1] == session_id, "handed to the thinker once committed"
+    assert recorded.due_ids[-1] == session_id
+    assert 1 in recorded.seen_to_act[-1], "handed to the thinker once committed"
     before = thinking.summary(session_id).version
     for _ in range(20):  # one move a thought; the bot's turn may ask it for several
         if not thinking.think(session_id):
@@ -172,24 +178,52 @@ def test_a_restarted_store_finds_the_sessions_that_wait_on_a_bot(store):
     session_id, token = lost_words_against(before)
     acted = until_the_bots_turn(before, session_id, token)
     restarted = hosting(store, "lost-words", bot)
-    assert restarted.resume_thinking() >= 1
+    assert session_id in restarted.resume_thinking()
     assert restarted.thinker.wait_idle(PATIENCE)
     assert restarted.events(session_id, None, after=acted.version)[0].actor == "bot"
     assert restarted.verify(session_id)
 
 
-def test_the_thinker_logs_a_failure_and_goes_on_to_the_next_session(caplog):
+def test_a_failed_move_is_tried_again_after_the_others(caplog):
+    """The database away, or a bug: logged, and the session tried again later (here at
+    once), so that it never waits for ever on its bot."""
     done: list[str] = []
+    failures: list[int] = []
 
     def think(session_id: str) -> bool:
-        if session_id == "broken":
-            raise KeyError("a bug")
+        if session_id == "broken" and not failures:
+            failures.append(1)
+            raise KeyError("the database is away")
         done.append(session_id)
         return session_id == "twice" and done.count("twice") < 2
 
-    thinker = Thinker(think)
+    thinker = Thinker(think, retry_after=lambda failures: 0.0)
     with caplog.at_level(logging.ERROR, logger="wordsvc.sessions.thinking"):
         thinker.resume(["broken", "twice", "once"])
         assert thinker.wait_idle(PATIENCE)
-    assert done == ["twice", "once", "twice"], "due again: after the others"
+    assert done == ["twice", "once", "broken", "twice"], "due again: after the others"
     assert "broken" in caplog.text
+
+
+def test_a_failing_move_waits_longer_each_time_up_to_a_minute():
+    assert [backoff(n) for n in (1, 2, 3, 6, 7, 20)] == [1, 2, 4, 32, LONGEST_RETRY, 60]
+
+
+def test_the_others_asked_beside_a_thinking_bot_still_pass_by_themselves(store):
+    """A window asks the bot and the person at once; the person's "answer only when it
+    concerns me" (on by default) passes for them in the same write, as beside any bot:
+    only the bot is left asked."""
+    bot = ThinkingBot(MagosHeuristic())
+    thinking = hosting(store, "magos-y-tabernas", bot)
+    thinking.thinker = recorded = Recorded()  # type: ignore[assignment]
+    created = thinking.create(
+        "magos-y-tabernas",
+        {"players": 2, "first_player": 0},
+        [SeatSpec("human"), SeatSpec("bot", "thinking")],
+        3,
+    )
+    token = thinking.join(created.id, 0).token
+    acted = thinking.act_as(created.id, token, {"type": "take_orb"}, created.version)
+    assert [(a.seat, a.actor) for a in acted.applied] == [(0, "human"), (0, "auto")]
+    assert acted.to_act == (1,)
+    assert recorded.due_ids == [created.id]

@@ -219,7 +219,6 @@ class Playing(Reading):
         }
         humans = {s.seat for s in seat_rows if s.kind == "human"}
         game = hosted.game
-        thinking = False
         for _ in range(MAX_BOT_STEPS):
             if game.result(state) is not None:
                 break
@@ -228,8 +227,7 @@ class Playing(Reading):
                 if seat in bots:
                     bot = self._bot(row.game, bots[seat])
                     if getattr(bot, "thinks", False):
-                        thinking = True
-                        break
+                        continue  # the thinker's, once this commits; the others go on
                     rng = random.Random(f"{row.seed}:{row.version + len(moves)}:{seat}")
                     action, state, events = bot_move(game, bot, state, seat, rng)
                     move = Move(seat, "bot", action, events)
@@ -253,12 +251,24 @@ class Playing(Reading):
                 break
             moves.append(move)
         applied, status = self._commit(conn, row, game, state, moves)
-        return BotsRun(applied, status, state, thinking and status == "active")
+        thinking = status == "active" and self._thinking_seat(row.game, bots, state) is not None
+        return BotsRun(applied, status, state, thinking)
 
-    def resume_thinking(self) -> int:
+    def _thinking_seat(self, game_name: str, bots: Mapping[Seat, str], state: State) -> Seat | None:
+        """The first seat asked to act that a bot that thinks plays, if any."""
+        return next(
+            (
+                seat
+                for seat in self.hosted(game_name).game.to_act(state)
+                if seat in bots and getattr(self._bot(game_name, bots[seat]), "thinks", False)
+            ),
+            None,
+        )
+
+    def resume_thinking(self) -> list[str]:
         """Hand the thinker every active session with a seat of a bot that thinks: after a
         restart, a move being thought of was never committed, and the session waits on it
-        still (:meth:`think` finds which do). Returns how many sessions were handed."""
+        still (:meth:`think` finds which do). Returns the sessions handed."""
         thinkers = [
             and_(sessions.c.game == game, seats.c.bot == name)
             for game, hosted in self.games.items()
@@ -266,7 +276,7 @@ class Playing(Reading):
             if getattr(self._bot(game, name), "thinks", False)
         ]
         if not thinkers:
-            return 0
+            return []
         with self._reads.connect() as conn:
             found = conn.execute(
                 select(sessions.c.id)
@@ -276,7 +286,7 @@ class Playing(Reading):
             )
             waiting = list(found.scalars())
         self.thinker.resume(waiting)
-        return len(waiting)
+        return waiting
 
     def think(self, session_id: str) -> bool:
         """The move of the bot that thinks which the session waits on, if it still does:
@@ -292,14 +302,7 @@ class Playing(Reading):
         hosted = self.hosted(head.game)
         game = hosted.game
         bots = {s.seat: s.bot for s in seat_rows if s.kind == "bot" and s.bot is not None}
-        seat = next(
-            (
-                s
-                for s in game.to_act(state)
-                if s in bots and getattr(self._bot(head.game, bots[s]), "thinks", False)
-            ),
-            None,
-        )
+        seat = self._thinking_seat(head.game, bots, state)
         if seat is None:
             return False
         bot = self._bot(head.game, bots[seat])

@@ -326,6 +326,7 @@ def test_an_instant_may_be_played_after_the_active_player_ends_the_turn():
     assert "turn_ended" in types(events)
     assert (state["phase"], state["active"], game.to_act(state)) == ("priority", 0, [1, 2])
     state, _ = act(state, 1, type="play", card="chispa-1")
+    assert game.to_act(state) == [2, 0], "a new item: everyone is asked, the ending seat too"
     state, _ = pass_round(state)
     assert state["players"][1]["orbs"] == 1
     assert (state["active"], state["phase"], state["point"]) == (1, "main", 1)
