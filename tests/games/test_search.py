@@ -141,17 +141,21 @@ GAME = LostWords()
 HIDDEN = LostWordsHidden()
 
 
-def played(seed: int, players: int, moves: int) -> State:
-    """A game of heuristic bots, ``moves`` moves in (or over)."""
-    state = GAME.new({"players": players}, seed)
-    bot = HeuristicBot()
+def played_by(game, bot, options: dict[str, object], seed: int, moves: int) -> State:
+    """A game of ``bot`` in every seat, ``moves`` moves in (or over)."""
+    state = game.new(options, seed)
     for number in range(moves):
-        if GAME.result(state) is not None:
+        if game.result(state) is not None:
             break
-        seat = GAME.to_act(state)[0]
-        action = bot.choose(GAME, GAME.view(state, seat), seat, random.Random(number))
-        state, _ = GAME.apply(state, seat, action)
+        seat = game.to_act(state)[0]
+        action = bot.choose(game, game.view(state, seat), seat, random.Random(number))
+        state, _ = game.apply(state, seat, action)
     return state
+
+
+def played(seed: int, players: int, moves: int) -> State:
+    """A Lost Words game of heuristic bots, ``moves`` moves in (or over)."""
+    return played_by(GAME, HeuristicBot(), {"players": players}, seed, moves)
 
 
 @settings(max_examples=40, deadline=None)
@@ -206,16 +210,9 @@ MYT_HIDDEN = MagosYTabernasHidden()
 
 
 def myt_played(seed: int, players: int, moves: int, teams: bool = False) -> State:
-    """A game of heuristic bots, ``moves`` moves in (or over)."""
-    state = MYT.new({"players": players, "teams": teams and players == 4}, seed)
-    bot = MytHeuristicBot()
-    for number in range(moves):
-        if MYT.result(state) is not None:
-            break
-        seat = MYT.to_act(state)[0]
-        action = bot.choose(MYT, MYT.view(state, seat), seat, random.Random(number))
-        state, _ = MYT.apply(state, seat, action)
-    return state
+    """A Magos y Tabernas game of heuristic bots, ``moves`` moves in (or over)."""
+    options = {"players": players, "teams": teams and players == 4}
+    return played_by(MYT, MytHeuristicBot(), options, seed, moves)
 
 
 @settings(max_examples=40, deadline=None)

@@ -85,6 +85,14 @@ class _Node:
         return self.score / self.visits
 
 
+def take_last(cards: list[str], count: int) -> list[str]:
+    """The last ``count`` of ``cards``, taken from it: how a ``Hidden.determinise`` deals
+    the shuffled unseen cards into hands and piles."""
+    taken = cards[len(cards) - count :] if count else []
+    del cards[len(cards) - count :]
+    return taken
+
+
 def action_key(action: Action) -> str:
     """One string per action, whatever the order of its fields."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))

@@ -13,6 +13,7 @@ from wordsvc.games.contract import Action, BotError, Seat, State
 from wordsvc.games.lost_words import components as parts
 from wordsvc.games.lost_words.state import LostWordsState, Player, plain, typed
 from wordsvc.games.lost_words.view import typed_view
+from wordsvc.games.search import take_last
 
 #: Every spell and action card, and every nature card, by id (each id is one card).
 HIGH_CARDS = tuple(c for c, card in parts.CATALOGUE.items() if card.kind != "nature")
@@ -40,7 +41,7 @@ class LostWordsHidden:
         rng.shuffle(unseen)
         players: list[Player] = []
         for s, player in enumerate(v["players"]):
-            hand = [c["id"] for c in mine] if s == seat else _take(unseen, player["hand_size"])
+            hand = [c["id"] for c in mine] if s == seat else take_last(unseen, player["hand_size"])
             players.append(
                 {
                     "nature": [
@@ -52,7 +53,7 @@ class LostWordsHidden:
                     "turns": player["turns"],
                 }
             )
-        under = _take(unseen, max(0, v["discard_size"] - 1))
+        under = take_last(unseen, max(0, v["discard_size"] - 1))
         top = [v["discard_top"]] if v["discard_top"] is not None else []
         if len(unseen) != v["draw_size"]:
             raise BotError(
@@ -93,10 +94,3 @@ class LostWordsHidden:
         """A discard too long to list: its cards and their order drawn at random."""
         hand = typed(state)["players"][seat]["hand"]
         return {"type": "discard", "cards": rng.sample(hand, int(action["count"]))}
-
-
-def _take(cards: list[str], count: int) -> list[str]:
-    """The last ``count`` of ``cards``, taken from it."""
-    taken = cards[len(cards) - count :] if count else []
-    del cards[len(cards) - count :]
-    return taken

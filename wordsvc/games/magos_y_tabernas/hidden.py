@@ -21,6 +21,7 @@ from wordsvc.games.magos_y_tabernas.state import (
 )
 from wordsvc.games.magos_y_tabernas.table import team
 from wordsvc.games.magos_y_tabernas.view import ItemFaces, ItemView, typed_view
+from wordsvc.games.search import take_last
 
 #: Every physical card, by id.
 CARDS = tuple(parts.CATALOGUE)
@@ -44,10 +45,10 @@ class MagosYTabernasHidden:
         rng.shuffle(unseen)
         players: list[Player] = []
         for s, player in enumerate(v["players"]):
-            hand = [c["id"] for c in mine] if s == seat else _take(unseen, player["hand_size"])
+            hand = [c["id"] for c in mine] if s == seat else take_last(unseen, player["hand_size"])
             players.append(
                 {
-                    "obstacles": _take(unseen, player["obstacles"]),
+                    "obstacles": take_last(unseen, player["obstacles"]),
                     "hand": hand,
                     "objects": [{"card": o["id"], "life": o["life"]} for o in player["objects"]],
                     "orbs": player["orbs"],
@@ -118,10 +119,3 @@ def _share(state: MagosYTabernasState, seat: Seat) -> float:
 def _item(item: ItemView) -> Item:
     """An item of the stack as the state holds it: the view's faces left out."""
     return cast(Item, {key: value for key, value in item.items() if key not in _FACES})
-
-
-def _take(cards: list[str], count: int) -> list[str]:
-    """The last ``count`` of ``cards``, taken from it."""
-    taken = cards[len(cards) - count :] if count else []
-    del cards[len(cards) - count :]
-    return taken
