@@ -297,7 +297,7 @@ def test_the_defaults_are_their_owners():
     of the parameter they fill, and --help shows it."""
     from wordsvc.cli import DefaultOf
     from wordsvc.judge import Judge
-    from wordsvc.server import REQUEST_TIMEOUT, THREADS, WORKER_CLASS
+    from wordsvc.server import ADDRESS_REQUESTS, REQUEST_TIMEOUT, THREADS, WORKER_CLASS
     from wordsvc.solver.hand import hand_of
     from wordsvc.solver.solve import DEFAULT_BUDGET_MS, DEFAULT_PLAYS
 
@@ -315,6 +315,7 @@ def test_the_defaults_are_their_owners():
         ("serve", "worker_class"): WORKER_CLASS,
         ("serve", "threads"): THREADS,
         ("serve", "request_timeout"): REQUEST_TIMEOUT,
+        ("serve", "address_requests"): ADDRESS_REQUESTS,
     }
     help_text = CliRunner().invoke(main, ["solve", "--help"]).output
     assert f"[default: {DEFAULT_BUDGET_MS};" in " ".join(help_text.split())

@@ -1,5 +1,6 @@
 """When the buffered worker hands a request to a thread (wordsvc/worker.py): only once it has
-arrived whole, however the client splits it; at once when a thread must answer it as it is."""
+arrived whole, however the client splits it; at once when a thread must answer it as it is;
+and no more of one address's at once than its share, the rest in their order."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import socket
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wordsvc import stream_slots
 from wordsvc.worker import (
+    ADDRESS_REQUESTS,
     MAX_BODY_BYTES,
     MAX_HEAD_BYTES,
+    AddressQueue,
     Arrival,
     TimedSocket,
     request_arrival,
@@ -116,3 +120,59 @@ def test_a_raw_utf8_target_is_read_as_its_encoded_form():
     assert with_target_encoded("GET /кіт".encode()) == "GET /кіт".encode()  # no line yet
     not_a_line = "кіт кіт\r\n\r\n".encode()
     assert with_target_encoded(not_a_line) == not_a_line  # gunicorn refuses it as it is
+
+
+ADDRESSES = ("198.51.100.1", "198.51.100.2", "2001:db8::3")
+#: What happens next in the loop: a request arrives from an address, or one of an address's
+#: running requests finishes.
+events = st.lists(
+    st.tuples(st.sampled_from(["arrive", "finish"]), st.sampled_from(ADDRESSES)), max_size=80
+)
+
+
+@given(st.integers(0, 4), events)
+def test_an_address_runs_at_most_its_share_and_the_rest_wait_in_order(limit, happenings):
+    """Against a model that keeps every address's running and waiting requests as lists."""
+    queue = AddressQueue(limit)
+    running: dict[str, list[int]] = {a: [] for a in ADDRESSES}
+    waiting: dict[str, list[int]] = {a: [] for a in ADDRESSES}
+    started: list[int] = []
+    for number, (happening, address) in enumerate(happenings):
+        if happening == "arrive":
+            if queue.admit(address, number):
+                assert not waiting[address]  # nothing of its own waits before it
+                running[address].append(number)
+                started.append(number)
+            else:
+                assert limit
+                assert len(running[address]) == limit
+                waiting[address].append(number)
+        elif running[address]:
+            running[address].pop(0)
+            following = queue.finished(address)
+            if waiting[address]:
+                assert following == waiting[address].pop(0)  # first come, first run
+                running[address].append(following)
+                started.append(following)
+            else:
+                assert following is None
+        for each in ADDRESSES:
+            assert not limit or len(running[each]) <= limit
+            assert queue.running[each] == len(running[each])
+        assert len(queue) == sum(len(w) for w in waiting.values())
+    # Once everything running finishes, everything that waited has run, once.
+    for address in ADDRESSES:
+        while running[address]:
+            running[address].pop(0)
+            following = queue.finished(address)
+            if following is not None:
+                running[address].append(following)
+                started.append(following)
+    arrived = [n for n, (happening, _) in enumerate(happenings) if happening == "arrive"]
+    assert sorted(started) == arrived
+    assert len(queue) == 0
+    assert not queue.running
+
+
+def test_the_share_leaves_a_table_with_its_streams_open_threads_for_its_requests():
+    assert ADDRESS_REQUESTS >= 2 * stream_slots.PER_ADDRESS

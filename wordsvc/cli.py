@@ -1091,6 +1091,15 @@ TABLE_HOST = "0.0.0.0"
     help="Seconds a request has to arrive whole (buffered); slower ones are closed.",
 )
 @click.option(
+    "--address-requests",
+    default=DefaultOf("wordsvc.server:run_gunicorn", "address_requests"),
+    show_default=True,
+    type=click.IntRange(0, 10_000),
+    help="Requests of one client address a worker answers at once (buffered); more wait "
+    "their turn, and other clients do not wait behind them. 0: no share (behind trusted "
+    "proxies, none).",
+)
+@click.option(
     "--public-url",
     default=None,
     help="The address people open the service at, behind a name or a proxy "
@@ -1108,6 +1117,7 @@ def serve(
     worker_class: str,
     threads: int,
     request_timeout: float,
+    address_requests: int,
     public_url: str | None,
 ) -> None:
     """Serve the HTTP API and the pages with gunicorn, building the lexicon first if needed.
@@ -1137,7 +1147,14 @@ def serve(
         click.echo(line, err=True)
     click.echo(_limits_line(settings, workers), err=True)
     run_gunicorn(
-        host, port, workers, worker_class, threads, settings, request_timeout=request_timeout
+        host,
+        port,
+        workers,
+        worker_class,
+        threads,
+        settings,
+        request_timeout=request_timeout,
+        address_requests=address_requests,
     )
 
 

@@ -20,6 +20,9 @@ from wordsvc import memory, server_errors, stopping
 from wordsvc.config import Settings
 from wordsvc.observability import multiprocess
 from wordsvc.observability.request_ids import REQUEST_ID, ROUTE, current_request_id
+from wordsvc.worker import ADDRESS_REQUESTS
+
+log = logging.getLogger(__name__)
 
 #: What a log line could be handed by mistake and must never hold: a seat's token in a query
 #: string (an EventSource cannot send an Authorization header), in a seat link's fragment
@@ -141,6 +144,31 @@ def _stop_streams_on_term(worker: Any) -> None:
     signal.signal(signal.SIGTERM, on_term)
 
 
+def _start_worker(worker: Any) -> None:
+    """gunicorn's ``post_worker_init`` hook: the worker's signals (:func:`_stop_streams_on_term`)
+    and its session store (:func:`_open_store`), before it takes its first connection."""
+    _stop_streams_on_term(worker)
+    _open_store(worker)
+
+
+def _open_store(worker: Any) -> None:
+    """Open the worker's session store (its database, the schema checked, every game's
+    engine and bots imported and built) before the worker takes a connection. Opened on
+    first use instead, it cost the first request that needed it a few hundred ms, under
+    the import lock, while every request behind it waited: a burst of event streams kept
+    a health check waiting over a second (scripts/abuse.py). A store that cannot open now
+    (the database down) is logged, and the first request that needs it tries again."""
+    from wordsvc.services import get_store
+
+    try:
+        with worker.wsgi.app_context():
+            get_store()
+    except Exception:
+        log.exception(
+            "could not open the session store; the first request that needs it tries again"
+        )
+
+
 def _stop_streams(worker: Any) -> None:
     """gunicorn's ``worker_int`` hook (SIGINT or SIGQUIT: a quick shutdown, the worker exits
     at once): the streams end too, so that its threads are done when it does."""
@@ -212,12 +240,15 @@ def run_gunicorn(
     threads: int = THREADS,
     settings: Settings | None = None,
     request_timeout: float = REQUEST_TIMEOUT,
+    address_requests: int = ADDRESS_REQUESTS,
 ) -> None:
     """Serve until stopped. The app is loaded before forking, so workers share the tries'
     memory-mapped pages. ``worker_class``: one of :data:`WORKER_CLASSES`. ``threads`` is for
     buffered and gthread workers: a sync worker has one (gunicorn would otherwise make any
     worker given more than one thread a gthread worker). ``request_timeout``: seconds a
-    request has to arrive whole (buffered workers).
+    request has to arrive whole (buffered workers). ``address_requests``: how many requests
+    of one client address a buffered worker answers at once (0: no share, and none behind
+    trusted proxies, where every connection comes from a proxy).
     ``settings``: the app's (None: from the environment). The master limits its malloc
     arenas first (:mod:`wordsvc.memory`): its workers, forked from it, inherit the limit."""
     memory.limit_arenas()
@@ -229,7 +260,9 @@ def run_gunicorn(
     if worker_class == "buffered":
         from wordsvc.worker import SOCKET_SECONDS, WORKER_CONNECTIONS, BufferedThreadWorker
 
-        worker = BufferedThreadWorker.configured(request_timeout, SOCKET_SECONDS)
+        if (settings or Settings.from_env()).trusted_proxies:
+            address_requests = 0  # the peer is the proxy: each client's share is the proxy's
+        worker = BufferedThreadWorker.configured(request_timeout, SOCKET_SECONDS, address_requests)
         connections = max(WORKER_CONNECTIONS, threads + 100)
     _Gunicorn(
         {
@@ -249,7 +282,7 @@ def run_gunicorn(
             "on_exit": multiprocess.on_exit,
             "timeout": 30,
             "graceful_timeout": GRACEFUL_TIMEOUT,
-            "post_worker_init": _stop_streams_on_term,
+            "post_worker_init": _start_worker,
             "worker_int": _stop_streams,
             # The longest request line gunicorn takes: longer ones get its own bare 414; up
             # to this, the app answers a long URL with a problem document (api.problems.MAX_URL).

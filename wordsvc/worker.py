@@ -25,6 +25,7 @@ import resource
 import selectors
 import socket
 import time
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
@@ -50,6 +51,13 @@ MAX_BODY_BYTES = 64 * 1024
 #: Connections per worker the loop may hold, waiting or idle: each costs a file descriptor
 #: and a few kilobytes, no thread. Capped by the process's descriptor limit.
 WORKER_CONNECTIONS = 10_000
+#: Requests per client address a worker lets its threads answer at once (open event streams
+#: included); the address's next requests wait in the loop, in order, costing no thread. Above
+#: the streams an address may hold (wordsvc.stream_slots.PER_ADDRESS, 32), so that a table
+#: with its streams open still has as many threads again for its requests.
+ADDRESS_REQUESTS = 64
+#: The most connections the loop accepts at a time, before it turns to those it holds.
+ACCEPT_BATCH = 64
 #: Descriptors kept free for everything but client connections (the database, the lexicon's
 #: files, the logs).
 SPARE_DESCRIPTORS = 256
@@ -188,6 +196,55 @@ class TimedSocket(socket.socket):
             super().setblocking(False)
 
 
+class AddressQueue:
+    """Which whole requests go to a thread now: at most ``limit`` at once per client address,
+    the rest in order of arrival once one of that address's finishes (0: no limit).
+
+    gunicorn's pool takes every request it is given, in order, and starts a thread for each
+    up to its size. 1,000 requests from one address, arriving at once, had every other
+    client's request wait behind them (scripts/abuse.py measured a health check at 1 s). In
+    this queue one address's burst waits for its own requests, in the loop; another
+    address's request goes to a thread at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.running: Counter[str] = Counter()
+        self.waiting: dict[str, deque[Any]] = {}
+
+    def admit(self, address: str, item: Any) -> bool:
+        """True when ``item``, a request from ``address``, may go to a thread now (it is
+        then counted as running); else it waits its turn."""
+        if self.limit and self.running[address] >= self.limit:
+            self.waiting.setdefault(address, deque()).append(item)
+            return False
+        self.running[address] += 1
+        return True
+
+    def finished(self, address: str) -> Any | None:
+        """One of ``address``'s requests is done: the next that waits, now counted as
+        running, if any."""
+        queue = self.waiting.get(address)
+        if queue:
+            item = queue.popleft()
+            if not queue:
+                del self.waiting[address]
+            return item  # it takes the finished one's place
+        self.running[address] -= 1
+        if self.running[address] <= 0:
+            del self.running[address]
+        return None
+
+    def __len__(self) -> int:
+        """The requests that wait."""
+        return sum(len(queue) for queue in self.waiting.values())
+
+
+def peer_address(conn: TConn) -> str:
+    """The client's address as the worker sees it: the connection's peer, without its port."""
+    client = conn.client
+    return str(client[0]) if isinstance(client, tuple) and client else str(client)
+
+
 @dataclass
 class _Waiting:
     """A connection whose next request is arriving: by when it must be whole, and what came."""
@@ -202,14 +259,22 @@ class BufferedThreadWorker(ThreadWorker):
 
     request_seconds = REQUEST_SECONDS
     socket_seconds = SOCKET_SECONDS
+    address_requests = ADDRESS_REQUESTS
 
     @classmethod
-    def configured(cls, request_seconds: float, socket_seconds: float) -> type[Any]:
-        """This worker with other timeouts (gunicorn takes a worker class, not options)."""
+    def configured(
+        cls, request_seconds: float, socket_seconds: float, address_requests: int
+    ) -> type[Any]:
+        """This worker with other timeouts and another share per address (0: none; gunicorn
+        takes a worker class, not options)."""
         return type(
             cls.__name__,
             (cls,),
-            {"request_seconds": request_seconds, "socket_seconds": socket_seconds},
+            {
+                "request_seconds": request_seconds,
+                "socket_seconds": socket_seconds,
+                "address_requests": address_requests,
+            },
         )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -218,6 +283,7 @@ class BufferedThreadWorker(ThreadWorker):
         #: the time its wait began plus the same request_seconds).
         self.arriving: dict[TConn, _Waiting] = {}
         self.early: dict[TConn, bytes] = {}
+        self.by_address = AddressQueue(self.address_requests)
 
     def init_process(self) -> None:
         self._fit_descriptor_limit()
@@ -250,15 +316,23 @@ class BufferedThreadWorker(ThreadWorker):
     # --- the event loop's side ------------------------------------------------------------
 
     def accept(self, listener: socket.socket) -> None:
-        """A new connection waits in the loop for its first request."""
+        """New connections wait in the loop for their first request: as many as have come,
+        up to :data:`ACCEPT_BATCH`. One a turn of the loop, a burst of a thousand
+        connections had the next client's wait a thousand turns in the backlog."""
+        for _ in range(ACCEPT_BATCH):
+            if self.nr_conns >= self.worker_connections or not self._accept_one(listener):
+                return
+
+    def _accept_one(self, listener: socket.socket) -> bool:
+        """Accept one connection; False when none waits (or none can be taken now)."""
         try:
             client, address = listener.accept()
         except OSError as error:
             if error.errno in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
-                return
+                return False
             if error.errno in (errno.EMFILE, errno.ENFILE):
                 self.log.warning("Out of file descriptors: a connection waits in the backlog.")
-                return
+                return False
             raise
         self.nr_conns += 1
         conn = TConn(
@@ -268,6 +342,7 @@ class BufferedThreadWorker(ThreadWorker):
             listener.getsockname(),
         )
         self._wait_for_request(conn, registered=False)
+        return True
 
     def on_client_socket_readable(self, conn: TConn, client: socket.socket) -> None:
         """A kept-alive connection sends again: its request arrives in the loop too."""
@@ -310,6 +385,21 @@ class BufferedThreadWorker(ThreadWorker):
         self.early[conn] = with_target_encoded(bytes(waiting.data))
         conn.data_ready = True  # gunicorn's thread then does not wait for data itself
         self.enqueue_req(conn)
+
+    def enqueue_req(self, conn: TConn) -> None:
+        """A whole request goes to a thread, or waits behind its address's (AddressQueue)."""
+        if self.by_address.admit(peer_address(conn), conn):
+            super().enqueue_req(conn)
+
+    def finish_request(self, conn: TConn, fs: Any) -> None:
+        """gunicorn's, after which the next request of the same address that waits, if any,
+        goes to a thread."""
+        following = self.by_address.finished(peer_address(conn))
+        try:
+            super().finish_request(conn, fs)
+        finally:
+            if following is not None:
+                super().enqueue_req(following)
 
     def murder_pending(self) -> None:
         """gunicorn's, and: close the connections whose request did not arrive in time (a

@@ -1,6 +1,7 @@
 """A real `wordsvc serve` (the buffered worker, wordsvc/worker.py) with few threads, held by
 clients that never finish their requests: others are still answered, the held connections
-are closed once their time is up, and a request sent slowly but in time is answered.
+are closed once their time is up, and a request sent slowly but in time is answered. One
+address's requests over its share wait their turn, and nobody else's waits behind them.
 scripts/abuse.py holds 1,010 connections the same way in CI."""
 
 from __future__ import annotations
@@ -100,6 +101,63 @@ def test_a_raw_utf8_word_in_the_url_is_answered_as_its_encoded_form(server):
         assert '"word":"кіт"'.encode() in reply
     finally:
         sock.close()
+
+
+#: The share of requests per address of the server below: two open streams fill it.
+SHARE = 2
+HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: table\r\n\r\n"
+
+
+@pytest.fixture
+def shared_server(settings, tmp_path):
+    options = ("--threads", "8", "--address-requests", str(SHARE))
+    server = Server(settings, f"sqlite:///{tmp_path / 'sessions.sqlite3'}", options=options)
+    server.start()
+    yield server
+    server.stop()
+
+
+def from_address(server: Server, address: str, sent: bytes) -> socket.socket:
+    sock = socket.create_connection((HOST, server.port), timeout=30, source_address=(address, 0))
+    sock.sendall(sent)
+    return sock
+
+
+def test_one_address_over_its_share_waits_its_turn_and_no_other_waits_behind_it(shared_server):
+    """A burst from one address (here, streams that fill its share) leaves the threads to
+    everyone else: scripts/abuse.py measures it with 1,010 streams."""
+    seats = [{"kind": "human", "name": "Абраксас"}, {"kind": "human", "name": "Бея"}]
+    status, created = shared_server.request(
+        "POST", "/v1/games/sessions", {"game": "words-of-magic", "seats": seats}
+    )
+    assert status == 201
+    stream = (
+        f"GET /v1/games/sessions/{created['id']}/stream HTTP/1.1\r\nHost: table\r\n"
+        "Accept: text/event-stream\r\n\r\n"
+    ).encode()
+    streams = [from_address(shared_server, "127.0.0.1", stream) for _ in range(SHARE)]
+    held = []
+    try:
+        for sock in streams:  # each stream is open, and holds its place in the share
+            head = b""
+            while b"\r\n\r\n" not in head:
+                chunk = sock.recv(4096)
+                assert chunk, "the server closed the stream"
+                head += chunk
+            assert head.startswith(b"HTTP/1.1 200 ")
+        held.append(from_address(shared_server, "127.0.0.1", HEALTHZ))
+        for _ in range(3):  # another address is answered, again and again, meanwhile
+            other = from_address(shared_server, "127.0.0.2", HEALTHZ)
+            try:
+                assert Replies(other).next().startswith(b"HTTP/1.1 200 ")
+            finally:
+                other.close()
+        held[0].setblocking(False)
+        with pytest.raises(BlockingIOError):  # the first address's waits for its streams
+            held[0].recv(100)
+    finally:
+        for sock in streams + held:
+            sock.close()
 
 
 class Replies:

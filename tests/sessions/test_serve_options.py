@@ -8,6 +8,7 @@ import signal
 
 import pytest
 from click.testing import CliRunner
+from flask import Flask, current_app
 
 from wordsvc import cli, memory, server, stopping
 from wordsvc.observability import multiprocess
@@ -96,18 +97,21 @@ def test_a_stopping_worker_ends_its_streams_first(serve, monkeypatch):
     event streams before it stops (tests/sessions/test_server_stop.py stops a real server)."""
     cfg = serve()
     assert cfg.graceful_timeout == server.GRACEFUL_TIMEOUT
-    assert cfg.post_worker_init is server._stop_streams_on_term
+    assert cfg.post_worker_init is server._start_worker
     assert cfg.worker_int is server._stop_streams
 
     exited = []
 
     class Worker:
+        wsgi = Flask(__name__)
+
         def handle_exit(self, sig, frame):
             assert stopping.is_stopping(), "the streams are told first"
             exited.append(sig)
 
     handlers = {}
     monkeypatch.setattr("signal.signal", lambda sig, handler: handlers.setdefault(sig, handler))
+    monkeypatch.setattr("wordsvc.services.get_store", lambda: None)
     try:
         cfg.post_worker_init(Worker())
         handlers[signal.SIGTERM](signal.SIGTERM, None)
@@ -117,3 +121,28 @@ def test_a_stopping_worker_ends_its_streams_first(serve, monkeypatch):
         assert stopping.is_stopping()
     finally:
         stopping.reset()
+
+
+def test_a_worker_opens_its_store_before_its_first_connection(serve, monkeypatch):
+    """Opened by the first request that needed it, the store (every game imported, under the
+    import lock) kept the requests behind it waiting; a store that cannot open is logged,
+    and the worker serves on (the first request that needs it tries again)."""
+    cfg = serve()
+    opened = []
+
+    class Worker:
+        wsgi = Flask(__name__)
+
+        def handle_exit(self, sig, frame):
+            pass
+
+    monkeypatch.setattr("signal.signal", lambda sig, handler: None)
+    monkeypatch.setattr("wordsvc.services.get_store", lambda: opened.append(current_app.name))
+    cfg.post_worker_init(Worker())
+    assert opened == [Worker.wsgi.name]
+
+    def down():
+        raise OSError("the database is down")
+
+    monkeypatch.setattr("wordsvc.services.get_store", down)
+    cfg.post_worker_init(Worker())  # logged, not raised
