@@ -43,8 +43,18 @@ def _magos_y_tabernas_search(budget: Budget) -> Any:
     return search_bot(budget)
 
 
+def _wizards_wanted_search(budget: Budget) -> Any:
+    from wordsvc.games.wizards_wanted.bots import search_bot
+
+    return search_bot(budget)
+
+
 #: The games with a search bot, each with how to build it for a budget.
-SEARCHERS = {"lost-words": _lost_words_search, "magos-y-tabernas": _magos_y_tabernas_search}
+SEARCHERS = {
+    "lost-words": _lost_words_search,
+    "magos-y-tabernas": _magos_y_tabernas_search,
+    "wizards-wanted": _wizards_wanted_search,
+}
 #: The bot each search bot plays against: the game's "normal" level.
 NORMAL = "heuristic"
 

@@ -124,6 +124,7 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
             "active": state["active"],
             "first_player": state["first_player"],
             "turn": state["turn"],
+            "inspector": state["inspector"],
             "ended_by": state["ended_by"],
             "to_act": self.to_act(state),
             "players": players,

@@ -133,7 +133,8 @@ class WizardsWantedView(TypedDict):
     """The whole view. ``reachable`` (move step) and ``ways`` (place and move steps) are
     there only for the seat to act; ``seals_left`` only once the game is over, ``courtyard``
     only for the wizard at the castle (None otherwise). ``taxi_to``, with ``ways``: where the
-    Royal Bird Taxi would land the seat, when it may take it."""
+    Royal Bird Taxi would land the seat, when it may take it. ``inspector``: the Royal
+    Inspector has been revealed (the game ends with this turn)."""
 
     game: str
     options: Options
@@ -141,6 +142,7 @@ class WizardsWantedView(TypedDict):
     active: int
     first_player: int
     turn: int
+    inspector: bool
     ended_by: str | None
     to_act: list[Seat]
     players: list[PlayerView]
