@@ -83,7 +83,7 @@ def lobby_data(lang: Lang) -> dict[str, object]:
 
     {"games": {"words-of-magic": {"title": "Слова магії", "options": {"mode": {"title": ...,
       "description": ..., "values": {"magic": "Магічний", ...}}, ...}}, ...},
-     "bot_names": ["Бот Сова", ...], "bot_kinds": {"greedy": "Бот: звичайний", ...},
+     "bot_names": ["Бот Сова", ...], "bot_kinds": {"greedy": "Бот: середній", ...},
      "categories": {"noun-singular": "Загальна назва в однині...", ...}}
     """
     titles = game_titles(lang)
