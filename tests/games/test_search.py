@@ -135,6 +135,61 @@ def test_one_choice_costs_no_search_and_described_ones_go_to_the_fallback():
     }
 
 
+class TakesOne:
+    """A policy that always takes a single counter."""
+
+    name = "takes-one"
+
+    def choose(self, game, view, seat, rng) -> Action:
+        return {"type": "take", "count": 1}
+
+
+def test_the_candidates_narrow_the_root_and_keep_the_policys_choice():
+    """From 7 the only winning take is 3; searched among 2 and the policy's 1, the search
+    tries only those, and of them the policy's is no worse (both lose to perfect play)."""
+    game = TakeAway(7)
+    view = game.view(game.new({}, 0), 0)
+    bot = SearchBot(
+        Open(),
+        Refuses(),
+        Budget(seconds=60, iterations=400),
+        policy=TakesOne(),
+        rollout_depth=50,
+        candidates=lambda view, listed: [a for a in listed if a["count"] == 2],
+    )
+    chosen = bot.choose(game, view, 0, random.Random(3))
+    assert set(bot.last_visits) == {action_key({"type": "take", "count": n}) for n in (1, 2)}
+    assert chosen["count"] in (1, 2)
+    unnarrowed = SearchBot(Open(), Refuses(), Budget(seconds=60, iterations=400), rollout_depth=50)
+    assert unnarrowed.choose(game, view, 0, random.Random(3))["count"] == 3  # the oracle's
+
+
+def test_an_action_tried_too_few_times_does_not_replace_the_policys_choice():
+    """From 6 only taking 2 wins; the policy takes 1. With 3 iterations, each action is
+    tried once: below ``min_visits``, the policy's choice stands whatever the scores."""
+    game = TakeAway(6)
+    view = game.view(game.new({}, 0), 0)
+
+    def bot(min_visits: int) -> SearchBot:
+        return SearchBot(
+            Open(),
+            Refuses(),
+            Budget(seconds=60, iterations=3),
+            policy=TakesOne(),
+            margin=0.01,
+            rollout_depth=50,
+            candidates=lambda view, listed: listed,
+            min_visits=min_visits,
+        )
+
+    floored = bot(2)
+    choices = {floored.choose(game, view, 0, random.Random(n))["count"] for n in range(30)}
+    assert choices == {1}
+    assert sorted(floored.last_visits.values()) == [1, 1, 1]
+    loose = {bot(1).choose(game, view, 0, random.Random(n))["count"] for n in range(30)}
+    assert loose != {1}  # one lucky rollout is enough without the floor
+
+
 # --- The Lost Words: what a seat cannot see ------------------------------------------------
 
 GAME = LostWords()

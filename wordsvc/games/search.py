@@ -13,7 +13,10 @@ actions) plays on for at most :attr:`SearchBot.rollout_depth` moves, and the end
 for every seat: by the game's result when it is over, otherwise by :meth:`Hidden.evaluate`.
 Each node on the path gains the score of the seat that chose its action. The root's most
 visited action is the move, unless the policy's own choice scored within
-:attr:`SearchBot.margin` of it.
+:attr:`SearchBot.margin` of it, or the most visited was tried fewer than
+:attr:`SearchBot.min_visits` times. Where a seat lists more actions than its iterations can
+tell apart, a game narrows the root to its :attr:`SearchBot.candidates` (the policy's
+choice always among them).
 
 The bot reads nothing but the view: two states that differ only in what the seat cannot see
 give it the same choice (tests/games/test_search.py). It stops at its budget's time or
@@ -117,6 +120,8 @@ class SearchBot:
         rollout_depth: int = 24,
         margin: float = 0.0,
         tree_depth: int = 1_000,
+        candidates: Callable[[View, list[Action]], list[Action]] | None = None,
+        min_visits: int = 1,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.hidden = hidden
@@ -127,6 +132,11 @@ class SearchBot:
         self.rollout_depth = rollout_depth
         self.margin = margin
         self.tree_depth = tree_depth
+        #: Narrows the root's actions to those worth its iterations (the policy's own choice
+        #: is always among them); None: every listed action.
+        self.candidates = candidates
+        #: The visits an action needs at the root before it may replace the policy's choice.
+        self.min_visits = min_visits
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
@@ -140,12 +150,22 @@ class SearchBot:
             return self.fallback.choose(game, view, seat, rng)
         if len(listed) == 1:
             return dict(listed[0])
+        own: str | None = None  # the policy's choice, asked before the search when it narrows
+        allowed: set[str] | None = None
+        if self.candidates is not None:
+            allowed = {action_key(a) for a in self.candidates(view, listed)}
+            if self.policy is not None:
+                own = action_key(self.policy.choose(game, view, seat, rng))
+                allowed.add(own)
+            allowed &= {action_key(a) for a in listed}
+            if len(allowed) == 1:
+                return dict(next(a for a in listed if action_key(a) in allowed))
         root = _Node(actor=seat)
         deadline = self.clock() + self.budget.seconds
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
-            self._iterate(game, state, seat, root, rng)
+            self._iterate(game, state, seat, root, rng, allowed)
             done += 1
         self.last_iterations = done
         self.last_visits = {key: node.visits for key, node in root.children.items()}
@@ -154,23 +174,35 @@ class SearchBot:
         if not tried:
             return dict(rng.choice(listed))
         best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
-        if self.policy is not None and self.margin > 0:
-            # The policy's own choice stands unless the search found one clearly better.
-            own = action_key(self.policy.choose(game, view, seat, rng))
-            if own in tried and tried[best].mean < tried[own].mean + self.margin:
+        if self.policy is not None and (self.margin > 0 or own is not None):
+            # The policy's own choice stands unless the search found one clearly better,
+            # tried often enough to tell.
+            if own is None:
+                own = action_key(self.policy.choose(game, view, seat, rng))
+            weak = tried[best].visits < self.min_visits
+            close = own in tried and tried[best].mean < tried[own].mean + self.margin
+            if own in keys and (weak or close):
                 best = own
         return dict(keys[best])
 
     def _iterate(
-        self, game: Game, state: State, seat: Seat, root: _Node, rng: random.Random
+        self,
+        game: Game,
+        state: State,
+        seat: Seat,
+        root: _Node,
+        rng: random.Random,
+        allowed: set[str] | None = None,
     ) -> None:
         """One deal: select and expand in the tree, play on, score, back up. The root's
-        actions are ``seat``'s, even where a window asks others too; below it the first
-        seat asked moves."""
+        actions are ``seat``'s (those ``allowed``, when given), even where a window asks
+        others too; below it the first seat asked moves."""
         node, path = root, list[_Node]()
         while game.result(state) is None and len(path) < self.tree_depth:
             actor = game.to_act(state)[0] if path else seat
             legal = self._actions(game, state, actor, rng)
+            if allowed is not None and not path:
+                legal = [a for a in legal if action_key(a) in allowed]
             if not legal:
                 break
             available = []
