@@ -1146,6 +1146,15 @@ def serve(
     for line in _where_to_open(host, port, settings.public_url):
         click.echo(line, err=True)
     click.echo(_limits_line(settings, workers), err=True)
+    from wordsvc.stream_slots import PER_ADDRESS
+
+    if 0 < address_requests <= PER_ADDRESS and worker_class == "buffered":
+        click.echo(
+            f"Note: --address-requests {address_requests} is no more than the event streams "
+            f"one address may hold ({PER_ADDRESS}): a client's open streams can keep its other "
+            "requests waiting until one of them ends.",
+            err=True,
+        )
     run_gunicorn(
         host,
         port,

@@ -8,6 +8,7 @@ import json
 import logging
 import re
 import signal
+import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from types import FrameType
@@ -144,20 +145,26 @@ def _stop_streams_on_term(worker: Any) -> None:
     signal.signal(signal.SIGTERM, on_term)
 
 
-def _start_worker(worker: Any) -> None:
+def _start_worker(worker: Any) -> threading.Thread:
     """gunicorn's ``post_worker_init`` hook: the worker's signals (:func:`_stop_streams_on_term`)
-    and its session store (:func:`_open_store`), before it takes its first connection."""
+    and its session store, opened in a thread of its own (:func:`_open_store`) as the worker
+    starts: a database slow to answer must not keep the worker from its loop, where it tells
+    the master it is alive (or the master kills it after ``timeout``) and answers whatever
+    needs no store."""
     _stop_streams_on_term(worker)
-    _open_store(worker)
+    opening = threading.Thread(target=_open_store, args=(worker,), name="wordsvc-open-store")
+    opening.daemon = True
+    opening.start()
+    return opening
 
 
 def _open_store(worker: Any) -> None:
     """Open the worker's session store (its database, the schema checked, every game's
-    engine and bots imported and built) before the worker takes a connection. Opened on
-    first use instead, it cost the first request that needed it a few hundred ms, under
-    the import lock, while every request behind it waited: a burst of event streams kept
-    a health check waiting over a second (scripts/abuse.py). A store that cannot open now
-    (the database down) is logged, and the first request that needs it tries again."""
+    engine and bots imported and built) as the worker starts. Opened on first use instead,
+    it cost the first request that needed it a few hundred ms, under the import lock, while
+    every request behind it waited: a burst of event streams kept a health check waiting
+    over a second (scripts/abuse.py). A store that cannot open now (the database down) is
+    logged, and the first request that needs it tries again."""
     from wordsvc.services import get_store
 
     try:

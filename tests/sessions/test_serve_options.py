@@ -5,6 +5,7 @@ when a worker stops."""
 from __future__ import annotations
 
 import signal
+import threading
 
 import pytest
 from click.testing import CliRunner
@@ -123,10 +124,11 @@ def test_a_stopping_worker_ends_its_streams_first(serve, monkeypatch):
         stopping.reset()
 
 
-def test_a_worker_opens_its_store_before_its_first_connection(serve, monkeypatch):
+def test_a_worker_opens_its_store_as_it_starts_without_waiting_for_it(serve, monkeypatch):
     """Opened by the first request that needed it, the store (every game imported, under the
-    import lock) kept the requests behind it waiting; a store that cannot open is logged,
-    and the worker serves on (the first request that needs it tries again)."""
+    import lock) kept the requests behind it waiting; opened in the hook itself, a database
+    that does not answer would keep the worker from its loop until the master killed it.
+    A store that cannot open is logged, and the first request that needs it tries again."""
     cfg = serve()
     opened = []
 
@@ -138,11 +140,18 @@ def test_a_worker_opens_its_store_before_its_first_connection(serve, monkeypatch
 
     monkeypatch.setattr("signal.signal", lambda sig, handler: None)
     monkeypatch.setattr("wordsvc.services.get_store", lambda: opened.append(current_app.name))
-    cfg.post_worker_init(Worker())
+    cfg.post_worker_init(Worker()).join()
     assert opened == [Worker.wsgi.name]
 
-    def down():
+    answered = threading.Event()
+
+    def slow():  # a database that does not answer: the hook returns all the same
+        answered.wait()
         raise OSError("the database is down")
 
-    monkeypatch.setattr("wordsvc.services.get_store", down)
-    cfg.post_worker_init(Worker())  # logged, not raised
+    monkeypatch.setattr("wordsvc.services.get_store", slow)
+    opening = cfg.post_worker_init(Worker())
+    assert opening.is_alive()
+    assert opening.daemon
+    answered.set()
+    opening.join()  # the failure is logged, not raised

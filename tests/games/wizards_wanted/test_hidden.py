@@ -83,6 +83,8 @@ def test_near_the_end_a_deal_keeps_the_inspector_in_the_bottom_five_and_the_back
             assert game.view(dealt, seat) == view
             assert len(dealt["deck"]) == len(state["deck"])
             assert parts.INSPECTOR_ID in dealt["deck"][: parts.INSPECTOR_DEPTH + 1]
+            if inspector_ends == "on_top":  # there, an Inspector on top would be revealed
+                assert dealt["deck"][-1] != parts.INSPECTOR_ID
 
 
 def revealed(inspector_ends: str) -> State:

@@ -162,8 +162,12 @@ def _jobs(
     top_back = v["deck_top_back"]
     if revealed and on_top:
         top = parts.INSPECTOR_ID
-    elif not revealed and (
-        size == 1 or (size <= bottom and _may_be_inspector(unseen, top_back, rng))
+    elif (
+        not revealed
+        and not on_top  # under "on_top" an Inspector on top is revealed at once
+        and (
+            size == 1 or (size <= bottom and _may_be_inspector(unseen, top_back, size, boxed, rng))
+        )
     ):
         top = parts.INSPECTOR_ID  # under "drawn" the Inspector may show its back on top
     else:
@@ -177,12 +181,17 @@ def _jobs(
     return villages, deck, boxed_jobs
 
 
-def _may_be_inspector(unseen: list[str], back: BackFace | None, rng: random.Random) -> bool:
+def _may_be_inspector(
+    unseen: list[str], back: BackFace | None, size: int, boxed: int, rng: random.Random
+) -> bool:
     """Whether the deck's top card, all that is left being the bottom five, is drawn to be
-    the Inspector: as likely as each unseen job with its back."""
+    the Inspector: as likely as each job with its back that is in the deck, the unseen
+    jobs with that back each in the deck (``size`` - 1 jobs) rather than in the box
+    (``boxed``) in proportion."""
     if back is None or _back_of(parts.INSPECTOR_ID) != _back_of_face(back):
         return False
-    return rng.randrange(1 + _count_matching(unseen, back)) == 0
+    in_deck = _count_matching(unseen, back) * (size - 1) / (size - 1 + boxed)
+    return rng.random() < 1 / (1 + in_deck)
 
 
 def _back_of_face(face: BackFace) -> tuple[str, str | None]:
