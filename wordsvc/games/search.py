@@ -150,6 +150,7 @@ class SearchBot:
             return self.fallback.choose(game, view, seat, rng)
         if len(listed) == 1:
             return dict(listed[0])
+        keys = {action_key(a): a for a in listed}
         own: str | None = None  # the policy's choice, asked before the search when it narrows
         allowed: set[str] | None = None
         if self.candidates is not None:
@@ -157,9 +158,9 @@ class SearchBot:
             if self.policy is not None:
                 own = action_key(self.policy.choose(game, view, seat, rng))
                 allowed.add(own)
-            allowed &= {action_key(a) for a in listed}
+            allowed &= keys.keys()
             if len(allowed) == 1:
-                return dict(next(a for a in listed if action_key(a) in allowed))
+                return dict(keys[allowed.pop()])
         root = _Node(actor=seat)
         deadline = self.clock() + self.budget.seconds
         done = 0
@@ -169,7 +170,6 @@ class SearchBot:
             done += 1
         self.last_iterations = done
         self.last_visits = {key: node.visits for key, node in root.children.items()}
-        keys = {action_key(a): a for a in listed}
         tried = {key: node for key, node in root.children.items() if key in keys}
         if not tried:
             return dict(rng.choice(listed))
@@ -201,14 +201,13 @@ class SearchBot:
         while game.result(state) is None and len(path) < self.tree_depth:
             actor = game.to_act(state)[0] if path else seat
             legal = self._actions(game, state, actor, rng)
-            if allowed is not None and not path:
-                legal = [a for a in legal if action_key(a) in allowed]
-            if not legal:
-                break
+            narrowed = allowed if not path else None
             available = []
             untried = []
             for action in legal:
                 key = action_key(action)
+                if narrowed is not None and key not in narrowed:
+                    continue
                 child = node.children.get(key)
                 if child is None:
                     untried.append((key, action))
@@ -221,6 +220,8 @@ class SearchBot:
                 state, _ = game.apply(state, actor, action)
                 path.append(child)
                 break
+            if not available:
+                break  # nothing to play (or nothing the root allows)
             node = max(available, key=self._ucb)
             state, _ = game.apply(state, actor, node.action)
             path.append(node)

@@ -120,7 +120,7 @@ def _fame_now(state: WizardsWantedState, me: Player) -> float:
 
 def _matching(pool: list[str], back: BackFace | None, rng: random.Random) -> str:
     """A card of ``pool`` with ``back``, drawn at random and taken from the pool."""
-    wanted = None if back is None else (back["mushroom_space"], back["pixie"])
+    wanted = None if back is None else _back_of_face(back)
     found = [i for i, card in enumerate(pool) if _back_of(card) == wanted]
     if not found:
         raise BotError(f"No unseen card has the back {back!r}.")
