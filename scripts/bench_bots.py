@@ -7,12 +7,20 @@ move on one core. Each process plays its games on one core, as a server worker's
 would think.
 
     python scripts/bench_bots.py [--game lost-words] [--games 500] [--budget 0.1 --budget 1]
-        [--processes 2] [--json]
+        [--first-seed 0] [--processes 2] [--record games.jsonl] [--json]
+    python scripts/bench_bots.py --combine games.jsonl [more.jsonl ...] [--json]
+
+A run says how far it is on stderr every ten games. ``--record`` appends each game as it
+ends (its game, seed, budget, share of the win, and its moves' seconds and iterations) to a
+JSON Lines file, so that a long measurement can be made in runs of seed ranges (an
+interrupted run keeps the games it finished); ``--combine`` reports the recorded games, each
+(game, budget, seed) counted once.
 
 The results are in docs/performance.md, "Search bots".
 """
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -20,7 +28,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from wordsvc.games.registry import GAMES
@@ -110,10 +120,96 @@ def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bo
     return (1 / len(winners) if mine in winners else 0.0), seconds, iterations, True
 
 
-def measure(game: str, games: int, budget: float, processes: int, first_seed: int) -> Strength:
+#: One game's outcome: the search bot's share of the win, the seconds and iterations of
+#: each of its moves, whether the game finished.
+Outcome = tuple[float, list[float], list[int], bool]
+#: How many games a run plays between the lines that say how far it is.
+PROGRESS_EVERY = 10
+
+
+def _played(job: tuple[str, int, float]) -> tuple[int, Outcome]:
+    return job[1], play(job)
+
+
+def measure(
+    game: str,
+    games: int,
+    budget: float,
+    processes: int,
+    first_seed: int,
+    record: Path | None = None,
+) -> Strength:
     jobs = [(game, seed, budget) for seed in range(first_seed, first_seed + games)]
-    with multiprocessing.Pool(processes, initializer=_start_worker, initargs=(game,)) as pool:
-        outcomes = pool.map(play, jobs, chunksize=1)
+    outcomes: list[Outcome] = []
+    won = 0.0
+    played: Iterator[tuple[int, Outcome]]
+    with contextlib.ExitStack() as stack:
+        if processes > 1:
+            pool = stack.enter_context(
+                multiprocessing.Pool(processes, initializer=_start_worker, initargs=(game,))
+            )
+            played = pool.imap_unordered(_played, jobs, chunksize=1)
+        else:  # in this process, one game after another (a profiler sees it)
+            _start_worker(game)
+            played = map(_played, jobs)
+        for seed, outcome in played:
+            outcomes.append(outcome)
+            won += outcome[0]
+            if record is not None:
+                _record(record, game, seed, budget, outcome)
+            if len(outcomes) % PROGRESS_EVERY == 0 or len(outcomes) == games:
+                print(
+                    f"{game}, {budget:g} s: {len(outcomes)} of {games} games, search won {won:g}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return strength(game, budget, outcomes)
+
+
+def _record(path: Path, game: str, seed: int, budget: float, outcome: Outcome) -> None:
+    """One finished game appended to ``path`` (JSON Lines), flushed at once."""
+    share, seconds, iterations, finished = outcome
+    line = {
+        "game": game,
+        "seed": seed,
+        "budget_s": budget,
+        "share": share,
+        "finished": finished,
+        "seconds": [round(s, 4) for s in seconds],
+        "iterations": iterations,
+    }
+    with path.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(line) + "\n")
+
+
+def combine(paths: list[Path]) -> list[Strength]:
+    """The recorded games of ``paths``, one row per game and budget; a (game, budget,
+    seed) recorded twice counts once, as first recorded."""
+    games: dict[tuple[str, float], dict[int, Outcome]] = {}
+    for path in paths:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+                key, seed = (str(line["game"]), float(line["budget_s"])), int(line["seed"])
+                outcome: Outcome = (
+                    float(line["share"]),
+                    [float(s) for s in line["seconds"]],
+                    [int(n) for n in line["iterations"]],
+                    bool(line["finished"]),
+                )
+            except (ValueError, KeyError, TypeError) as error:
+                raise SystemExit(f"{path}:{number}: not a recorded game ({error})") from None
+            games.setdefault(key, {}).setdefault(seed, outcome)
+    return [
+        strength(game, budget, list(by_seed.values()))
+        for (game, budget), by_seed in sorted(games.items())
+    ]
+
+
+def strength(game: str, budget: float, outcomes: list[Outcome]) -> Strength:
+    """The row for ``outcomes``: the share of the finished games, the moves' costs."""
     finished = [o for o in outcomes if o[3]]
     won = sum(o[0] for o in finished)
     low, high = wilson(won, len(finished))
@@ -157,15 +253,21 @@ def main() -> None:
     parser.add_argument("--budget", type=float, action="append", help="seconds a move [1]")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--record", type=Path, help="append each game to this JSON Lines file")
+    parser.add_argument("--combine", type=Path, nargs="+", help="report these recorded games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.games < 1 or any(b <= 0 for b in args.budget or ()):
         parser.error("--games and every --budget must be positive")
     rows = []
-    for game in args.game or sorted(SEARCHERS):
+    if args.combine:
+        rows = combine(args.combine)
+    for game in () if args.combine else args.game or sorted(SEARCHERS):
         for budget in args.budget or (1.0,):
             started = time.perf_counter()
-            rows.append(measure(game, args.games, budget, args.processes, args.first_seed))
+            rows.append(
+                measure(game, args.games, budget, args.processes, args.first_seed, args.record)
+            )
             print(
                 f"{game}, {budget:g} s a move: {time.perf_counter() - started:.0f} s",
                 file=sys.stderr,

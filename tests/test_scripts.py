@@ -176,3 +176,22 @@ def test_the_bot_benchmark_plays_a_seeded_game_and_times_the_search_bots_moves()
         assert len(iterations) == len(seconds)
         assert any(iterations)  # it searched where it had a choice
     assert bench.wilson(65, 100)[0] < 0.65 < bench.wilson(65, 100)[1]
+
+
+def test_the_bot_benchmark_records_its_games_and_combines_runs(tmp_path, capsys):
+    """A long measurement is made in runs of seed ranges: each game is recorded as it ends,
+    and the runs' records combine into one row, a seed recorded twice counted once."""
+    bench = load(FOLDER / "bench_bots.py")
+    record = tmp_path / "games.jsonl"
+    row = bench.measure("lost-words", 2, 0.005, 1, first_seed=0, record=record)
+    assert "lost-words, 0.005 s: 2 of 2 games" in capsys.readouterr().err
+    assert len(record.read_text().splitlines()) == 2
+    more = tmp_path / "more.jsonl"
+    for seed, share in ((1, 0.0), (2, 1.0)):  # seed 1 again (ignored), then a new one
+        bench._record(more, "lost-words", seed, 0.005, (share, [0.01], [3], True))
+    [combined] = bench.combine([record, more])
+    assert (combined.game, combined.budget_s, combined.games) == ("lost-words", 0.005, 3)
+    assert combined.share == pytest.approx((row.share * 2 + 1.0) / 3)
+    more.write_text("{not json\n")
+    with pytest.raises(SystemExit, match=r"more\.jsonl:1: not a recorded game"):
+        bench.combine([more])
