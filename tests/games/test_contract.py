@@ -2,6 +2,7 @@
 state's copy."""
 
 import copy
+import datetime
 
 import pytest
 from hypothesis import given
@@ -66,6 +67,20 @@ def test_changing_a_copy_leaves_the_state_as_it_was():
     copied["table"]["cards"].pop()
     copied["turn"] = 1
     assert state == {"hands": [["a", "b"], ["c"]], "table": {"cards": [1, 2]}, "turn": 0}
+
+
+def test_a_container_found_twice_is_copied_twice_and_other_values_deep_copied():
+    """As a round trip through JSON: a list the state holds twice becomes two lists; a value
+    that is not JSON's kind (marshal cannot write it) is copied the slow way, not shared."""
+    both = ["a"]
+    copied = copy_state({"x": both, "y": both})
+    assert copied["x"] == copied["y"] == both
+    assert copied["x"] is not copied["y"]
+    when = datetime.date(2026, 12, 6)
+    odd = {"when": [when], "n": 1}
+    copied = copy_state(odd)
+    assert copied == odd
+    assert copied["when"] is not odd["when"]
 
 
 def test_places_share_ranks():
