@@ -3,6 +3,8 @@ engine: every space in reach is found, at the cheapest price, by a route that wo
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 from tests.games.wizards_wanted.tables import act, at, table
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
-from wordsvc.games.wizards_wanted.movement import COIN_IN_DUST, plan, walk_cost
+from wordsvc.games.wizards_wanted.movement import COIN_IN_DUST, plan, walk_cost, walks
 
 WALK_TABLE = {0: 0, 1: -5, 2: 0, 3: 3, 4: 6, 5: 10}  # the rulebook's table, restated
 
@@ -82,3 +84,34 @@ def test_every_planned_route_replays_through_the_engine(start):
             state["players"][0]["dust"] - me["dust"] == route.dust or me["dust"] == parts.DUST_CAP
         )
         assert state["players"][0]["coins"] - me["coins"] == route.coins
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    start=st.sampled_from(sorted(BOARD.spaces)),
+    limit=st.integers(0, parts.WALK_LIMIT),
+    mushrooms=st.sets(st.sampled_from(BOARD.mushroom_spaces), max_size=6),
+)
+def test_the_walks_listed_are_every_shortest_walk_in_reach_and_each_caller_gets_its_own(
+    start, limit, mushrooms
+):
+    """The walks (worked out once per start, reach and mushroom spaces) against a plain
+    oracle: a shortest walk to every space in reach, and one by way of each mushroom space
+    on the way; a path a caller changes never reaches the next caller."""
+    board_mushrooms = {space: ["m"] for space in mushrooms}
+    listed = list(walks(start, limit, board_mushrooms))
+    in_reach = {s for s in BOARD.spaces if s != start and BOARD.distance(start, s) <= limit}
+    assert {path[-1] for path in listed} == in_reach
+    for path in listed:
+        assert 1 <= len(path) <= limit
+        steps = [start, *path]
+        assert all(BOARD.is_adjacent(a, b) for a, b in itertools.pairwise(steps))
+        via = [m for m in mushrooms if m in path[:-1]]
+        assert len(path) == BOARD.distance(start, path[-1]) or via
+    shortest_to = {
+        path[-1]: path for path in listed if len(path) == BOARD.distance(start, path[-1])
+    }
+    assert set(shortest_to) == in_reach
+    if listed:
+        listed[0].append("changed")
+        assert next(walks(start, limit, board_mushrooms)) == listed[0][:-1]

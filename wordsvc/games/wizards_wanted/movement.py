@@ -4,6 +4,7 @@ wizard every space it can reach this turn and the cheapest way there."""
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,29 +49,41 @@ def check_path(
 def walks(start: str, limit: int, mushrooms: Mapping[str, object]) -> Iterator[list[str]]:
     """The walks worth listing from ``start``, at most ``limit`` long: a shortest walk to each
     space in reach, and one through each mushroom space in reach on the way."""
+    for path in _walks(start, limit, tuple(sorted(mushrooms))):
+        yield list(path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _walks(start: str, limit: int, mushrooms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """:func:`walks` for the mushroom spaces ``mushrooms`` (sorted), worked out once: the
+    board never changes, and every legal-action listing of a movement step asks for them
+    (a search bot's rollouts, thousands of times a move)."""
     if limit <= 0:
-        return
-    seen: set[tuple[str, ...]] = set()
+        return ()
+    found: dict[tuple[str, ...], None] = {}
     targets = [s for s in BOARD.spaces if s != start and BOARD.distance(start, s) <= limit]
     for target in sorted(targets):
-        for via in [None, *sorted(mushrooms)]:
+        for via in [None, *mushrooms]:
             if via is None:
-                path = shortest(start, target)
+                path = _shortest(start, target)
             elif via in (start, target):
                 continue
             elif BOARD.distance(start, via) + BOARD.distance(via, target) <= limit:
-                path = shortest(start, via) + shortest(via, target)
+                path = _shortest(start, via) + _shortest(via, target)
             else:
                 continue
-            key = tuple(path)
-            if key not in seen:
-                seen.add(key)
-                yield path
+            found.setdefault(path)
+    return tuple(found)
 
 
 def shortest(start: str, target: str) -> list[str]:
     """A shortest walk from ``start`` to ``target`` (the spaces after ``start``), the same
     one every time: at each step, the first neighbour in order that keeps it shortest."""
+    return list(_shortest(start, target))
+
+
+@functools.cache
+def _shortest(start: str, target: str) -> tuple[str, ...]:
     path: list[str] = []
     here = start
     while here != target:
@@ -80,7 +93,7 @@ def shortest(start: str, target: str) -> list[str]:
             if BOARD.distance(n, target) == BOARD.distance(here, target) - 1
         )
         path.append(here)
-    return path
+    return tuple(path)
 
 
 # --- the planner -------------------------------------------------------------------------------
