@@ -10,6 +10,7 @@ import functools
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from wordsvc.games.contract import State
 from wordsvc.games.search import Budget
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.bots import HeuristicBot, search_bot
-from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden
+from wordsvc.games.wizards_wanted.hidden import DUST_WORTH, WizardsWantedHidden
 
 HIDDEN = WizardsWantedHidden()
 
@@ -125,6 +126,23 @@ def test_deals_vary_what_the_seat_cannot_see_and_the_score_follows_fame():
     scores = HIDDEN.evaluate(ahead)
     assert scores[0] > 0.5 > scores[1]
     assert all(0 <= s <= 1 for s in scores)
+
+
+def test_the_score_counts_the_dust_and_coins_towards_the_jobs_to_come():
+    """Fame alone would score two wizards alike where one holds the dust and coins for its
+    next jobs: the score counts them at what the jobs pay for them."""
+    state = played(3, 2, 60)
+    even = {**state, "players": [dict(p) for p in state["players"]]}
+    for player in even["players"]:
+        player.update(fame=5, dust=20, coins=2, mushrooms=[], jobs=[], licence="x")
+    assert HIDDEN.evaluate(even) == pytest.approx([0.5, 0.5])
+    for field, more in (("dust", 30), ("coins", 3)):
+        richer = {**even, "players": [dict(p) for p in even["players"]]}
+        richer["players"][1][field] += more
+        scores = HIDDEN.evaluate(richer)
+        assert scores[1] > 0.5 > scores[0], field
+    # A dust is worth what the jobs pay for it: less than a fame, more than nothing.
+    assert 0.05 < DUST_WORTH < 0.5
 
 
 def test_the_search_chooses_alike_in_states_that_differ_only_in_what_the_seat_cannot_see():

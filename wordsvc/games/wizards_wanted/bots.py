@@ -250,9 +250,10 @@ def root_candidates(view: Mapping[str, object], listed: list[Action]) -> list[Ac
 def search_bot(budget: Budget = DEFAULT_BUDGET) -> SearchBot:
     """The search bot as measured in scripts/bench_bots.py: the heuristic's choice and the
     :func:`root_candidates` tried in fresh deals of what it cannot see, every wizard then
-    playing as the heuristic bot for :data:`ROLLOUT_DEPTH` moves, the end scored by fame as
-    it would count now; the heuristic's own choice stands unless another, tried at least
-    :data:`MIN_VISITS` times, scored at least 0.03 better."""
+    playing as the heuristic bot for :data:`ROLLOUT_DEPTH` moves, the end scored by each
+    wizard's worth (hidden.worth: fame as it would count now, with its dust and coins);
+    the heuristic's own choice stands unless another, tried at least :data:`MIN_VISITS`
+    times, scored at least 0.03 better."""
     return SearchBot(
         WizardsWantedHidden(),
         HeuristicBot(),

@@ -2,8 +2,8 @@
 deck's order, the face-down jobs (their backs show), the jobs boxed unseen in a two-player
 game, the other wizards' seals and memories, the courtyard away from the castle, and the
 face-down mushrooms; each drawn afresh from the cards the view leaves unaccounted for, as
-the backs and the rules allow. And a quick score of a game under way, by fame as it would
-be counted now.
+the backs and the rules allow. And a quick score of a game under way: fame as it would be
+counted now, and the dust and coins towards the jobs to come.
 
 What the backs and the rules tell is kept: a face-down job and the deck's top card have the
 back the view shows; the Royal Inspector lies in the deck's bottom five until it is revealed
@@ -33,6 +33,19 @@ from wordsvc.games.wizards_wanted.view import BackFace, WizardsWantedView, typed
 
 #: The fame a lead must reach to count for about three quarters of a win (evaluate).
 LEAD_SCALE = 8.0
+
+
+def _dust_worth() -> float:
+    """What a dust is worth in fame on the way to the end: what the jobs pay (their fame,
+    and their coins as the wealth bonus counts them) for each dust they cost, over the
+    whole deck (jobs.toml: about 0.16)."""
+    jobs = parts.CATALOGUE.jobs.values()
+    paid = sum(job.fame + job.coins / parts.WEALTH_COINS_PER_FAME for job in jobs)
+    return paid / sum(job.cost for job in jobs)
+
+
+#: A dust's worth in fame (evaluate): what the jobs pay for each dust they cost.
+DUST_WORTH = _dust_worth()
 
 
 class WizardsWantedHidden:
@@ -94,10 +107,10 @@ class WizardsWantedHidden:
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Half a win, plus or minus up to half by the lead over the best other wizard in
-        fame as the game's end would count it now (the experience and wealth bonuses, and
-        the seals left at the castle for a wizard without a licence)."""
+        :func:`worth`: fame as the end would count it now, and what the wizard holds
+        towards the jobs still to come."""
         typed_state = typed(state)
-        fame = [_fame_now(typed_state, me) for me in typed_state["players"]]
+        fame = [worth(typed_state, me) for me in typed_state["players"]]
         shares = []
         for seat, mine in enumerate(fame):
             best_other = max((f for s, f in enumerate(fame) if s != seat), default=mine)
@@ -109,13 +122,17 @@ class WizardsWantedHidden:
         raise BotError("Wizards Wanted describes no action.")
 
 
-def _fame_now(state: WizardsWantedState, me: Player) -> float:
-    """The wizard's fame if the game ended now (table.finish, without changing the state)."""
+def worth(state: WizardsWantedState, me: Player) -> float:
+    """The wizard's fame as the end would count it (table.finish: the experience bonus,
+    and the seals left at the castle for a wizard without a licence), with its coins at
+    the wealth bonus's rate unrounded and its dust at :data:`DUST_WORTH`: fame alone a
+    dozen moves ahead prefers a job now to the dust and coins that pay for the next two."""
     icons = icons_of(me)
     experience = sum(parts.experience(icons[i]) for i in ICONS)
-    wealth = (me["coins"] + mushroom_money(me, "coins")) // parts.WEALTH_COINS_PER_FAME
+    wealth = (me["coins"] + mushroom_money(me, "coins")) / parts.WEALTH_COINS_PER_FAME
+    dust = (me["dust"] + mushroom_money(me, "dust")) * DUST_WORTH
     seals = 0 if me["licence"] else sum(parts.SEALS[s] for s in state["seals"])
-    return me["fame"] + experience + wealth - seals
+    return me["fame"] + experience + wealth + dust - seals
 
 
 def _matching(pool: list[str], back: BackFace | None, rng: random.Random) -> str:
