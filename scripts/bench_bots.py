@@ -184,11 +184,20 @@ def _record(path: Path, game: str, seed: int, budget: float, outcome: Outcome) -
 
 def combine(paths: list[Path]) -> list[Strength]:
     """The recorded games of ``paths``, one row per game and budget; a (game, budget,
-    seed) recorded twice counts once, as first recorded."""
+    seed) recorded twice counts once, as first recorded. A file's last line cut short (its
+    run stopped as it wrote) is left out with a warning; any other line that is not a
+    recorded game, a missing file or no game at all stops with a message."""
     games: dict[tuple[str, float], dict[int, Outcome]] = {}
     for path in paths:
-        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise SystemExit(f"{path}: cannot read it ({error.strerror})") from None
+        for number, text in enumerate(lines, 1):
             if not text.strip():
+                continue
+            if number == len(lines) and not text.rstrip().endswith("}"):
+                print(f"{path}:{number}: left out, cut short", file=sys.stderr)
                 continue
             try:
                 line = json.loads(text)
@@ -202,6 +211,8 @@ def combine(paths: list[Path]) -> list[Strength]:
             except (ValueError, KeyError, TypeError) as error:
                 raise SystemExit(f"{path}:{number}: not a recorded game ({error})") from None
             games.setdefault(key, {}).setdefault(seed, outcome)
+    if not games:
+        raise SystemExit(f"no recorded game in {', '.join(map(str, paths))}")
     return [
         strength(game, budget, list(by_seed.values()))
         for (game, budget), by_seed in sorted(games.items())
@@ -259,6 +270,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or any(b <= 0 for b in args.budget or ()):
         parser.error("--games and every --budget must be positive")
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.combine and (args.game or args.budget or args.record):
+        parser.error(
+            "--combine reports recorded games: it plays none (no --game, --budget, --record)"
+        )
     rows = []
     if args.combine:
         rows = combine(args.combine)

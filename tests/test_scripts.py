@@ -192,6 +192,15 @@ def test_the_bot_benchmark_records_its_games_and_combines_runs(tmp_path, capsys)
     [combined] = bench.combine([record, more])
     assert (combined.game, combined.budget_s, combined.games) == ("lost-words", 0.005, 3)
     assert combined.share == pytest.approx((row.share * 2 + 1.0) / 3)
-    more.write_text("{not json\n")
+    cut = record.read_text()
+    more.write_text(cut + cut.splitlines()[0][:20])  # a run stopped as it wrote
+    assert bench.combine([more])[0].games == 2
+    assert "more.jsonl:3: left out, cut short" in capsys.readouterr().err
+    more.write_text("{not json}\n" + cut)
     with pytest.raises(SystemExit, match=r"more\.jsonl:1: not a recorded game"):
         bench.combine([more])
+    more.write_text("")
+    with pytest.raises(SystemExit, match="no recorded game"):
+        bench.combine([more])
+    with pytest.raises(SystemExit, match="cannot read it"):
+        bench.combine([tmp_path / "missing.jsonl"])

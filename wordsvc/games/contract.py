@@ -315,8 +315,9 @@ def copy_state(state: State) -> State:
     in Python, itself about three times faster than ``deepcopy``, which keeps a memo of
     every object for cycles and shared references a state never has (an action copies its
     state once, a search bot's rollout once a move: docs/performance.md, issues 27 and 40).
-    A value marshal cannot write falls back to :func:`copy.deepcopy`. A container found
-    twice in ``state`` is copied twice, as a round trip through JSON splits it."""
+    A state marshal cannot write is copied in Python instead: its dicts and lists copied,
+    its strings and numbers shared, any other value by :func:`copy.deepcopy`. A container
+    found twice in ``state`` is copied twice, as a round trip through JSON splits it."""
     try:
         return cast(State, marshal.loads(marshal.dumps(state, _MARSHAL_FORMAT)))
     except ValueError:  # not marshal's kind of value somewhere, or nested too deep

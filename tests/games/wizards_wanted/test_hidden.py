@@ -136,7 +136,7 @@ def test_the_score_counts_the_dust_and_coins_towards_the_jobs_to_come():
     for player in even["players"]:
         player.update(fame=5, dust=20, coins=2, mushrooms=[], jobs=[], licence="x")
     assert HIDDEN.evaluate(even) == pytest.approx([0.5, 0.5])
-    for field, more in (("dust", 30), ("coins", 3)):
+    for field, more in (("dust", 30), ("coins", 1)):  # one coin: half a fame, unrounded
         richer = {**even, "players": [dict(p) for p in even["players"]]}
         richer["players"][1][field] += more
         scores = HIDDEN.evaluate(richer)

@@ -49,15 +49,20 @@ def check_path(
 def walks(start: str, limit: int, mushrooms: Mapping[str, object]) -> Iterator[list[str]]:
     """The walks worth listing from ``start``, at most ``limit`` long: a shortest walk to each
     space in reach, and one through each mushroom space in reach on the way."""
-    for path in _walks(start, limit, tuple(sorted(mushrooms))):
+    if limit <= 0:
+        return
+    # Only the mushroom spaces a walk could pass through decide the walks: those in reach.
+    near = tuple(sorted(m for m in mushrooms if BOARD.distance(start, m) <= limit))
+    for path in _walks(start, limit, near):
         yield list(path)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _walks(start: str, limit: int, mushrooms: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """:func:`walks` for the mushroom spaces ``mushrooms`` (sorted), worked out once: the
-    board never changes, and every legal-action listing of a movement step asks for them
-    (a search bot's rollouts, thousands of times a move)."""
+    """:func:`walks` by way of the mushroom spaces ``mushrooms`` (sorted, in reach), worked
+    out once: the board never changes, and every legal-action listing of a movement step
+    asks for them (a search bot's rollouts, thousands of times a move). An entry holds a
+    few kilobytes, so the cache a few megabytes at most."""
     if limit <= 0:
         return ()
     found: dict[tuple[str, ...], None] = {}
