@@ -30,6 +30,7 @@ from tests.browser.test_play_page import (
     my_move,
     seen_by,
     solve_body,
+    wait_log,
 )
 from wordsvc.services import SETTINGS
 from wordsvc.web.play_cards import words_of_magic_cards
@@ -352,6 +353,8 @@ def test_a_whole_words_of_magic_game_through_the_page(
     assert words, "the person formed at least one word through the page"
     assert seen["ordered"], "the person ordered Balance of Power cards through the page"
     assert seen["refused"]
+    # The result comes with the summary; the last events may reach the log just after.
+    wait_log(player, final["version"])
     assert log_numbers(player) == list(range(1, final["version"] + 1))
     # Cards taken by another seat than the mover's (a neighbour's) name who took them.
     for entry in app.extensions["wordsvc.sessions"].events(session, None):
