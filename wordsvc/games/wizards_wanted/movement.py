@@ -63,8 +63,6 @@ def _walks(start: str, limit: int, mushrooms: tuple[str, ...]) -> tuple[tuple[st
     out once: the board never changes, and every legal-action listing of a movement step
     asks for them (a search bot's rollouts, thousands of times a move). An entry holds a
     few kilobytes, so the cache a few megabytes at most."""
-    if limit <= 0:
-        return ()
     found: dict[tuple[str, ...], None] = {}
     targets = [s for s in BOARD.spaces if s != start and BOARD.distance(start, s) <= limit]
     for target in sorted(targets):
@@ -81,14 +79,10 @@ def _walks(start: str, limit: int, mushrooms: tuple[str, ...]) -> tuple[tuple[st
     return tuple(found)
 
 
-def shortest(start: str, target: str) -> list[str]:
-    """A shortest walk from ``start`` to ``target`` (the spaces after ``start``), the same
-    one every time: at each step, the first neighbour in order that keeps it shortest."""
-    return list(_shortest(start, target))
-
-
 @functools.cache
 def _shortest(start: str, target: str) -> tuple[str, ...]:
+    """A shortest walk from ``start`` to ``target`` (the spaces after ``start``), the same
+    one every time: at each step, the first neighbour in order that keeps it shortest."""
     path: list[str] = []
     here = start
     while here != target:
