@@ -101,42 +101,6 @@ def test_the_search_finds_the_winning_take_that_minimax_finds(left):
     assert chosen["count"] in winning_takes(left)
 
 
-class Perfect:
-    """TakeAway's minimax play: a winning take when there is one, else a single counter."""
-
-    name = "perfect"
-
-    def choose(self, game, view, seat, rng) -> Action:
-        takes = winning_takes(view["left"])
-        return {"type": "take", "count": min(takes) if takes else 1}
-
-
-@pytest.mark.parametrize("left", [6, 7, 9, 10])
-def test_a_paired_search_tries_every_action_in_each_deal_and_takes_the_best_mean(left):
-    game = TakeAway(left)
-    first = {"type": "take", "count": 1}
-
-    class Naive:  # the policy's own choice at the root: a single counter, often losing
-        name = "naive"
-
-        def choose(self, game, view, seat, rng) -> Action:
-            return first if view["left"] == left else Perfect().choose(game, view, seat, rng)
-
-    bot = SearchBot(
-        Open(),
-        Refuses(),
-        Budget(seconds=60, iterations=30),
-        policy=Naive(),
-        tree_depth=1,
-        margin=0.03,
-        paired=True,
-    )
-    chosen = bot.choose(game, game.view(game.new({}, 0), 0), 0, random.Random(left))
-    assert chosen["count"] in winning_takes(left)
-    assert set(bot.last_visits.values()) == {10}  # 30 rollouts: each of 3 takes in 10 deals
-    assert bot.last_iterations == 30
-
-
 def test_a_budget_of_iterations_is_kept_exactly_and_a_budget_of_time_ends_the_search():
     game = TakeAway(9)
     view = game.view(game.new({}, 0), 0)

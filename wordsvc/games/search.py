@@ -18,11 +18,6 @@ visited action is the move, unless the policy's own choice scored within
 tell apart, a game narrows the root to its :attr:`SearchBot.candidates` (the policy's
 choice always among them).
 
-A flat search (one move deep) may instead be :attr:`SearchBot.paired`: each deal tries every
-root action, each played on from the same seed (common random numbers), and the action of
-best mean is the move, under the same margin. Two actions are then compared on the same
-luck, so a difference between their means is theirs rather than their deals'.
-
 The bot reads nothing but the view: two states that differ only in what the seat cannot see
 give it the same choice (tests/games/test_search.py). It stops at its budget's time or
 iterations, whichever comes first; a move with a single choice costs nothing.
@@ -127,7 +122,6 @@ class SearchBot:
         tree_depth: int = 1_000,
         candidates: Callable[[View, list[Action]], list[Action]] | None = None,
         min_visits: int = 1,
-        paired: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.hidden = hidden
@@ -143,9 +137,6 @@ class SearchBot:
         self.candidates = candidates
         #: The visits an action needs at the root before it may replace the policy's choice.
         self.min_visits = min_visits
-        #: Flat search with common random numbers: each deal tries every root action, each
-        #: played on from the same seed, and the best mean wins (``tree_depth`` is 1 then).
-        self.paired = paired
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
@@ -175,20 +166,14 @@ class SearchBot:
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
-            if self.paired:
-                done += self._compare(game, state, seat, root, rng, allowed)
-            else:
-                self._iterate(game, state, seat, root, rng, allowed)
-                done += 1
+            self._iterate(game, state, seat, root, rng, allowed)
+            done += 1
         self.last_iterations = done
         self.last_visits = {key: node.visits for key, node in root.children.items()}
         tried = {key: node for key, node in root.children.items() if key in keys}
         if not tried:
             return dict(rng.choice(listed))
-        if self.paired:
-            best = max(tried, key=lambda key: (tried[key].mean, tried[key].visits))
-        else:
-            best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
+        best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
         if self.policy is not None and (self.margin > 0 or own is not None):
             # The policy's own choice stands unless the search found one clearly better,
             # tried often enough to tell.
@@ -244,35 +229,6 @@ class SearchBot:
         for child in path:
             child.visits += 1
             child.score += scores[child.actor]
-
-    def _compare(
-        self,
-        game: Game,
-        state: State,
-        seat: Seat,
-        root: _Node,
-        rng: random.Random,
-        allowed: set[str] | None = None,
-    ) -> int:
-        """One deal for every root action (those ``allowed``, when given), each played on
-        from the same seed, so that a difference between two actions' means is theirs
-        rather than the luck of their deals: the rollouts it made."""
-        seed = rng.getrandbits(64)
-        made = 0
-        for action in self._actions(game, state, seat, rng):
-            key = action_key(action)
-            if allowed is not None and key not in allowed:
-                continue
-            child = root.children.get(key)
-            if child is None:
-                child = root.children[key] = _Node(actor=seat, action=action)
-            child.available += 1
-            after, _ = game.apply(state, seat, action)
-            scores = self._play_on(game, after, random.Random(seed))
-            child.visits += 1
-            child.score += scores[seat]
-            made += 1
-        return max(made, 1)
 
     def _ucb(self, node: _Node) -> float:
         return node.mean + self.exploration * math.sqrt(math.log(node.available) / node.visits)
