@@ -204,3 +204,35 @@ def test_the_bot_benchmark_records_its_games_and_combines_runs(tmp_path, capsys)
         bench.combine([more])
     with pytest.raises(SystemExit, match="cannot read it"):
         bench.combine([tmp_path / "missing.jsonl"])
+
+
+def test_the_score_fit_recovers_the_weights_that_made_the_outcomes():
+    """scripts/fit_score.py's regression, against outcomes drawn from known weights."""
+    import numpy as np
+
+    fit = load(FOLDER / "fit_score.py")
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(20_000, 2))
+    weights = np.array([1.5, -0.5])
+    won = (rng.random(20_000) < 1 / (1 + np.exp(-(x @ weights)))).astype(float)
+    assert np.allclose(fit.fit_logistic(x, won), weights, atol=0.1)
+    assert fit.log_loss(np.full(4, 0.5), np.array([0.0, 1.0, 1.0, 0.0])) == pytest.approx(np.log(2))
+
+
+def test_the_score_fit_samples_decided_games_of_the_heuristic():
+    fit = load(FOLDER / "fit_score.py")
+    found = fit.fit("magos-y-tabernas", 10)
+    assert found.games >= 8
+    assert found.samples > found.games
+    assert set(found.weights) == {
+        "orbs",
+        "gems",
+        "level",
+        "hand",
+        "answers in hand",
+        "objects",
+        "objects that gain or draw",
+        "objects that answer",
+        "to move",
+    }
+    assert 0 < found.log_loss_search_score_rescaled < 1
