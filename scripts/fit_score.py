@@ -37,6 +37,7 @@ Features = Callable[[Any, int], list[float]]
 
 def _magos_y_tabernas() -> tuple[list[str], Features, Any]:
     from wordsvc.games.magos_y_tabernas import components as parts
+    from wordsvc.games.magos_y_tabernas.bots import ANSWERS
     from wordsvc.games.magos_y_tabernas.hidden import MagosYTabernasHidden
     from wordsvc.games.magos_y_tabernas.state import typed
 
@@ -44,7 +45,7 @@ def _magos_y_tabernas() -> tuple[list[str], Features, Any]:
         found = parts.CATALOGUE[card]
         return {step.op for step in (*found.effect, *found.passive)}
 
-    answers, produces = {"cancel", "protect"}, {"gain_gems", "gain_orbs", "draw"}
+    produces = {"gain_gems", "gain_orbs", "draw"}
 
     def features(state: Any, seat: int) -> list[float]:
         s = typed(state)
@@ -55,10 +56,10 @@ def _magos_y_tabernas() -> tuple[list[str], Features, Any]:
             me["gems"],
             me["level"],
             len(me["hand"]),
-            sum(1 for card in me["hand"] if ops(card) & answers),
+            sum(1 for card in me["hand"] if ops(card) & ANSWERS),
             len(objects),
             sum(1 for found in objects if found & produces),
-            sum(1 for found in objects if found & answers),
+            sum(1 for found in objects if found & ANSWERS),
             1.0 if s["active"] == seat else 0.0,
         ]
 
@@ -77,25 +78,14 @@ def _magos_y_tabernas() -> tuple[list[str], Features, Any]:
 
 
 def _wizards_wanted() -> tuple[list[str], Features, Any]:
-    from wordsvc.games.wizards_wanted import components as parts
-    from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden
-    from wordsvc.games.wizards_wanted.magic import ICONS
+    from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden, holdings
     from wordsvc.games.wizards_wanted.state import typed
-    from wordsvc.games.wizards_wanted.table import icons_of, mushroom_money
 
     def features(state: Any, seat: int) -> list[float]:
         s = typed(state)
         me = s["players"][seat]
-        icons = icons_of(me)
-        experience = sum(parts.experience(icons[i]) for i in ICONS)
-        seals = 0 if me["licence"] else sum(parts.SEALS[x] for x in s["seals"])
-        return [
-            me["fame"] + experience - seals,
-            me["coins"] + mushroom_money(me, "coins"),
-            me["dust"] + mushroom_money(me, "dust"),
-            len(me["charms"]),
-            1.0 if me["licence"] else 0.0,
-        ]
+        fame, coins, dust = holdings(s, me)
+        return [fame, coins, dust, len(me["charms"]), 1.0 if me["licence"] else 0.0]
 
     names = ["fame as the end counts it", "coins", "dust", "charms", "licence"]
     return names, features, WizardsWantedHidden()
@@ -119,11 +109,12 @@ class Fit:
     log_loss_search_score_rescaled: float
 
 
-def samples(game_name: str, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Each sampled state's feature differences, whether seat 0 won, its game's seed, and
-    the search's score of it for seat 0; games played one after another, with progress on
-    stderr."""
-    _, features, hidden = GAMES_FITTED[game_name]()
+def samples(
+    game_name: str, games: int, features: Features, hidden: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each sampled state's ``features`` differences, whether seat 0 won, its game's seed,
+    and ``hidden``'s score of it for seat 0; games played one after another, with progress
+    on stderr."""
     entry = GAMES[game_name]
     game = entry.make(None)  # type: ignore[arg-type]  # no game here judges words
     heuristic = entry.bots(None)["heuristic"]  # type: ignore[arg-type]
@@ -158,12 +149,17 @@ def samples(game_name: str, games: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     return np.array(rows), np.array(won), np.array(seeds), np.array(scores)
 
 
+def logistic(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The chance that seat 0 wins, by the logistic of ``x @ weights``."""
+    return 1 / (1 + np.exp(-(x @ weights)))
+
+
 def fit_logistic(x: np.ndarray, y: np.ndarray, steps: int = 25) -> np.ndarray:
     """The weights (no intercept: the features are differences) that maximise the
-    likelihood of ``y`` under the logistic of ``x @ w``, by Newton's method."""
+    likelihood of ``y`` under :func:`logistic`, by Newton's method."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-(x @ w)))
+        p = logistic(x, w)
         hessian = x.T @ (x * (p * (1 - p))[:, None]) + 1e-9 * np.eye(x.shape[1])
         w -= np.linalg.solve(hessian, x.T @ (p - y))
     return w
@@ -175,27 +171,23 @@ def log_loss(chance: np.ndarray, y: np.ndarray) -> float:
 
 
 def fit(game_name: str, games: int) -> Fit:
-    names = GAMES_FITTED[game_name]()[0]
-    x, y, seeds, scores = samples(game_name, games)
+    names, features, hidden = GAMES_FITTED[game_name]()
+    x, y, seeds, scores = samples(game_name, games, features, hidden)
     train, test = seeds % 5 != 0, seeds % 5 == 0
     w = fit_logistic(x[train], y[train])
     first = fit_logistic(x[train][:, :1], y[train])
     lead = (2 * scores - 1)[:, None]  # the search's score as a lead, from -1 to 1
     rescaled = fit_logistic(lead[train], y[train])
-
-    def chance(columns: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        return 1 / (1 + np.exp(-(columns @ weights)))
-
     return Fit(
         game=game_name,
         games=len(set(seeds.tolist())),
         samples=len(y),
         weights={n: round(float(v), 3) for n, v in zip(names, w, strict=True)},
         per_first={n: round(float(v / w[0]), 3) for n, v in zip(names, w, strict=True)},
-        log_loss_fitted=round(log_loss(chance(x[test], w), y[test]), 4),
-        log_loss_first_alone=round(log_loss(chance(x[test][:, :1], first), y[test]), 4),
+        log_loss_fitted=round(log_loss(logistic(x[test], w), y[test]), 4),
+        log_loss_first_alone=round(log_loss(logistic(x[test][:, :1], first), y[test]), 4),
         log_loss_search_score=round(log_loss(scores[test], y[test]), 4),
-        log_loss_search_score_rescaled=round(log_loss(chance(lead[test], rescaled), y[test]), 4),
+        log_loss_search_score_rescaled=round(log_loss(logistic(lead[test], rescaled), y[test]), 4),
     )
 
 

@@ -122,17 +122,24 @@ class WizardsWantedHidden:
         raise BotError("Wizards Wanted describes no action.")
 
 
-def worth(state: WizardsWantedState, me: Player) -> float:
-    """The wizard's fame as the end would count it (table.finish: the experience bonus,
-    and the seals left at the castle for a wizard without a licence), with its coins at
-    the wealth bonus's rate unrounded and its dust at :data:`DUST_WORTH`: fame alone a
-    dozen moves ahead prefers a job now to the dust and coins that pay for the next two."""
+def holdings(state: WizardsWantedState, me: Player) -> tuple[int, int, int]:
+    """What :func:`worth` weighs: the wizard's fame as the end would count it (table.finish:
+    the experience bonus, less the seals left at the castle for a wizard without a licence),
+    and its coins and dust, its mushrooms' money included."""
     icons = icons_of(me)
     experience = sum(parts.experience(icons[i]) for i in ICONS)
-    wealth = (me["coins"] + mushroom_money(me, "coins")) / parts.WEALTH_COINS_PER_FAME
-    dust = (me["dust"] + mushroom_money(me, "dust")) * DUST_WORTH
     seals = 0 if me["licence"] else sum(parts.SEALS[s] for s in state["seals"])
-    return me["fame"] + experience + wealth + dust - seals
+    coins = me["coins"] + mushroom_money(me, "coins")
+    dust = me["dust"] + mushroom_money(me, "dust")
+    return me["fame"] + experience - seals, coins, dust
+
+
+def worth(state: WizardsWantedState, me: Player) -> float:
+    """The wizard's :func:`holdings` in fame: its coins at the wealth bonus's rate
+    unrounded and its dust at :data:`DUST_WORTH`: fame alone a dozen moves ahead prefers a
+    job now to the dust and coins that pay for the next two."""
+    fame, coins, dust = holdings(state, me)
+    return fame + coins / parts.WEALTH_COINS_PER_FAME + dust * DUST_WORTH
 
 
 def _matching(pool: list[str], back: BackFace | None, rng: random.Random) -> str:
