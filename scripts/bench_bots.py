@@ -1,6 +1,7 @@
 """How strong the search bot is: its share of the wins against the game's "normal" bot (the
-heuristic) in seeded two-player games, the seats swapped every other game, at each time
-budget per move; and what a move costs it (seconds and iterations, medians and the slowest).
+heuristic; Words of Magic's greedy) in seeded two-player games, the seats swapped every
+other game, at each time budget per move; and what a move costs it (seconds and iterations,
+medians and the slowest).
 
 A share has a 95% Wilson interval; issue 40's target is 0.65 at a budget of at most 1 s a
 move on one core. Each process plays its games on one core, as a server worker's thread
@@ -33,12 +34,22 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from wordsvc.config import Settings
+from wordsvc.errors import WordsvcError
 from wordsvc.games.registry import GAMES
 from wordsvc.games.search import Budget
 from wordsvc.games.simulate import wilson
+from wordsvc.judge import Judge
 
 #: The most actions one game may take before it is counted as unfinished.
 MOST_ACTIONS = 5_000
+
+
+def _words_of_magic_search(budget: Budget) -> Any:
+    from wordsvc.games.words_of_magic.bots import search_bot
+    from wordsvc.solver.solve import Solver
+
+    return search_bot(Solver(_worker["judge"]), budget)
 
 
 def _lost_words_search(budget: Budget) -> Any:
@@ -61,12 +72,13 @@ def _wizards_wanted_search(budget: Budget) -> Any:
 
 #: The games with a search bot, each with how to build it for a budget.
 SEARCHERS = {
+    "words-of-magic": _words_of_magic_search,
     "lost-words": _lost_words_search,
     "magos-y-tabernas": _magos_y_tabernas_search,
     "wizards-wanted": _wizards_wanted_search,
 }
 #: The bot each search bot plays against: the game's "normal" level.
-NORMAL = "heuristic"
+NORMAL = {"words-of-magic": "greedy"}
 
 _worker: dict[str, Any] = {}
 
@@ -85,10 +97,16 @@ class Strength:
     median_iterations: float
 
 
-def _start_worker(game: str) -> None:
+def _start_worker(game: str, settings: Settings | None = None) -> None:
+    """A process's game and normal bot; Words of Magic's judge reads the lexicon of
+    ``settings`` (by default the environment's). Only Words of Magic judges words."""
     entry = GAMES[game]
-    _worker["game"] = entry.make(None)  # type: ignore[arg-type]  # no game here judges words
-    _worker["normal"] = entry.bots(None)[NORMAL]  # type: ignore[arg-type]
+    judge = None
+    if game == "words-of-magic":
+        judge = Judge.open(settings or Settings.from_env())
+    _worker["judge"] = judge
+    _worker["game"] = entry.make(judge)  # type: ignore[arg-type]
+    _worker["normal"] = entry.bots(judge)[NORMAL.get(game, "heuristic")]  # type: ignore[arg-type]
 
 
 def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bool]:
@@ -276,6 +294,13 @@ def main() -> None:
         parser.error(
             "--combine reports recorded games: it plays none (no --game, --budget, --record)"
         )
+    if "words-of-magic" in (args.game or SEARCHERS) and not args.combine:
+        # The workers open the lexicon as they start; a pool whose workers cannot start
+        # would start them again forever, so it is opened here first.
+        try:
+            Judge.open(Settings.from_env())
+        except WordsvcError as error:
+            parser.error(f"Words of Magic needs the lexicon: {error}")
     rows = []
     if args.combine:
         rows = combine(args.combine)

@@ -178,6 +178,18 @@ def test_the_bot_benchmark_plays_a_seeded_game_and_times_the_search_bots_moves()
     assert bench.wilson(65, 100)[0] < 0.65 < bench.wilson(65, 100)[1]
 
 
+def test_the_bot_benchmark_plays_words_of_magic_against_greedy(settings):
+    """Words of Magic's search bot needs the judge and the solver; its "normal" is greedy."""
+    bench = load(FOLDER / "bench_bots.py")
+    bench._start_worker("words-of-magic", settings)
+    assert bench._worker["normal"]().name == "greedy"
+    share, seconds, iterations, finished = bench.play(("words-of-magic", 1, 0.005))
+    assert len(seconds) == len(iterations)
+    assert finished
+    assert share in (0.0, 0.5, 1.0)
+    assert any(iterations)
+
+
 def test_the_bot_benchmark_records_its_games_and_combines_runs(tmp_path, capsys):
     """A long measurement is made in runs of seed ranges: each game is recorded as it ends,
     and the runs' records combine into one row, a seed recorded twice counted once."""

@@ -101,6 +101,59 @@ def test_the_search_finds_the_winning_take_that_minimax_finds(left):
     assert chosen["count"] in winning_takes(left)
 
 
+class Perfect:
+    """TakeAway's minimax play: a winning take when there is one, else a single counter."""
+
+    name = "perfect"
+
+    def choose(self, game, view, seat, rng) -> Action:
+        takes = winning_takes(view["left"])
+        return {"type": "take", "count": min(takes) if takes else 1}
+
+
+def paired_search(left: int, budget: Budget, clock=None) -> SearchBot:
+    """A paired search whose policy takes a single counter at the root (often losing) and
+    plays perfectly below it."""
+    first = {"type": "take", "count": 1}
+
+    class Naive:
+        name = "naive"
+
+        def choose(self, game, view, seat, rng) -> Action:
+            return first if view["left"] == left else Perfect().choose(game, view, seat, rng)
+
+    timing = {} if clock is None else {"clock": clock}
+    return SearchBot(
+        Open(), Refuses(), budget, policy=Naive(), tree_depth=1, margin=0.03, paired=True, **timing
+    )
+
+
+@pytest.mark.parametrize("left", [6, 7, 9, 10])
+def test_a_paired_search_tries_every_action_in_each_deal_and_takes_the_best_mean(left):
+    game = TakeAway(left)
+    bot = paired_search(left, Budget(seconds=60, iterations=30))
+    chosen = bot.choose(game, game.view(game.new({}, 0), 0), 0, random.Random(left))
+    assert chosen["count"] in winning_takes(left)
+    assert set(bot.last_visits.values()) == {10}  # 30 rollouts: each of 3 takes in 10 deals
+    assert bot.last_iterations == 30
+
+
+def test_a_paired_search_ends_a_deal_at_its_deadline_but_never_the_first():
+    """A move keeps to its time within a deal too, but the first deal tries every action,
+    so that each has a mean."""
+    game = TakeAway(9)
+    view = game.view(game.new({}, 0), 0)
+    ticks = itertools.count()
+    slow = paired_search(9, Budget(seconds=1), clock=lambda: float(next(ticks)))
+    slow.choose(game, view, 0, random.Random(1))
+    assert slow.last_visits == dict.fromkeys(slow.last_visits, 1)  # one deal, whole
+    assert len(slow.last_visits) == 3
+    ticks = itertools.count()
+    cut = paired_search(9, Budget(seconds=6), clock=lambda: float(next(ticks)))
+    cut.choose(game, view, 0, random.Random(1))
+    assert sorted(cut.last_visits.values()) == [1, 1, 2]  # the second deal ends at its deadline
+
+
 def test_a_budget_of_iterations_is_kept_exactly_and_a_budget_of_time_ends_the_search():
     game = TakeAway(9)
     view = game.view(game.new({}, 0), 0)

@@ -16,7 +16,13 @@ visited action is the move, unless the policy's own choice scored within
 :attr:`SearchBot.margin` of it, or the most visited was tried fewer than
 :attr:`SearchBot.min_visits` times. Where a seat lists more actions than its iterations can
 tell apart, a game narrows the root to its :attr:`SearchBot.candidates` (the policy's
-choice always among them).
+choice always among them); where a seat's actions are described rather than listed (Words of
+Magic's words), a game lists the root's own (:attr:`SearchBot.root_actions`).
+
+A flat search (one move deep) may instead be :attr:`SearchBot.paired`: each deal tries every
+root action, each played on from the same seed (common random numbers), and the action of
+best mean is the move, under the same margin. Two actions are then compared on the same
+luck, so a difference between their means is theirs rather than their deals'.
 
 The bot reads nothing but the view: two states that differ only in what the seat cannot see
 give it the same choice (tests/games/test_search.py). It stops at its budget's time or
@@ -121,7 +127,9 @@ class SearchBot:
         margin: float = 0.0,
         tree_depth: int = 1_000,
         candidates: Callable[[View, list[Action]], list[Action]] | None = None,
+        root_actions: Callable[[Game, View, Seat, random.Random], list[Action]] | None = None,
         min_visits: int = 1,
+        paired: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.hidden = hidden
@@ -135,8 +143,15 @@ class SearchBot:
         #: Narrows the root's actions to those worth its iterations (the policy's own choice
         #: is always among them); None: every listed action.
         self.candidates = candidates
+        #: The root's actions, for a game whose seat's actions are described rather than
+        #: listed (each legal in every deal of the unseen); none: the fallback moves. None:
+        #: the view's listed actions.
+        self.root_actions = root_actions
         #: The visits an action needs at the root before it may replace the policy's choice.
         self.min_visits = min_visits
+        #: Flat search with common random numbers: each deal tries every root action, each
+        #: played on from the same seed, and the best mean wins (``tree_depth`` is 1 then).
+        self.paired = paired
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
@@ -145,7 +160,10 @@ class SearchBot:
 
     def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
         self.last_iterations, self.last_visits = 0, {}
-        listed = [a for a in legal_actions_in(view) if "needs" not in a]
+        if self.root_actions is not None:
+            listed = self.root_actions(game, view, seat, rng)
+        else:
+            listed = [a for a in legal_actions_in(view) if "needs" not in a]
         if not listed:
             return self.fallback.choose(game, view, seat, rng)
         if len(listed) == 1:
@@ -166,14 +184,23 @@ class SearchBot:
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
-            self._iterate(game, state, seat, root, rng, allowed)
-            done += 1
+            if self.paired:
+                late = deadline if done else math.inf  # the first deal tries every action
+                done += self._compare(
+                    game, state, seat, root, rng, list(keys.values()), allowed, late
+                )
+            else:
+                self._iterate(game, state, seat, root, rng, list(keys.values()), allowed)
+                done += 1
         self.last_iterations = done
         self.last_visits = {key: node.visits for key, node in root.children.items()}
         tried = {key: node for key, node in root.children.items() if key in keys}
         if not tried:
             return dict(rng.choice(listed))
-        best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
+        if self.paired:
+            best = max(tried, key=lambda key: (tried[key].mean, tried[key].visits))
+        else:
+            best = max(tried, key=lambda key: (tried[key].visits, tried[key].score))
         if self.policy is not None and (self.margin > 0 or own is not None):
             # The policy's own choice stands unless the search found one clearly better,
             # tried often enough to tell.
@@ -192,15 +219,16 @@ class SearchBot:
         seat: Seat,
         root: _Node,
         rng: random.Random,
+        listed: list[Action],
         allowed: set[str] | None = None,
     ) -> None:
         """One deal: select and expand in the tree, play on, score, back up. The root's
-        actions are ``seat``'s (those ``allowed``, when given), even where a window asks
-        others too; below it the first seat asked moves."""
+        actions are ``seat``'s ``listed`` ones (those ``allowed``, when given), even where a
+        window asks others too; below it the first seat asked moves."""
         node, path = root, list[_Node]()
         while game.result(state) is None and len(path) < self.tree_depth:
             actor = game.to_act(state)[0] if path else seat
-            legal = self._actions(game, state, actor, rng)
+            legal = self._actions(game, state, actor, rng) if path else listed
             narrowed = allowed if not path else None
             available = []
             untried = []
@@ -229,6 +257,39 @@ class SearchBot:
         for child in path:
             child.visits += 1
             child.score += scores[child.actor]
+
+    def _compare(
+        self,
+        game: Game,
+        state: State,
+        seat: Seat,
+        root: _Node,
+        rng: random.Random,
+        listed: list[Action],
+        allowed: set[str] | None = None,
+        deadline: float = math.inf,
+    ) -> int:
+        """One deal for every root action (those ``allowed``, when given), each played on
+        from the same seed, so that a difference between two actions' means is theirs
+        rather than the luck of their deals, until the ``deadline``: the rollouts it made."""
+        seed = rng.getrandbits(64)
+        made = 0
+        for action in listed:
+            key = action_key(action)
+            if allowed is not None and key not in allowed:
+                continue
+            if self.clock() >= deadline:
+                break
+            child = root.children.get(key)
+            if child is None:
+                child = root.children[key] = _Node(actor=seat, action=action)
+            child.available += 1
+            after, _ = game.apply(state, seat, action)
+            scores = self._play_on(game, after, random.Random(seed))
+            child.visits += 1
+            child.score += scores[seat]
+            made += 1
+        return max(made, 1)
 
     def _ucb(self, node: _Node) -> float:
         return node.mean + self.exploration * math.sqrt(math.log(node.available) / node.visits)

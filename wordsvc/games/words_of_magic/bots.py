@@ -10,7 +10,11 @@
   the words that need them; it beats greedy in two-player games (docs/rules/words-of-magic.md);
 - ``everyday``: greedy over the words people know only (Zipf at least
   :func:`~wordsvc.lexicon.frequency.known_from`, 3.0), so it plays like a person at the table
-  rather than like a dictionary.
+  rather than like a dictionary;
+- ``search``: at the start of its turn, the cautious bot's choice, the solver's best words,
+  the pass and its magic each tried in the same fresh deals of the decks
+  (:mod:`~wordsvc.games.words_of_magic.hidden`), every seat then playing as the cautious bot
+  to the end; the cautious bot elsewhere (:func:`search_bot`).
 
 Every bot that uses the solver prefers, among plays of equal score, the more common word;
 any choice left between equals (tied plays, two copies of a magic card, Search for Fate's
@@ -27,8 +31,10 @@ from typing import ClassVar, TypedDict
 from wordsvc.errors import InternalError
 from wordsvc.games.contract import Action, Bot, BotError, Game, Seat
 from wordsvc.games.random_bot import RandomBot
+from wordsvc.games.search import Budget, SearchBot, action_key
 from wordsvc.games.words_of_magic import components as parts
 from wordsvc.games.words_of_magic.components import CardKind, Character
+from wordsvc.games.words_of_magic.hidden import WordsOfMagicHidden
 from wordsvc.games.words_of_magic.state import familiar_layout
 from wordsvc.games.words_of_magic.view import CardFace, PlayerView, WordsOfMagicView, typed_view
 from wordsvc.lexicon.frequency import known_from
@@ -256,6 +262,51 @@ def _renew_at_random(
     others = [c["id"] for c in hand if c["id"] != action.get("card")]
     renewal["cards"] = rng.sample(others, rng.randint(1, len(others)))
     return renewal
+
+
+#: The solver's words the search tries at the root, besides the cautious bot's own choice.
+SEARCH_WORDS = 6
+#: How much better (in shares of a win) another action must score than the cautious bot's
+#: choice to replace it: the deals' noise at a second's iterations, about 70 a move.
+SEARCH_MARGIN = 0.15
+#: Moves a rollout may take: more than a game has, so that each is played to its end.
+ROLLOUT_MOVES = 200
+#: A move's thought, with room for the one rollout that may end past it.
+SEARCH_BUDGET = Budget(seconds=0.95)
+
+
+def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
+    """The search bot ("hard"), as measured in scripts/bench_bots.py. At the start of its
+    turn it tries the cautious bot's choice, the solver's :data:`SEARCH_WORDS` best words
+    for it, the pass and the magic it may play, all in each fresh deal of the decks and the
+    Balance of Power cards, every seat then playing as the cautious bot to the game's end
+    from the same seed (a paired search); the cautious choice stands unless another won
+    :data:`SEARCH_MARGIN` more. Elsewhere (the characters, the Balance of Power order, the
+    magic window after a word, Search for Fate) it plays as the cautious bot."""
+    cautious = CautiousBot(solver)
+
+    def root_actions(
+        game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
+    ) -> list[Action]:
+        v = typed_view(view)
+        if v["phase"] != "turn" or v["word_formed"] is not None:
+            return []
+        own = cautious.choose(game, view, seat, rng)
+        listed = [a for a in v["legal_actions"] if "needs" not in a and a["type"] != "form_word"]
+        words = cautious.word_actions(v, seat, SEARCH_WORDS)
+        return list({action_key(a): a for a in [own, *listed, *words]}.values())
+
+    return SearchBot(
+        WordsOfMagicHidden(),
+        cautious,
+        budget,
+        policy=cautious,
+        rollout_depth=ROLLOUT_MOVES,
+        tree_depth=1,
+        margin=SEARCH_MARGIN,
+        paired=True,
+        root_actions=root_actions,
+    )
 
 
 #: Every bot by name, made from the solver.
