@@ -280,9 +280,7 @@ class SearchBot:
                 continue
             if self.clock() >= deadline:
                 break
-            child = root.children.get(key)
-            if child is None:
-                child = root.children[key] = _Node(actor=seat, action=action)
+            child = root.children.setdefault(key, _Node(actor=seat, action=action))
             child.available += 1
             after, _ = game.apply(state, seat, action)
             scores = self._play_on(game, after, random.Random(seed))
