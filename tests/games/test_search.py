@@ -154,6 +154,42 @@ def test_a_paired_search_ends_a_deal_at_its_deadline_but_never_the_first():
     assert sorted(cut.last_visits.values()) == [1, 1, 2]  # the second deal ends at its deadline
 
 
+class Scored(Open):
+    """Scores every state, finished or not, as a narrow lead for seat 1."""
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        return [0.4, 0.6]
+
+
+def test_a_finished_rollout_is_scored_by_the_result_or_by_evaluate():
+    game = TakeAway(3)
+    over = {"left": 0, "active": 1, "winner": 0}
+    by_result = SearchBot(Scored(), Refuses())
+    assert list(by_result._play_on(game, over, random.Random(1))) == [1.0, 0.0]
+    by_margin = SearchBot(Scored(), Refuses(), evaluate_ends=True)
+    assert list(by_margin._play_on(game, over, random.Random(1))) == [0.4, 0.6]
+
+
+def test_a_games_own_root_puts_the_policys_choice_first_and_it_stands_within_the_margin():
+    game = TakeAway(5)  # taking 1 wins; the listed first choice, taking 2, loses
+    view = game.view(game.new({}, 0), 0)
+
+    def root(game, view, seat, rng) -> list[Action]:
+        return [{"type": "take", "count": 2}, {"type": "take", "count": 1}]
+
+    def bot(margin: float) -> SearchBot:
+        budget = Budget(seconds=60, iterations=40)
+        return SearchBot(
+            Open(), Refuses(), budget, policy=Perfect(), tree_depth=1, margin=margin,
+            paired=True, root_actions=root,
+        )  # fmt: skip
+
+    assert bot(0.03).choose(game, view, 0, random.Random(1)) == {"type": "take", "count": 1}
+    kept = bot(1.5)
+    assert kept.choose(game, view, 0, random.Random(1)) == {"type": "take", "count": 2}
+    assert set(kept.last_visits) == {action_key(a) for a in root(game, view, 0, None)}
+
+
 def test_a_budget_of_iterations_is_kept_exactly_and_a_budget_of_time_ends_the_search():
     game = TakeAway(9)
     view = game.view(game.new({}, 0), 0)

@@ -128,6 +128,7 @@ class SearchBot:
         tree_depth: int = 1_000,
         candidates: Callable[[View, list[Action]], list[Action]] | None = None,
         root_actions: Callable[[Game, View, Seat, random.Random], list[Action]] | None = None,
+        evaluate_ends: bool = False,
         min_visits: int = 1,
         paired: bool = False,
         clock: Callable[[], float] = time.perf_counter,
@@ -144,9 +145,12 @@ class SearchBot:
         #: is always among them); None: every listed action.
         self.candidates = candidates
         #: The root's actions, for a game whose seat's actions are described rather than
-        #: listed (each legal in every deal of the unseen); none: the fallback moves. None:
-        #: the view's listed actions.
+        #: listed (each legal in every deal of the unseen), the policy's own choice first;
+        #: none: the fallback moves. None: the view's listed actions.
         self.root_actions = root_actions
+        #: A rollout that reaches the game's end is scored by ``Hidden.evaluate`` too (by how
+        #: much each seat won or lost, not only who won): fewer rollouts tell actions apart.
+        self.evaluate_ends = evaluate_ends
         #: The visits an action needs at the root before it may replace the policy's choice.
         self.min_visits = min_visits
         #: Flat search with common random numbers: each deal tries every root action, each
@@ -160,8 +164,12 @@ class SearchBot:
 
     def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
         self.last_iterations, self.last_visits = 0, {}
+        deadline = self.clock() + self.budget.seconds  # the whole move, the root's listing too
+        own: str | None = None  # the policy's choice, asked before the search when it narrows
         if self.root_actions is not None:
             listed = self.root_actions(game, view, seat, rng)
+            if listed and self.policy is not None:
+                own = action_key(listed[0])  # a game lists the policy's own choice first
         else:
             listed = [a for a in legal_actions_in(view) if "needs" not in a]
         if not listed:
@@ -169,7 +177,6 @@ class SearchBot:
         if len(listed) == 1:
             return dict(listed[0])
         keys = {action_key(a): a for a in listed}
-        own: str | None = None  # the policy's choice, asked before the search when it narrows
         allowed: set[str] | None = None
         if self.candidates is not None:
             allowed = {action_key(a) for a in self.candidates(view, listed)}
@@ -180,7 +187,6 @@ class SearchBot:
             if len(allowed) == 1:
                 return dict(keys[allowed.pop()])
         root = _Node(actor=seat)
-        deadline = self.clock() + self.budget.seconds
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
@@ -308,7 +314,7 @@ class SearchBot:
                 action = rng.choice(legal)
             state, _ = game.apply(state, actor, action)
         result = game.result(state)
-        if result is None:
+        if result is None or self.evaluate_ends:
             return self.hidden.evaluate(state)
         winners = set(result.winners)
         share = 1.0 / len(winners) if winners else 0.0

@@ -88,9 +88,16 @@ def test_deals_differ_in_the_decks_order_and_the_blind_choice_is_not_dealt():
 
 def test_fewer_cards_to_shed_score_above_half_a_win():
     state = played(5, 2, 20)
-    state["players"][1]["deck"] = state["players"][1]["deck"][:-4]  # seat 1 four cards ahead
+    for player in state["players"]:
+        player["tokens"] = 0
+    state["players"][1]["deck"] = state["players"][0]["deck"][:-4]  # seat 1 four cards ahead
+    state["players"][1]["hand"] = list(state["players"][0]["hand"])
     low, high = HIDDEN.evaluate(state)
     assert 0 < low < 0.5 < high < 1
+    state["players"][0]["tokens"] = 3  # a card and a half under way, a tie-break at the end
+    state["players"][0]["deck"] = state["players"][0]["deck"][:-3]
+    assert HIDDEN.evaluate(state)[0] > 0.5
+    assert HIDDEN.evaluate({**state, "phase": "over"})[0] < 0.5
 
 
 # --- the search bot, on the real lexicon -----------------------------------------------------

@@ -266,13 +266,14 @@ def _renew_at_random(
 
 #: The solver's words the search tries at the root, besides the cautious bot's own choice.
 SEARCH_WORDS = 6
-#: How much better (in shares of a win) another action must score than the cautious bot's
-#: choice to replace it: the deals' noise at a second's iterations, about 70 a move.
-SEARCH_MARGIN = 0.15
+#: How much better another action must score than the cautious bot's choice to replace it
+#: (a score of 0.5 is even; a card of lead at the end is worth about 0.16 more): about the
+#: noise of the mean over a second's deals, 8 or so.
+SEARCH_MARGIN = 0.1
 #: Moves a rollout may take: more than a game has, so that each is played to its end.
 ROLLOUT_MOVES = 200
 #: A move's thought, with room for the one rollout that may end past it.
-SEARCH_BUDGET = Budget(seconds=0.95)
+SEARCH_BUDGET = Budget(seconds=0.9)
 
 
 def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
@@ -280,7 +281,8 @@ def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
     turn it tries the cautious bot's choice, the solver's :data:`SEARCH_WORDS` best words
     for it, the pass and the magic it may play, all in each fresh deal of the decks and the
     Balance of Power cards, every seat then playing as the cautious bot to the game's end
-    from the same seed (a paired search); the cautious choice stands unless another won
+    from the same seed (a paired search), each end scored by how much it was won or lost
+    (``hidden.evaluate``); the cautious choice stands unless another scored
     :data:`SEARCH_MARGIN` more. Elsewhere (the characters, the Balance of Power order, the
     magic window after a word, Search for Fate) it plays as the cautious bot."""
     cautious = CautiousBot(solver)
@@ -302,6 +304,7 @@ def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
         budget,
         policy=cautious,
         rollout_depth=ROLLOUT_MOVES,
+        evaluate_ends=True,
         tree_depth=1,
         margin=SEARCH_MARGIN,
         paired=True,

@@ -35,6 +35,8 @@ from wordsvc.games.words_of_magic.view import CardFace, PlayerView, typed_view
 LEAD_SCALE = 3.0
 #: A joker token left, in cards: it stands in for a letter in a later word.
 TOKEN_WORTH = 0.5
+#: ... and at the end, where tokens only break a tie of cards.
+TOKEN_TIE_BREAK = 0.1
 
 
 def _ids(faces: Sequence[CardFace] | None) -> list[str]:
@@ -115,12 +117,11 @@ class WordsOfMagicHidden:
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Half a win, plus or minus half the tanh of the lead in cards still to shed (hand
-        and deck, as the end counts them) over the best of the others, in
-        :data:`LEAD_SCALE` s."""
-        totals = [
-            len(p["hand"]) + len(p["deck"]) - TOKEN_WORTH * p["tokens"]
-            for p in typed(state)["players"]
-        ]
+        and deck, as the end counts them, less the tokens left) over the best of the others,
+        in :data:`LEAD_SCALE` s; also at the end, where a token only breaks a tie."""
+        game = typed(state)
+        token = TOKEN_TIE_BREAK if game["phase"] == "over" else TOKEN_WORTH
+        totals = [len(p["hand"]) + len(p["deck"]) - token * p["tokens"] for p in game["players"]]
         return [
             0.5
             + 0.5
