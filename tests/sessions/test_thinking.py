@@ -169,6 +169,23 @@ def test_the_thinker_moves_off_the_request_thread(store):
     assert thinking.events(session_id, None, after=acted.version)[0].actor == "bot"
 
 
+def test_words_of_magics_search_bot_is_hosted_and_moves_by_the_thinker(store):
+    """The "hard" bot of Words of Magic thinks: it moves first, off the request thread, and
+    its moves are in the log as the bot's."""
+    summary = store.create(
+        "words-of-magic",
+        {"players": 2, "first_player": 0, "characters": False},
+        [SeatSpec("bot", "search"), SeatSpec("human")],
+        3,
+    )
+    assert store.thinker.wait_idle(PATIENCE)
+    moved = store.events(summary.id, None)
+    assert moved
+    assert {event.actor for event in moved if event.seat == 0} == {"bot"}
+    assert store.summary(summary.id).to_act == (1,), "then the person is asked"
+    assert store.verify(summary.id)
+
+
 def test_a_restarted_store_finds_the_sessions_that_wait_on_a_bot(store):
     """The bot's move was never committed (the process stopped while it thought): a new
     store on the same database finds the session, and the bot moves."""

@@ -316,6 +316,7 @@ def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
 BOTS: dict[str, Callable[[Solver], Bot]] = {
     **{bot.name: bot for bot in (GreedyBot, CautiousBot, EverydayBot)},
     "random": random_bot,
+    "search": search_bot,
 }
 
 
