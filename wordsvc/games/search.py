@@ -187,16 +187,15 @@ class SearchBot:
             if len(allowed) == 1:
                 return dict(keys[allowed.pop()])
         root = _Node(actor=seat)
+        actions = list(keys.values())  # the root's actions, each once
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
             if self.paired:
                 late = deadline if done else math.inf  # the first deal tries every action
-                done += self._compare(
-                    game, state, seat, root, rng, list(keys.values()), allowed, late
-                )
+                done += self._compare(game, state, seat, root, rng, actions, allowed, late)
             else:
-                self._iterate(game, state, seat, root, rng, list(keys.values()), allowed)
+                self._iterate(game, state, seat, root, rng, actions, allowed)
                 done += 1
         self.last_iterations = done
         self.last_visits = {key: node.visits for key, node in root.children.items()}
