@@ -559,22 +559,28 @@ def test_the_answers_sit_with_the_question_and_the_hand_is_one_tap_away(
     page = olya.page
     page.evaluate("window.scrollTo(0, 0)")
     usable = {a["card"] for a in summary["legal_actions"] if a["type"] in ("play", "consume")}
-    answers = page.locator("#actions #myt-answers button[data-answer]")
-    assert {answers.nth(i).get_attribute("data-answer") for i in range(answers.count())} == usable
-    for i in range(answers.count()):  # in the first screen, with the question
-        box = answers.nth(i).bounding_box()
-        assert box["y"] + box["height"] <= viewport["height"]
+    # The buttons read in one go in the page, so that a redraw between two reads (a streamed
+    # event) cannot leave a read holding a button that is gone.
+    answers = page.locator("#actions #myt-answers button[data-answer]").evaluate_all(
+        """buttons => buttons.map(b => ({
+            answer: b.dataset.answer,
+            action: JSON.parse(b.dataset.action || "null"),
+            text: b.innerText,
+            height: b.getBoundingClientRect().height,
+            bottom: b.getBoundingClientRect().bottom,
+        }))"""
+    )
+    assert {a["answer"] for a in answers} == usable
+    for answer in answers:  # in the first screen, with the question
+        assert answer["height"] > 0
+        assert answer["bottom"] <= viewport["height"]
     assert page.locator("#actions button[data-kind='pass']").count() == 1
     # A play that would take nothing from its target says so before the point is spent.
     idle = summary["view"]["takes_nothing"]
     assert idle, "seed 2003: Carterista at Petro, who has no orbs"
     for note in idle:
         action = summary["legal_actions"][note["action"]]
-        warned = [
-            answers.nth(i).inner_text()
-            for i in range(answers.count())
-            if json.loads(answers.nth(i).get_attribute("data-action") or "null") == action
-        ]
+        warned = [a["text"] for a in answers if a["action"] == action]
         expected = play_text(f"myt.takes_nothing.{note['what']}", lang, name=NAMES[lang][1])
         assert warned
         assert all(expected in text for text in warned)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
+from wordsvc.sessions import live
 from wordsvc.sessions.hosting import SeatSpec
 from wordsvc.sessions.live import LiveLog
 
@@ -33,3 +35,61 @@ def test_a_read_that_learns_news_wakes_the_other_streams(store):
     finally:
         log._unsubscribe(made.id)
         log.close()
+
+
+def play_out(store, session_id, actions):
+    """Take ``actions`` in turn, each by the seat to act."""
+    for action in actions:
+        summary = store.summary(session_id)
+        store.act(session_id, summary.to_act[0], action, summary.version)
+
+
+def test_a_read_racing_the_last_action_ends_the_stream_at_its_notification(store, monkeypatch):
+    """The game's last action is committed while a stream reads the log (after the session's
+    row, before the actions). The stream must end when that action's notification arrives,
+    not a heartbeat later: the read takes the actions only up to the version its status came
+    with, so the notification is still news to it."""
+    seats = [SeatSpec("human"), SeatSpec("human")]
+    rng = random.Random(7)
+    whole = store.create("lost-words", {}, seats, 21)
+    for seat in (0, 1):
+        store.join(whole.id, seat)
+    taken = []
+    while (summary := store.summary(whole.id)).status != "over":
+        seat = summary.to_act[0]
+        action = rng.choice(store.summary(whole.id, seat).legal_actions)
+        store.act(whole.id, seat, action, summary.version)
+        taken.append(action)
+    # The same deal again, played to one action before its end.
+    racing = store.create("lost-words", {}, seats, 21)
+    for seat in (0, 1):
+        store.join(racing.id, seat)
+    play_out(store, racing.id, taken[:-1])
+    before = store.summary(racing.id).version
+    log = LiveLog(store.engine, poll_seconds=3600)  # the test plays the watcher's part
+    read_rows = live.log_rows
+    committed = threading.Event()
+
+    def racing_read(conn, session_id, after, upto=None):
+        if not committed.is_set():
+            play_out(store, racing.id, taken[-1:])
+            committed.set()
+        return read_rows(conn, session_id, after, upto)
+
+    items = []
+    follow = log.follow(racing.id, None, before, heartbeat=WAIT)
+    monkeypatch.setattr(live, "log_rows", racing_read)
+    reader = threading.Thread(target=lambda: items.extend(follow))
+    try:
+        reader.start()
+        assert committed.wait(WAIT)
+        final = store.summary(racing.id)
+        assert final.status == "over"
+        log.moved(racing.id, final.version)  # the last action's notification
+        reader.join(WAIT / 2)
+        assert not reader.is_alive(), "the stream waited for its heartbeat to end"
+        assert None not in items
+        assert [row.number for row in items] == list(range(before + 1, final.version + 1))
+    finally:
+        log.close()
+        reader.join(WAIT * 2)

@@ -317,26 +317,32 @@ class LiveLog:
 
 
 def _read(engine: Engine, session_id: str, after: int) -> tuple[list[LoggedAction], str, int]:
-    """The session's status, its actions after ``after``, and its seats version, in that
-    order: a status of ``over`` is read only once the last action is committed, so none is
-    missed."""
+    """The session's actions after ``after``, its status and its seats version, all as of one
+    moment: the session's row (status, version, seats version) is read in one statement, then
+    its actions up to that version. A status of ``over`` so comes with the last action, a seat
+    change committed before an action comes with it, and an action committed after the row
+    was read waits for the next read, which its notification brings. (Reading the status and
+    the actions apart let a read take the last action with the status still ``active``, and
+    the notification of that action, no longer news, then woke nobody: the stream ended only
+    at its next heartbeat.)"""
     with engine.connect() as conn:
-        status = conn.execute(select(sessions.c.status).where(sessions.c.id == session_id)).scalar()
-        if status is None:
+        head = conn.execute(
+            select(sessions.c.status, sessions.c.version, sessions.c.seats_version).where(
+                sessions.c.id == session_id
+            )
+        ).first()
+        if head is None:
             raise UnknownSession("session_not_found", "No such session.")
-        rows = log_rows(conn, session_id, after)
-        # After the actions: a seat change committed before any of them is in this count, so
-        # a stream sends it (and a replaced token's stream ends) before those actions.
-        seats_version = conn.execute(
-            select(sessions.c.seats_version).where(sessions.c.id == session_id)
-        ).scalar_one()
-        return rows, status, seats_version
+        rows = log_rows(conn, session_id, after, upto=head.version)
+        return rows, head.status, head.seats_version
 
 
-def log_rows(conn: Connection, session_id: str, after: int) -> list[LoggedAction]:
-    """The session's logged actions after ``after``, in order, every event with its audience
-    (:meth:`LoggedAction.seen_by` filters them for a seat)."""
-    rows = conn.execute(
+def log_rows(
+    conn: Connection, session_id: str, after: int, upto: int | None = None
+) -> list[LoggedAction]:
+    """The session's logged actions after ``after`` (and up to ``upto``, if given), in order,
+    every event with its audience (:meth:`LoggedAction.seen_by` filters them for a seat)."""
+    query = (
         select(
             actions.c.number,
             actions.c.seat,
@@ -346,7 +352,10 @@ def log_rows(conn: Connection, session_id: str, after: int) -> list[LoggedAction
         )
         .where(actions.c.session_id == session_id, actions.c.number > after)
         .order_by(actions.c.number)
-    ).all()
+    )
+    if upto is not None:
+        query = query.where(actions.c.number <= upto)
+    rows = conn.execute(query).all()
     return [
         LoggedAction(
             r.number, r.seat, r.actor, r.created_at, tuple(Event.from_record(e) for e in r.events)
