@@ -169,15 +169,17 @@ def test_the_thinker_moves_off_the_request_thread(store):
     assert thinking.events(session_id, None, after=acted.version)[0].actor == "bot"
 
 
-def test_words_of_magics_search_bot_is_hosted_and_moves_by_the_thinker(store):
-    """The "hard" bot of Words of Magic thinks: it moves first, off the request thread, and
-    its moves are in the log as the bot's."""
-    summary = store.create(
-        "words-of-magic",
-        {"players": 2, "first_player": 0, "characters": False},
-        [SeatSpec("bot", "search"), SeatSpec("human")],
-        3,
-    )
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("words-of-magic", {"players": 2, "first_player": 0, "characters": False}),
+        ("magos-y-tabernas", {"players": 2, "first_player": 0}),
+    ],
+)
+def test_a_search_bot_is_hosted_and_moves_by_the_thinker(store, game, options):
+    """A game's "hard" bot thinks: it moves first, off the request thread, and its moves
+    are in the log as the bot's."""
+    summary = store.create(game, options, [SeatSpec("bot", "search"), SeatSpec("human")], 3)
     assert store.thinker.wait_idle(PATIENCE)
     moved = store.events(summary.id, None)
     assert moved

@@ -166,9 +166,9 @@ def _magos_y_tabernas(judge: Judge) -> Game:
 
 
 def _magos_y_tabernas_bots(judge: Judge) -> dict[str, Callable[[], Bot]]:
-    from wordsvc.games.magos_y_tabernas.bots import HeuristicBot, RandomBot
+    from wordsvc.games.magos_y_tabernas.bots import HeuristicBot, RandomBot, search_bot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot}
+    return {"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot}
 
 
 def _magos_y_tabernas_concerns(state: State, seat: Seat) -> bool:
