@@ -559,10 +559,13 @@ def test_the_answers_sit_with_the_question_and_the_hand_is_one_tap_away(
     page = olya.page
     page.evaluate("window.scrollTo(0, 0)")
     usable = {a["card"] for a in summary["legal_actions"] if a["type"] in ("play", "consume")}
-    # The buttons read in one go in the page, so that a redraw between two reads (a streamed
-    # event) cannot leave a read holding a button that is gone.
-    answers = page.locator("#actions #myt-answers button[data-answer]").evaluate_all(
-        """buttons => buttons.map(b => ({
+    # The buttons found and read in one script in the page, so that a redraw (a streamed
+    # event, the table fetched again) cannot leave the test holding buttons that are gone: a
+    # locator's evaluate_all finds them and reads them in two round trips, and a button
+    # detached between the two measures 0 px.
+    answers = page.evaluate(
+        """() => [...document.querySelectorAll("#actions #myt-answers button[data-answer]")]
+            .map(b => ({
             answer: b.dataset.answer,
             action: JSON.parse(b.dataset.action || "null"),
             text: b.innerText,

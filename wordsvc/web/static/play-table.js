@@ -76,7 +76,11 @@ export async function table() {
 
   const load = async () => {
     try {
-      state.summary = await api.session(id, state.token);
+      const fresh = await api.session(id, state.token);
+      // Two fetches in flight (the log caught up twice in a row) may answer out of order:
+      // the table never goes back to an older version than the one it shows.
+      if (state.summary && fresh.version < state.summary.version) return;
+      state.summary = fresh;
     } catch (problem) {
       if (problem.doc?.code === "invalid_token") {
         api.dropSeat(id);
