@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
+
 from wordsvc.sessions import live
 from wordsvc.sessions.hosting import SeatSpec
 from wordsvc.sessions.live import LiveLog
@@ -93,3 +95,44 @@ def test_a_read_racing_the_last_action_ends_the_stream_at_its_notification(store
     finally:
         log.close()
         reader.join(WAIT * 2)
+
+
+def test_the_watcher_hears_a_commit_without_reconnecting(store, caplog):
+    """On PostgreSQL the watcher wakes a stream on the commit's notification, on the
+    connection it listens on: it must not lose that connection (psycopg before 3.2 had no
+    ``notifies(timeout=)``, and the watcher reconnected every second, finding actions only by
+    the version read each reconnect makes) nor read the versions again to find the action."""
+    log = LiveLog(store.engine)
+    if not log.postgres:
+        pytest.skip("SQLite has no notifications: its watcher reads the versions on a timer")
+    polls: list[None] = []
+    listening = threading.Event()
+    poll_versions = log._poll_versions
+
+    def counted_poll() -> None:  # the read the watcher makes once it listens
+        polls.append(None)
+        poll_versions()
+        listening.set()
+
+    log._poll_versions = counted_poll  # type: ignore[method-assign]
+    made = store.create("lost-words", {}, [SeatSpec("human"), SeatSpec("human")], 21)
+    for seat in (0, 1):
+        store.join(made.id, seat)
+    follow = log.follow(made.id, None, 0, heartbeat=WAIT)
+    first = []
+    reader = threading.Thread(target=lambda: first.append(next(follow)))
+    try:
+        reader.start()
+        assert listening.wait(WAIT), "the watcher never listened"
+        seat = store.summary(made.id).to_act[0]
+        summary = store.summary(made.id, seat)
+        store.act(made.id, seat, summary.legal_actions[0], summary.version)
+        reader.join(WAIT)
+        assert not reader.is_alive(), "the commit's notification woke nobody"
+        assert [item.number for item in first] == [1]
+        assert len(polls) == 1, "the watcher read the versions again: it reconnected"
+        lost = [r for r in caplog.records if r.name == live.log.name and r.levelno >= 30]
+        assert lost == []
+    finally:
+        log.close()
+        reader.join(WAIT)
