@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import threading
 
@@ -11,7 +10,6 @@ import pytest
 from wordsvc.sessions import live
 from wordsvc.sessions.hosting import SeatSpec
 from wordsvc.sessions.live import LiveLog
-from wordsvc.sessions.service import open_store
 
 WAIT = 10.0  # seconds: a wake-up takes milliseconds; the bug it guards against, a heartbeat
 
@@ -99,21 +97,12 @@ def test_a_read_racing_the_last_action_ends_the_stream_at_its_notification(store
         reader.join(WAIT * 2)
 
 
-@pytest.fixture
-def postgres_store(settings, postgres_url, judge):
-    """A store on PostgreSQL alone: SQLite has no notifications (its watcher polls)."""
-    store = open_store(dataclasses.replace(settings, database_url=postgres_url), judge)
-    yield store
-    store.live.close()
-    store.engine.dispose()
-
-
-def test_the_watcher_hears_a_commit_without_reconnecting(postgres_store, caplog):
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)  # SQLite polls
+def test_the_watcher_hears_a_commit_without_reconnecting(store, caplog):
     """On PostgreSQL the watcher wakes a stream on the commit's notification, on the
     connection it listens on: it must not lose that connection (psycopg before 3.2 had no
     ``notifies(timeout=)``, and the watcher reconnected every second, finding actions only by
     the version read each reconnect makes) nor read the versions again to find the action."""
-    store = postgres_store
     log = LiveLog(store.engine)
     assert log.postgres
     polls: list[None] = []
