@@ -1,15 +1,22 @@
 """Wizards Wanted bots: the heuristic heads for a job it can pay for, does it on arrival, buys
-dust when short, takes a licence it meets, and beats the random bot."""
+dust when short, takes a licence it meets, and beats the random bot; the search's policy
+also counts the experience a job adds and gathers mushrooms on its walks for dust."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from tests.games.wizards_wanted.tables import act, at, game, table
+from tests.games.wizards_wanted.tables import act, assert_conserved, at, game, table
 from wordsvc.games.simulate import simulate, wilson
 from wordsvc.games.wizards_wanted import components as parts
-from wordsvc.games.wizards_wanted.bots import HeuristicBot, RandomBot
+from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.bots import (
+    HeuristicBot,
+    RandomBot,
+    experience_gain,
+    search_policy,
+)
 
 
 def choice(state, seat=0):
@@ -38,6 +45,75 @@ def test_the_heuristic_walks_one_space_for_dust_when_nothing_is_affordable():
     step = choice(state)
     assert step["type"] == "walk"
     assert len(step["path"]) == 1
+
+
+def test_the_search_policy_walks_for_dust_onto_a_face_down_mushroom():
+    """Where a mushroom lies next to it, its walk for dust collects it, whatever its rng;
+    the heuristic walks towards its job instead, elsewhere."""
+    state = at(table(), 0, "path-3", dust=0, coins=0)
+    view = game.view(state, 0)
+    towards = {HeuristicBot().choose(game, view, 0, random.Random(n))["path"][0] for n in range(20)}
+    elsewhere = [s for s in BOARD.spaces if BOARD.is_adjacent("path-3", s) and s not in towards]
+    assert elsewhere, "path-3 has a neighbour the heuristic does not walk to"
+    spot = elsewhere[0]
+    state["board_mushrooms"].setdefault(spot, []).append(state["mushroom_pile"].pop())
+    view = game.view(state, 0)
+    steps = [search_policy().choose(game, view, 0, random.Random(n)) for n in range(20)]
+    assert all(step == {"type": "walk", "path": [spot], **_cost(view, spot)} for step in steps)
+    assert {
+        HeuristicBot().choose(game, view, 0, random.Random(n))["path"][0] for n in range(20)
+    } == towards
+
+
+def _cost(view, spot):
+    """The listed one-space walk's own fields beyond its path (its price)."""
+    (listed,) = [a for a in view["legal_actions"] if a["type"] == "walk" and a["path"] == [spot]]
+    return {k: v for k, v in listed.items() if k not in ("type", "path")}
+
+
+def test_the_experience_a_job_adds_is_the_bonus_its_icons_move_up():
+    assert experience_gain({}, ["animal"]) == 0  # one icon of a type scores nothing
+    assert experience_gain({"animal": 1}, ["animal"]) == 1  # 2 of a type: 1 fame
+    assert experience_gain({"animal": 2}, ["animal", "nature"]) == 2  # 3: 3 fame, from 1
+    assert experience_gain({"animal": 3, "nature": 1}, ["animal", "nature"]) == 3 + 1
+    assert experience_gain({"energy": 4}, ["energy", "energy"]) == 0  # 4 or more: 6 at most
+
+
+def test_the_search_policy_prefers_the_job_whose_icons_complete_a_set():
+    """Two jobs alike in cost and pay: the policy takes the one whose icon makes a set; the
+    heuristic, which does not count the experience, takes either."""
+    state = table()
+    state["phase"], state["players"][0]["position"] = "place", None
+    wanted = {"village-1": "grow-a-prize-pumpkin", "village-2": "make-the-scarecrow-scarier"}
+    done = ["wake-the-sleepy-oak", "bring-rain-to-the-turnips"]  # a nature icon each
+    for card in (*wanted.values(), *done):
+        _take_job(state, card)
+    state["players"][0]["jobs"] = done
+    for village, slot in state["villages"].items():
+        if slot["job"]:
+            state["deck"].append(slot["job"])
+        slot["job"], slot["face_up"] = wanted.get(village), village in wanted
+    assert_conserved(state)
+    view = game.view(state, 0)
+    pays = [view["villages"][v]["pays"] for v in wanted]
+    assert pays[0] == pays[1], "alike in what they pay (neither matches a charm)"
+    places = {search_policy().choose(game, view, 0, random.Random(n))["space"] for n in range(20)}
+    assert places == {"village-1"}, "the nature job makes 3 nature icons: 3 fame, not 1"
+    plain = {HeuristicBot().choose(game, view, 0, random.Random(n))["space"] for n in range(20)}
+    assert plain == set(wanted)
+
+
+def _take_job(state, card):
+    """Take a job card out of wherever it lies (the deck, the box, a village)."""
+    for pile in (state["deck"], state["box"]["jobs"]):
+        if card in pile:
+            pile.remove(card)
+            return
+    for slot in state["villages"].values():
+        if slot["job"] == card:
+            slot["job"], slot["face_up"] = None, False
+            return
+    raise AssertionError(f"{card} is nowhere to take it from")
 
 
 def test_the_heuristic_buys_dust_at_the_market_when_short():
