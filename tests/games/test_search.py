@@ -154,6 +154,23 @@ def test_a_paired_search_ends_a_deal_at_its_deadline_but_never_the_first():
     assert sorted(cut.last_visits.values()) == [1, 1, 2]  # the second deal ends at its deadline
 
 
+def test_a_paired_search_with_a_first_deal_limit_keeps_to_it_the_policys_choice_first():
+    """Where rollouts are long (Wizards Wanted's), the first deal too stops at its limit;
+    the policy's own choice is tried first, so a deal cut short has tried it."""
+    game = TakeAway(9)
+    view = game.view(game.new({}, 0), 0)
+    for limit, tried in ((2, 1), (3, 2)):
+        ticks = itertools.count()  # one tick each time the search reads the clock
+        bot = paired_search(9, Budget(seconds=1), clock=lambda t=ticks: float(next(t)))
+        bot.candidates = lambda view, listed: listed  # the policy asked before the search
+        bot.first_deal_limit = limit
+        chosen = bot.choose(game, view, 0, random.Random(1))
+        assert len(bot.last_visits) == tried
+        assert action_key({"type": "take", "count": 1}) in bot.last_visits
+        if tried == 1:
+            assert chosen == {"type": "take", "count": 1}, "nothing else was tried"
+
+
 class Scored(Open):
     """Scores every state, finished or not, as a narrow lead for seat 1."""
 

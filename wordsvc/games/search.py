@@ -131,6 +131,7 @@ class SearchBot:
         evaluate_ends: bool = False,
         min_visits: int = 1,
         paired: bool = False,
+        first_deal_limit: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.hidden = hidden
@@ -156,6 +157,10 @@ class SearchBot:
         #: Flat search with common random numbers: each deal tries every root action, each
         #: played on from the same seed, and the best mean wins (``tree_depth`` is 1 then).
         self.paired = paired
+        #: A paired search's first deal tries every root action, however long it takes
+        #: (None), or stops this many seconds into the move: a game whose rollouts are long
+        #: keeps a move within its limit, the policy's own choice tried first.
+        self.first_deal_limit = first_deal_limit
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
@@ -164,7 +169,8 @@ class SearchBot:
 
     def choose(self, game: Game, view: View, seat: Seat, rng: random.Random) -> Action:
         self.last_iterations, self.last_visits = 0, {}
-        deadline = self.clock() + self.budget.seconds  # the whole move, the root's listing too
+        started = self.clock()
+        deadline = started + self.budget.seconds  # the whole move, the root's listing too
         own: str | None = None  # the policy's choice, asked before the search when it narrows
         if self.root_actions is not None:
             listed = self.root_actions(game, view, seat, rng)
@@ -187,12 +193,18 @@ class SearchBot:
             if len(allowed) == 1:
                 return dict(keys[allowed.pop()])
         root = _Node(actor=seat)
-        actions = list(keys.values())  # the root's actions, each once
+        # The root's actions, each once, the policy's own choice first (a deal cut short by
+        # the clock has tried it).
+        actions = sorted(keys.values(), key=lambda a: action_key(a) != own)
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
             if self.paired:
-                late = deadline if done else math.inf  # the first deal tries every action
+                # The first deal tries every action (up to its limit, where there is one).
+                first = (
+                    math.inf if self.first_deal_limit is None else started + self.first_deal_limit
+                )
+                late = deadline if done else first
                 done += self._compare(game, state, seat, root, rng, actions, allowed, late)
             else:
                 self._iterate(game, state, seat, root, rng, actions, allowed)

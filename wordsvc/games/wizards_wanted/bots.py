@@ -291,6 +291,9 @@ def search_policy() -> HeuristicBot:
 SEARCH_BUDGET = Budget(seconds=0.5)
 #: How much better, in share of a win, another action must score to replace the policy's.
 SEARCH_MARGIN = 0.02
+#: Seconds into a move after which the first deal stops trying actions: a deal of 48-move
+#: rollouts for every candidate can take several seconds, and a move has 1 s at most.
+FIRST_DEAL_LIMIT = 0.8
 
 
 def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
@@ -314,4 +317,5 @@ def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
         candidates=root_candidates,
         min_visits=MIN_VISITS,
         paired=True,
+        first_deal_limit=FIRST_DEAL_LIMIT,
     )
