@@ -10,7 +10,7 @@
 
 The search bot's policy is the same heuristic with two habits more
 (:func:`search_policy`): a job's worth counts the experience bonus its icons add, and a walk
-for dust steps onto face-down mushrooms where it can. Alone it wins about 0.63 of its games
+for dust steps onto face-down mushrooms where it can. Alone it wins about 0.62 of its games
 against the heuristic (docs/performance.md).
 
 Ties are broken with the ``rng`` the bot is given, never by seat or by list order, so that
