@@ -196,14 +196,12 @@ class SearchBot:
         # The root's actions, each once, the policy's own choice first (a deal cut short by
         # the clock has tried it).
         actions = sorted(keys.values(), key=lambda a: action_key(a) != own)
+        # The first deal tries every action (up to its limit, where there is one).
+        first = math.inf if self.first_deal_limit is None else started + self.first_deal_limit
         done = 0
         while done < self.budget.iterations and (done == 0 or self.clock() < deadline):
             state = self.hidden.determinise(view, seat, rng)
             if self.paired:
-                # The first deal tries every action (up to its limit, where there is one).
-                first = (
-                    math.inf if self.first_deal_limit is None else started + self.first_deal_limit
-                )
                 late = deadline if done else first
                 done += self._compare(game, state, seat, root, rng, actions, allowed, late)
             else:

@@ -225,9 +225,8 @@ class HeuristicBot:
         ones = [a for a in by_type.get("walk", []) if len(a["path"]) == 1]
         if not ones:
             return {"type": "end_move"}
-        onto = [a for a in ones if mushrooms.get(a["path"][0])]
-        if self.gathers_mushrooms and onto:
-            ones = onto
+        if self.gathers_mushrooms:
+            ones = [a for a in ones if mushrooms.get(a["path"][0])] or ones
         if target is None:
             return rng.choice(ones)
         return best(ones, lambda a: -BOARD.distance(a["path"][0], target), rng)
