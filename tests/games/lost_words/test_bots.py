@@ -7,7 +7,7 @@ from collections import Counter
 
 from tests.games.lost_words.test_engine import act, setup, table
 from wordsvc.games.lost_words import components as parts
-from wordsvc.games.lost_words.bots import HeuristicBot, RandomBot
+from wordsvc.games.lost_words.bots import HeuristicBot, RandomBot, search_policy
 from wordsvc.games.lost_words.engine import LostWords
 from wordsvc.games.simulate import simulate
 
@@ -38,6 +38,26 @@ def test_the_heuristic_keeps_the_skylark_when_the_further_action_has_no_use():
     state, _ = act(state, 0, type="pair", spell="s:fern:1", nature="n:fern")
     choice = HeuristicBot().choose(game, game.view(state, 0), 0, random.Random(1))
     assert choice == {"type": "end"}
+
+
+def test_the_search_policy_leaves_no_spell_on_top_that_the_next_player_can_pair():
+    """Two cards worth nothing to keep: the heuristic discards either, the search's policy
+    the one the next player has no single nature card for (docs/performance.md: 0.594)."""
+    state = table()
+    setup(state, 0, hand=["s:fern:1", "a:wall:1", "s:otter:1", "s:newt:1"], nature=["n:fern"])
+    setup(state, 1, nature=["n:otter", "n:wren=s:wren:1"])
+    state, _ = act(state, 0, type="end")
+    assert state["phase"] == "reduce"
+    view = game.view(state, 0)
+    heuristic = {
+        HeuristicBot().choose(game, view, 0, random.Random(seed))["cards"][-1] for seed in range(20)
+    }
+    assert heuristic == {"s:otter:1", "s:newt:1"}
+    policy = search_policy()
+    assert policy.avoids_gifts
+    assert {
+        policy.choose(game, view, 0, random.Random(seed))["cards"][-1] for seed in range(20)
+    } == {"s:newt:1"}
 
 
 def test_over_thirty_games_the_heuristic_plays_every_action_card():

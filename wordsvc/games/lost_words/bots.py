@@ -6,7 +6,9 @@
   breaks unprotected pairs (the leader's first), asks the Heron for a spell it needs, swaps a
   single nature card for a middle one it holds the spell of, plays the Acorn, plays the
   Skylark when it has a use for the further action, re-pairs after a Chestnut, and discards
-  what it cannot use, an action card last so the next player cannot take it.
+  what it cannot use, an action card last so the next player cannot take it;
+- ``search_policy()``: the heuristic that also counts leaving on top of the discard pile a
+  spell the next player can pair as a loss (``avoids_gifts``).
 
 Every choice among equally good actions is the ``rng``'s (the legal actions are shuffled
 before any first-best pick, and a tie for the leader is drawn), never the seat order or the
@@ -66,8 +68,19 @@ def _is(card_id: str, action: str) -> bool:
     return card.kind == "action" and card.name == action
 
 
+#: What a discard that leaves a gift on top costs, in keep-points (a spell for one of the
+#: bot's own single nature cards is worth 3): measured in docs/performance.md, where 1.5, 4
+#: and 10 did no better.
+GIFT_COST = 2.5
+
+
 class HeuristicBot:
     name = "heuristic"
+
+    def __init__(self, *, avoids_gifts: bool = False) -> None:
+        #: Whether a discard that leaves on top a spell the next player can pair costs
+        #: ``GIFT_COST`` (the search's policy does; the "normal" bot leaves whatever is left).
+        self.avoids_gifts = avoids_gifts
 
     def choose(
         self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
@@ -78,9 +91,8 @@ class HeuristicBot:
         """The choice, from the view read as this game's."""
         legal = list(view["legal_actions"])
         rng.shuffle(legal)  # ties go to the rng, not to the listing (or seat) order
-        me = view["players"][seat]
-        hand = _hand(me)
-        singles = {_nature(s["card"]) for s in me["nature"] if s["spell"] is None}
+        hand = _hand(view["players"][seat])
+        singles = self._singles(view, seat)
         phase = view["phase"]
         if phase == "chestnut_reply":
             repairs = [a for a in legal if a["type"] == "repair"]
@@ -94,7 +106,8 @@ class HeuristicBot:
             if "needs" in legal[0]:
                 legal = _orders_worth_trying(hand, legal[0]["count"])
                 rng.shuffle(legal)
-            return self._discard(legal, hand, singles)
+            wanted_next = self._singles(view, (seat + 1) % len(view["players"]))
+            return self._discard(legal, hand, singles, wanted_next if self.avoids_gifts else set())
         return self._act(view, seat, legal, hand, singles, rng)
 
     def _act(
@@ -183,6 +196,11 @@ class HeuristicBot:
         )
 
     @staticmethod
+    def _singles(view: LostWordsView, seat: Seat) -> set[str]:
+        """The natures of ``seat``'s single nature cards: the spells it can pair (public)."""
+        return {_nature(s["card"]) for s in view["players"][seat]["nature"] if s["spell"] is None}
+
+    @staticmethod
     def _leader(view: LostWordsView, seat: Seat, rng: random.Random) -> int:
         """The other seat with the fewest nature cards left to pair; a tie is drawn."""
         left = {
@@ -194,19 +212,31 @@ class HeuristicBot:
         return rng.choice([i for i, n in left.items() if n == fewest])
 
     @staticmethod
-    def _discard(legal: list[Action], hand: list[str], singles: set[str]) -> Action:
+    def _discard(
+        legal: list[Action], hand: list[str], singles: set[str], wanted_next: set[str]
+    ) -> Action:
+        """The discard that gives up the least: what the cards were worth keeping, plus
+        ``GIFT_COST`` when the top card is a spell the next player wants (``wanted_next``);
+        an action card on top breaks a tie, as the next player cannot take it."""
+
         def keep_value(card_id: str) -> int:
             card = parts.CATALOGUE[card_id]
             if card.kind == "spell":
                 return 3 if card.name in singles else 0
             return {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2, "heron": 1}.get(card.name, 1)
 
-        def score(action: Action) -> tuple[int, int]:
+        def score(action: Action) -> tuple[float, int]:
             cards = action["cards"]
-            top_is_action = parts.CATALOGUE[cards[-1]].kind == "action"
-            return (sum(keep_value(c) for c in cards), 0 if top_is_action else 1)
+            top = parts.CATALOGUE[cards[-1]]
+            gift = GIFT_COST if top.kind == "spell" and top.name in wanted_next else 0.0
+            return (sum(keep_value(c) for c in cards) + gift, 0 if top.kind == "action" else 1)
 
         return min(legal, key=score)
+
+
+def search_policy() -> HeuristicBot:
+    """The stronger policy: the heuristic that leaves no gift on the discard pile."""
+    return HeuristicBot(avoids_gifts=True)
 
 
 def search_bot(budget: Budget = DEFAULT_BUDGET) -> SearchBot:
