@@ -9,7 +9,12 @@ would think.
 
     python scripts/bench_bots.py [--game lost-words] [--games 500] [--budget 0.1 --budget 1]
         [--first-seed 0] [--processes 2] [--record games.jsonl] [--json]
+    python scripts/bench_bots.py --policy [--game lost-words] [--games 4000] [--first-seed 0]
     python scripts/bench_bots.py --combine games.jsonl [more.jsonl ...] [--json]
+
+``--policy`` plays the search's policy alone, without searching (recorded and reported as a
+budget of 0): how much of the search's share its policy makes by itself, in thousands of
+games where a search plays hundreds.
 
 A run says how far it is on stderr every ten games. ``--record`` appends each game as it
 ends (its game, seed, budget, share of the win, and its moves' seconds and iterations) to a
@@ -22,6 +27,7 @@ The results are in docs/performance.md, "Search bots".
 
 import argparse
 import contextlib
+import importlib
 import json
 import multiprocessing
 import os
@@ -40,6 +46,7 @@ from wordsvc.games.registry import GAMES
 from wordsvc.games.search import Budget
 from wordsvc.games.simulate import wilson
 from wordsvc.judge import Judge
+from wordsvc.solver.solve import Solver
 
 #: The most actions one game may take before it is counted as unfinished.
 MOST_ACTIONS = 5_000
@@ -47,7 +54,6 @@ MOST_ACTIONS = 5_000
 
 def _words_of_magic_search(budget: Budget) -> Any:
     from wordsvc.games.words_of_magic.bots import search_bot
-    from wordsvc.solver.solve import Solver
 
     return search_bot(Solver(_worker["judge"]), budget)
 
@@ -70,6 +76,28 @@ def _wizards_wanted_search(budget: Budget) -> Any:
     return search_bot(budget)
 
 
+def _words_of_magic_policy() -> Any:
+    from wordsvc.games.words_of_magic.bots import search_policy
+
+    return search_policy(Solver(_worker["judge"]))
+
+
+def _policy(module: str) -> Any:
+    """A game's ``search_policy``, built for each game."""
+
+    def build() -> Any:
+        return importlib.import_module(f"wordsvc.games.{module}.bots").search_policy()
+
+    return build
+
+
+#: Each game's search policy alone (``--policy``): the bot its search plays out with.
+POLICIES = {
+    "words-of-magic": _words_of_magic_policy,
+    "lost-words": _policy("lost_words"),
+    "magos-y-tabernas": _policy("magos_y_tabernas"),
+    "wizards-wanted": _policy("wizards_wanted"),
+}
 #: The games with a search bot, each with how to build it for a budget.
 SEARCHERS = {
     "words-of-magic": _words_of_magic_search,
@@ -110,11 +138,12 @@ def _start_worker(game: str, settings: Settings | None = None) -> None:
 
 
 def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bool]:
-    """One seeded game, the search bot at seat ``seed % 2``: its share of the win, the
-    seconds and iterations of each of its moves, whether the game finished."""
+    """One seeded game, the search bot at seat ``seed % 2`` (its policy alone for a
+    ``budget`` of 0): its share of the win, the seconds and iterations of each of its moves,
+    whether the game finished."""
     name, seed, budget = job
     game = _worker["game"]
-    searcher = SEARCHERS[name](Budget(seconds=budget))
+    searcher = SEARCHERS[name](Budget(seconds=budget)) if budget else POLICIES[name]()
     mine = seed % 2
     bots = [searcher, _worker["normal"]()] if mine == 0 else [_worker["normal"](), searcher]
     rng = random.Random(seed)
@@ -130,7 +159,7 @@ def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bo
         action = bots[seat].choose(game, game.view(state, seat), seat, rng)
         if seat == mine:
             seconds.append(time.perf_counter() - started)
-            iterations.append(searcher.last_iterations)
+            iterations.append(getattr(searcher, "last_iterations", 0))
         state, _ = game.apply(state, seat, action)
     else:
         return 0.0, seconds, iterations, False
@@ -176,8 +205,9 @@ def measure(
             if record is not None:
                 _record(record, game, seed, budget, outcome)
             if len(outcomes) % PROGRESS_EVERY == 0 or len(outcomes) == games:
+                label, who = (f"{budget:g} s", "search") if budget else ("policy alone", "policy")
                 print(
-                    f"{game}, {budget:g} s: {len(outcomes)} of {games} games, search won {won:g}",
+                    f"{game}, {label}: {len(outcomes)} of {games} games, {who} won {won:g}",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -267,8 +297,9 @@ def table(rows: list[Strength]) -> str:
     ]
     for r in rows:
         unfinished = f" ({r.unfinished} unfinished)" if r.unfinished else ""
+        budget = f"{r.budget_s:g} s" if r.budget_s else "policy alone"
         lines.append(
-            f"| {r.game} | {r.budget_s:g} s | {r.games}{unfinished} | {r.share:.3f} "
+            f"| {r.game} | {budget} | {r.games}{unfinished} | {r.share:.3f} "
             f"({r.low:.3f}–{r.high:.3f}) | {r.median_move_s:.3f}, {r.slowest_move_s:.3f} | "
             f"{r.median_iterations:g} |"
         )
@@ -280,6 +311,9 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(SEARCHERS), action="append")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--budget", type=float, action="append", help="seconds a move [1]")
+    parser.add_argument(
+        "--policy", action="store_true", help="the search's policy alone, not the search"
+    )
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--record", type=Path, help="append each game to this JSON Lines file")
@@ -290,10 +324,13 @@ def main() -> None:
         parser.error("--games and every --budget must be positive")
     if args.processes < 1:
         parser.error("--processes must be at least 1")
-    if args.combine and (args.game or args.budget or args.record):
+    if args.combine and (args.game or args.budget or args.record or args.policy):
         parser.error(
-            "--combine reports recorded games: it plays none (no --game, --budget, --record)"
+            "--combine reports recorded games: it plays none "
+            "(no --game, --budget, --record, --policy)"
         )
+    if args.policy and args.budget:
+        parser.error("--policy plays without a search: it takes no --budget")
     if "words-of-magic" in (args.game or SEARCHERS) and not args.combine:
         # The workers open the lexicon as they start; a pool whose workers cannot start
         # would start them again forever, so it is opened here first.
@@ -305,13 +342,14 @@ def main() -> None:
     if args.combine:
         rows = combine(args.combine)
     for game in () if args.combine else args.game or sorted(SEARCHERS):
-        for budget in args.budget or (1.0,):
+        for budget in [0.0] if args.policy else args.budget or (1.0,):
             started = time.perf_counter()
             rows.append(
                 measure(game, args.games, budget, args.processes, args.first_seed, args.record)
             )
             print(
-                f"{game}, {budget:g} s a move: {time.perf_counter() - started:.0f} s",
+                f"{game}, {f'{budget:g} s a move' if budget else 'policy alone'}: "
+                f"{time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
             )
     if args.json:

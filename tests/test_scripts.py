@@ -218,6 +218,22 @@ def test_the_bot_benchmark_records_its_games_and_combines_runs(tmp_path, capsys)
         bench.combine([tmp_path / "missing.jsonl"])
 
 
+def test_the_bot_benchmark_plays_the_search_policy_alone(tmp_path, capsys):
+    """``--policy``: the search's policy without the search, recorded at a budget of 0 and
+    reported as such; no move of it searches."""
+    bench = load(FOLDER / "bench_bots.py")
+    record = tmp_path / "policy.jsonl"
+    row = bench.measure("lost-words", 2, 0.0, 1, first_seed=0, record=record)
+    assert "lost-words, policy alone: 2 of 2 games, policy won" in capsys.readouterr().err
+    assert (row.games, row.budget_s, row.median_iterations) == (2, 0.0, 0.0)
+    assert row.median_move_s < 0.1
+    [combined] = bench.combine([record])
+    assert "| lost-words | policy alone | 2 |" in bench.table([combined])
+    assert {
+        type(bench.POLICIES[game]()).__name__ for game in bench.POLICIES if game != "words-of-magic"
+    } == {"HeuristicBot"}
+
+
 def test_the_score_fit_recovers_the_weights_that_made_the_outcomes():
     """scripts/fit_score.py's regression, against outcomes drawn from known weights."""
     import numpy as np

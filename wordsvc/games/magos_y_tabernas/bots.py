@@ -412,6 +412,12 @@ SEARCH_ANSWER_IN_PLAY = 3.0
 SEARCH_BUDGET = Budget(seconds=0.2)
 
 
+def search_policy() -> HeuristicBot:
+    """The search's policy: the heuristic with answers on the table valued at
+    :data:`SEARCH_ANSWER_IN_PLAY`."""
+    return HeuristicBot(answer_in_play=SEARCH_ANSWER_IN_PLAY)
+
+
 def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
     """The search bot ("hard"), as measured in scripts/bench_bots.py: in each fresh deal of
     the unseen cards it tries every action it has, each played on from the same seed (a
@@ -419,7 +425,7 @@ def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
     moves are passes), the end scored by the way to the beer. Its policy is the heuristic
     with answers on the table valued at :data:`SEARCH_ANSWER_IN_PLAY`; that policy's choice
     stands unless another scored at least 0.03 better."""
-    policy = HeuristicBot(answer_in_play=SEARCH_ANSWER_IN_PLAY)
+    policy = search_policy()
     return SearchBot(
         MagosYTabernasHidden(),
         policy,

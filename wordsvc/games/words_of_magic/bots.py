@@ -276,6 +276,11 @@ ROLLOUT_MOVES = 200
 SEARCH_BUDGET = Budget(seconds=0.9)
 
 
+def search_policy(solver: Solver) -> CautiousBot:
+    """The search's policy, at its root and in its rollouts: the cautious bot."""
+    return CautiousBot(solver)
+
+
 def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
     """The search bot ("hard"), as measured in scripts/bench_bots.py. At the start of its
     turn it tries the cautious bot's choice, the solver's :data:`SEARCH_WORDS` best words
@@ -285,7 +290,7 @@ def search_bot(solver: Solver, budget: Budget = SEARCH_BUDGET) -> SearchBot:
     (``hidden.evaluate``); the cautious choice stands unless another scored
     :data:`SEARCH_MARGIN` more. Elsewhere (the characters, the Balance of Power order, the
     magic window after a word, Search for Fate) it plays as the cautious bot."""
-    cautious = CautiousBot(solver)
+    cautious = search_policy(solver)
 
     def root_actions(
         game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
