@@ -16,11 +16,11 @@ would think.
 budget of 0): how much of the search's share its policy makes by itself, in thousands of
 games where a search plays hundreds.
 
-A run says how far it is on stderr every ten games. ``--record`` appends each game as it
-ends (its game, seed, budget, share of the win, and its moves' seconds and iterations) to a
-JSON Lines file, so that a long measurement can be made in runs of seed ranges (an
-interrupted run keeps the games it finished); ``--combine`` reports the recorded games, each
-(game, budget, seed) counted once.
+A run says how far it is on stderr every ten games (every twentieth of a longer run).
+``--record`` appends each game as it ends (its game, seed, budget, share of the win, and its
+moves' seconds and iterations) to a JSON Lines file, so that a long measurement can be made
+in runs of seed ranges (an interrupted run keeps the games it finished); ``--combine``
+reports the recorded games, each (game, budget, seed) counted once.
 
 The results are in docs/performance.md, "Search bots".
 """
@@ -170,7 +170,8 @@ def play(job: tuple[str, int, float]) -> tuple[float, list[float], list[int], bo
 #: One game's outcome: the search bot's share of the win, the seconds and iterations of
 #: each of its moves, whether the game finished.
 Outcome = tuple[float, list[float], list[int], bool]
-#: How many games a run plays between the lines that say how far it is.
+#: How many games a run plays between the lines that say how far it is: ten, or a
+#: twentieth of a long run (a policy alone plays thousands).
 PROGRESS_EVERY = 10
 
 
@@ -189,6 +190,7 @@ def measure(
     jobs = [(game, seed, budget) for seed in range(first_seed, first_seed + games)]
     outcomes: list[Outcome] = []
     won = 0.0
+    every = max(PROGRESS_EVERY, games // 20)
     played: Iterator[tuple[int, Outcome]]
     with contextlib.ExitStack() as stack:
         if processes > 1:
@@ -204,7 +206,7 @@ def measure(
             won += outcome[0]
             if record is not None:
                 _record(record, game, seed, budget, outcome)
-            if len(outcomes) % PROGRESS_EVERY == 0 or len(outcomes) == games:
+            if len(outcomes) % every == 0 or len(outcomes) == games:
                 label, who = (f"{budget:g} s", "search") if budget else ("policy alone", "policy")
                 print(
                     f"{game}, {label}: {len(outcomes)} of {games} games, {who} won {won:g}",

@@ -60,6 +60,28 @@ def test_the_search_policy_leaves_no_spell_on_top_that_the_next_player_can_pair(
     } == {"s:newt:1"}
 
 
+def test_the_search_policy_never_asks_the_heron_and_discards_it_first():
+    """An unanswered Heron costs a turn: the heuristic asks it for the spell it needs, the
+    search's policy keeps its action, then lays the Heron on top of the discard pile, where
+    the next player cannot take it, rather than a spell it cannot use."""
+    state = table()
+    setup(state, 0, hand=["a:heron:1", "s:otter:1", "s:newt:1"], nature=["n:fern"])
+    setup(state, 1, nature=["n:wren"])
+    state["middle"] = ["n:ivy", "n:lark"]
+    view = game.view(state, 0)
+    asked = HeuristicBot().choose(game, view, 0, random.Random(1))
+    assert asked == {"type": "play", "card": "a:heron:1", "ask": "fern"}
+    policy = search_policy()
+    assert not policy.asks_heron
+    assert policy.choose(game, view, 0, random.Random(1)) == {"type": "end"}
+    state["players"][0]["hand"].append(state["draw"].pop())
+    state, _ = act(state, 0, type="end")
+    view = game.view(state, 0)
+    assert view["phase"] == "reduce"
+    for seed in range(10):
+        assert policy.choose(game, view, 0, random.Random(seed))["cards"] == ["a:heron:1"]
+
+
 def test_over_thirty_games_the_heuristic_plays_every_action_card():
     """The simulation's per-bot counts: the Skylark was never played before (issue 10)."""
     summary = simulate(

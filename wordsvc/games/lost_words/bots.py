@@ -8,7 +8,8 @@
   Skylark when it has a use for the further action, re-pairs after a Chestnut, and discards
   what it cannot use, an action card last so the next player cannot take it;
 - ``search_policy()``: the heuristic that also counts leaving on top of the discard pile a
-  spell the next player can pair as a loss (``avoids_gifts``).
+  spell the next player can pair as a loss (``avoids_gifts``), and never plays the Heron,
+  discarding it first instead (``asks_heron``).
 
 Every choice among equally good actions is the ``rng``'s (the legal actions are shuffled
 before any first-best pick, and a tie for the leader is drawn), never the seat order or the
@@ -77,10 +78,14 @@ GIFT_COST = 2.5
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, *, avoids_gifts: bool = False) -> None:
+    def __init__(self, *, avoids_gifts: bool = False, asks_heron: bool = True) -> None:
         #: Whether a discard that leaves on top a spell the next player can pair costs
         #: ``GIFT_COST`` (the search's policy does; the "normal" bot leaves whatever is left).
         self.avoids_gifts = avoids_gifts
+        #: Whether the bot plays the Heron. The search's policy does not: an unanswered
+        #: Heron costs a turn, and a Heron is worth more as the first card discarded, an
+        #: action card on top that the next player cannot take.
+        self.asks_heron = asks_heron
 
     def choose(
         self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
@@ -137,7 +142,7 @@ class HeuristicBot:
             if aimed:
                 return aimed[0]
         herons = [a for a in plays if _is(a["card"], "heron") and a["ask"] in singles]
-        if herons:
+        if herons and self.asks_heron:
             return rng.choice(herons)
         swaps = [a for a in by_type.get("swap", []) if self._useful_swap(a, hand)]
         if swaps:
@@ -184,7 +189,7 @@ class HeuristicBot:
                 or (found.name == "wall" and mine_open)
                 or (found.name == "magpie" and theirs_open and singles)
                 or (found.name == "chestnut" and theirs_open)
-                or (found.name == "heron" and singles)
+                or (found.name == "heron" and singles and self.asks_heron)
                 or found.name == "acorn"
             ):
                 return True
@@ -211,19 +216,21 @@ class HeuristicBot:
         fewest = min(left.values())
         return rng.choice([i for i, n in left.items() if n == fewest])
 
-    @staticmethod
     def _discard(
-        legal: list[Action], hand: list[str], singles: set[str], wanted_next: set[str]
+        self, legal: list[Action], hand: list[str], singles: set[str], wanted_next: set[str]
     ) -> Action:
         """The discard that gives up the least: what the cards were worth keeping, plus
         ``GIFT_COST`` when the top card is a spell the next player wants (``wanted_next``);
         an action card on top breaks a tie, as the next player cannot take it."""
+        values = {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2, "heron": 1}
+        if not self.asks_heron:
+            values["heron"] = 0
 
         def keep_value(card_id: str) -> int:
             card = parts.CATALOGUE[card_id]
             if card.kind == "spell":
                 return 3 if card.name in singles else 0
-            return {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2, "heron": 1}.get(card.name, 1)
+            return values.get(card.name, 1)
 
         def score(action: Action) -> tuple[float, int]:
             cards = action["cards"]
@@ -235,8 +242,9 @@ class HeuristicBot:
 
 
 def search_policy() -> HeuristicBot:
-    """The stronger policy: the heuristic that leaves no gift on the discard pile."""
-    return HeuristicBot(avoids_gifts=True)
+    """The stronger policy: the heuristic that leaves no gift on the discard pile and
+    never asks the Heron (docs/performance.md, "Search bots")."""
+    return HeuristicBot(avoids_gifts=True, asks_heron=False)
 
 
 def search_bot(budget: Budget = DEFAULT_BUDGET) -> SearchBot:
