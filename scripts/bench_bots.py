@@ -207,13 +207,19 @@ def measure(
             if record is not None:
                 _record(record, game, seed, budget, outcome)
             if len(outcomes) % every == 0 or len(outcomes) == games:
-                label, who = (f"{budget:g} s", "search") if budget else ("policy alone", "policy")
+                who = "search" if budget else "policy"
                 print(
-                    f"{game}, {label}: {len(outcomes)} of {games} games, {who} won {won:g}",
+                    f"{game}, {_label(budget)}: {len(outcomes)} of {games} games, "
+                    f"{who} won {won:g}",
                     file=sys.stderr,
                     flush=True,
                 )
     return strength(game, budget, outcomes)
+
+
+def _label(budget: float) -> str:
+    """How a budget reads in the reports: its seconds, or a policy alone (0)."""
+    return f"{budget:g} s" if budget else "policy alone"
 
 
 def _record(path: Path, game: str, seed: int, budget: float, outcome: Outcome) -> None:
@@ -299,9 +305,8 @@ def table(rows: list[Strength]) -> str:
     ]
     for r in rows:
         unfinished = f" ({r.unfinished} unfinished)" if r.unfinished else ""
-        budget = f"{r.budget_s:g} s" if r.budget_s else "policy alone"
         lines.append(
-            f"| {r.game} | {budget} | {r.games}{unfinished} | {r.share:.3f} "
+            f"| {r.game} | {_label(r.budget_s)} | {r.games}{unfinished} | {r.share:.3f} "
             f"({r.low:.3f}–{r.high:.3f}) | {r.median_move_s:.3f}, {r.slowest_move_s:.3f} | "
             f"{r.median_iterations:g} |"
         )
@@ -350,8 +355,7 @@ def main() -> None:
                 measure(game, args.games, budget, args.processes, args.first_seed, args.record)
             )
             print(
-                f"{game}, {f'{budget:g} s a move' if budget else 'policy alone'}: "
-                f"{time.perf_counter() - started:.0f} s",
+                f"{game}, {_label(budget)}: {time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
             )
     if args.json:

@@ -86,6 +86,9 @@ class HeuristicBot:
         #: Heron costs a turn, and a Heron is worth more as the first card discarded, an
         #: action card on top that the next player cannot take.
         self.asks_heron = asks_heron
+        #: What each action card is worth keeping at a discard (1 for any not named).
+        self.keep_values = {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2}
+        self.keep_values["heron"] = 1 if asks_heron else 0
 
     def choose(
         self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
@@ -111,8 +114,12 @@ class HeuristicBot:
             if "needs" in legal[0]:
                 legal = _orders_worth_trying(hand, legal[0]["count"])
                 rng.shuffle(legal)
-            wanted_next = self._singles(view, (seat + 1) % len(view["players"]))
-            return self._discard(legal, hand, singles, wanted_next if self.avoids_gifts else set())
+            wanted_next = (
+                self._singles(view, (seat + 1) % len(view["players"]))
+                if self.avoids_gifts
+                else set()
+            )
+            return self._discard(legal, hand, singles, wanted_next)
         return self._act(view, seat, legal, hand, singles, rng)
 
     def _act(
@@ -222,9 +229,7 @@ class HeuristicBot:
         """The discard that gives up the least: what the cards were worth keeping, plus
         ``GIFT_COST`` when the top card is a spell the next player wants (``wanted_next``);
         an action card on top breaks a tie, as the next player cannot take it."""
-        values = {"wild": 4, "wall": 2, "magpie": 2, "chestnut": 2, "heron": 1}
-        if not self.asks_heron:
-            values["heron"] = 0
+        values = self.keep_values
 
         def keep_value(card_id: str) -> int:
             card = parts.CATALOGUE[card_id]
