@@ -234,6 +234,36 @@ def test_the_bot_benchmark_plays_the_search_policy_alone(tmp_path, capsys):
     } == {"HeuristicBot"}
 
 
+def test_the_headroom_benchmark_scores_the_best_action_on_the_deals_that_did_not_choose_it():
+    """The best of several noisy means is chosen on the first half of the deals and scored
+    on the second, so that the luck that chose it does not flatter it."""
+    headroom = load(FOLDER / "bench_headroom.py")
+    wins = {
+        "own": [0.0, 0.0, 1.0, 1.0],
+        "lucky": [1.0, 1.0, 0.0, 0.0],  # best on the choosing half, worst on the other
+        "steady": [0.0, 1.0, 1.0, 0.0],
+    }
+    assert headroom.held_out_gain(wins, "own") == ("lucky", -1.0)
+    wins["lucky"] = [1.0, 1.0, 1.0, 1.0]
+    assert headroom.held_out_gain(wins, "own") == ("lucky", 0.0)
+    wins["own"] = [1.0, 1.0, 0.0, 1.0]  # a tie on the choosing half: the policy's stands
+    assert headroom.held_out_gain(wins, "own") == ("own", 0.0)
+
+
+def test_the_headroom_benchmark_examines_the_policys_decisions_in_a_seeded_game():
+    headroom = load(FOLDER / "bench_headroom.py")
+    decisions = headroom.examine(("lost-words", 1, 5, 4, 3))
+    assert decisions, "a game of some forty decisions has a choice every fifth"
+    assert all(d.alternatives <= 3 for d in decisions)
+    assert all(-1.0 <= d.gain <= 1.0 for d in decisions)
+    assert all(d.changed or d.gain == 0.0 for d in decisions)
+    assert headroom.examine(("lost-words", 1, 5, 4, 3)) == decisions, "seeded: the same again"
+    rows = headroom.summarise(decisions)
+    assert rows[-1].phase == "all"
+    assert rows[-1].decisions == len(decisions) == sum(r.decisions for r in rows[:-1])
+    assert "| all |" in headroom.table("lost-words", rows)
+
+
 def test_the_score_fit_recovers_the_weights_that_made_the_outcomes():
     """scripts/fit_score.py's regression, against outcomes drawn from known weights."""
     import numpy as np
