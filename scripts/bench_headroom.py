@@ -35,12 +35,8 @@ from wordsvc.games.contract import Action, Game, Seat, State
 from wordsvc.games.registry import GAMES
 from wordsvc.games.search import action_key
 
-#: Each game measured, with its package and the class of its ``hidden.py``.
-HIDDEN = {
-    "lost-words": ("lost_words", "LostWordsHidden"),
-    "magos-y-tabernas": ("magos_y_tabernas", "MagosYTabernasHidden"),
-    "wizards-wanted": ("wizards_wanted", "WizardsWantedHidden"),
-}
+#: The games measured: each has a ``search_policy`` and a ``search_bot`` in its ``bots.py``.
+MEASURED = ("lost-words", "magos-y-tabernas", "wizards-wanted")
 #: The most actions a game may take before it counts as drawn (half a win).
 MOST_ACTIONS = 5_000
 
@@ -80,15 +76,15 @@ def held_out_gain(wins: dict[str, list[float]], own: str) -> tuple[str, float]:
 
 
 class _Table:
-    """One process's game, bots and hidden-card dealer."""
+    """One process's game, bots and hidden-card dealer (the one its search bot deals with)."""
 
     def __init__(self, game: str) -> None:
         entry = GAMES[game]
-        package, hidden = HIDDEN[game]
+        bots = importlib.import_module(f"wordsvc.games.{game.replace('-', '_')}.bots")
         self.game: Game = entry.make(None)  # type: ignore[arg-type]  # no judge: not Words of Magic
         self.normal = entry.bots(None)["heuristic"]  # type: ignore[arg-type]
-        self.policy = importlib.import_module(f"wordsvc.games.{package}.bots").search_policy
-        self.hidden = getattr(importlib.import_module(f"wordsvc.games.{package}.hidden"), hidden)()
+        self.policy = bots.search_policy
+        self.hidden = bots.search_bot().hidden
 
     def finish(self, state: State, me: Seat, rng: random.Random) -> float:
         """The game played to its end, the policy for ``me`` and the normal bot for the
@@ -230,7 +226,7 @@ def measure(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(HIDDEN), default="lost-words")
+    parser.add_argument("--game", choices=MEASURED, default="lost-words")
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--first-seed", type=int, default=50_000)
     parser.add_argument("--deals", type=int, default=120, help="deals an action is played in")
