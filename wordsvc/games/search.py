@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from wordsvc.games.contract import Action, Bot, Game, Seat, State, legal_actions_in
@@ -132,6 +133,7 @@ class SearchBot:
         min_visits: int = 1,
         paired: bool = False,
         first_deal_limit: float | None = None,
+        rollout_view: Callable[[Game, State, Seat], View] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.hidden = hidden
@@ -161,6 +163,9 @@ class SearchBot:
         #: (None), or stops this many seconds into the move: a game whose rollouts are long
         #: keeps a move within its limit, the policy's own choice tried first.
         self.first_deal_limit = first_deal_limit
+        #: What the policy reads in a rollout: the game's view (None), or a cheaper one that
+        #: holds all the policy reads (a game's view may carry what only a page needs).
+        self.rollout_view = rollout_view
         self.clock = clock
         #: The iterations the last move took (benchmarks read it).
         self.last_iterations = 0
@@ -310,12 +315,13 @@ class SearchBot:
     def _play_on(self, game: Game, state: State, rng: random.Random) -> Sequence[float]:
         """The policy's moves (uniform ones without a policy) until the game ends or the
         depth is reached: each seat's score."""
+        view = game.view if self.rollout_view is None else partial(self.rollout_view, game)
         for _ in range(self.rollout_depth):
             if game.result(state) is not None:
                 break
             actor = game.to_act(state)[0]
             if self.policy is not None:
-                action = self.policy.choose(game, game.view(state, actor), actor, rng)
+                action = self.policy.choose(game, view(state, actor), actor, rng)
             else:
                 legal = self._actions(game, state, actor, rng)
                 if not legal:

@@ -134,6 +134,24 @@ def test_the_view_says_where_the_taxi_would_land():
     assert "taxi_to" not in game.view(state, 1)
 
 
+def test_the_policy_view_is_the_view_without_the_ways_a_table_offers():
+    """The search's rollouts read ``policy_view``: all of the seat's view but ``ways``, at
+    every step of a game the random bot plays."""
+    rng = random.Random(5)
+    state = game.new({"players": 3}, 5)
+    offered = 0
+    for _ in range(300):
+        if game.result(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        view = game.view(state, seat)
+        whole = {k: v for k, v in view.items() if k != "ways"}
+        assert game.policy_view(state, seat) == whole
+        offered += "ways" in view
+        state, _ = game.apply(state, seat, rng.choice(view["legal_actions"]))
+    assert offered > 100
+
+
 def test_a_listed_purchase_shows_the_dust_the_cap_lets_in():
     state = at(table(), 0, "marketplace", dust=97, coins=5)
     state, _ = act(state, 0, type="end_move")

@@ -24,11 +24,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from wordsvc.games.contract import Action, BotError, Game, Seat
+from wordsvc.games.contract import Action, BotError, Game, Seat, State
 from wordsvc.games.random_bot import RandomBot
 from wordsvc.games.search import Budget, SearchBot
 from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
+from wordsvc.games.wizards_wanted.engine import WizardsWanted
 from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden
 from wordsvc.games.wizards_wanted.view import PlayerView, RouteView, WizardsWantedView, typed_view
 
@@ -317,4 +318,13 @@ def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
         min_visits=MIN_VISITS,
         paired=True,
         first_deal_limit=FIRST_DEAL_LIMIT,
+        rollout_view=policy_view,
     )
+
+
+def policy_view(game: Game, state: State, seat: Seat) -> dict[str, object]:
+    """What the policy reads in the search's rollouts: the view without the ``ways`` a
+    table offers, which the heuristic never reads (a quarter of a rollout's time)."""
+    if isinstance(game, WizardsWanted):
+        return game.policy_view(state, seat)
+    return game.view(state, seat)
