@@ -1,8 +1,6 @@
 """How well a search bot's score of a game under way predicts the winner: against a logistic
-regression fitted to what each player holds, in seeded two-player games of the game's bots
-(Magos y Tabernas: the heuristic in both seats; Wizards Wanted: the search's policy against
-the heuristic in half the games and against itself in the other half, as the search meets
-them).
+regression fitted to what each player holds, in seeded two-player games of the heuristic bot
+in both seats.
 
 Every fourth state of each game is a sample: the difference between seat 0's and seat 1's
 features, and whether seat 0 won (drawn and unfinished games are left out). The fit
@@ -12,12 +10,9 @@ log loss on the held-out fifth of the games for: the fitted weights, the first f
 alone, and the game's own ``hidden.evaluate`` read as seat 0's chance, as it is and
 rescaled (the logistic of a fitted multiple of its lead, twice the score less one).
 
-    python scripts/fit_score.py [--game magos-y-tabernas] [--games 4000] [--first-seed 0]
-        [--json] [--write]
+    python scripts/fit_score.py [--game magos-y-tabernas] [--games 4000] [--json]
 
-Wizards Wanted's search scores by these fitted weights (``wizards_wanted/evaluation.py``):
-``--write`` rewrites its ``data/evaluation.toml`` with them. The results are in
-docs/performance.md, "Search bots".
+The results are in docs/performance.md, "Search bots".
 """
 
 import argparse
@@ -40,20 +35,7 @@ MOST_ACTIONS = 5_000
 Features = Callable[[Any, int], list[float]]
 
 
-@dataclass(frozen=True)
-class Fitted:
-    """A game with a search score: its features' names, the features of a seat in a state,
-    its ``Hidden``, the two bots of a seeded game, and how the fit is written to the data
-    file the search reads (None: the fit is only reported)."""
-
-    names: list[str]
-    features: Features
-    hidden: Any
-    bots: Callable[[int], list[Any]]
-    write: Callable[[np.ndarray, "Fit"], None] | None = None
-
-
-def _magos_y_tabernas() -> Fitted:
+def _magos_y_tabernas() -> tuple[list[str], Features, Any]:
     from wordsvc.games.magos_y_tabernas import components as parts
     from wordsvc.games.magos_y_tabernas.bots import ANSWERS
     from wordsvc.games.magos_y_tabernas.hidden import MagosYTabernasHidden
@@ -92,43 +74,25 @@ def _magos_y_tabernas() -> Fitted:
         "objects that answer",
         "to move",
     ]
-    heuristic = GAMES["magos-y-tabernas"].bots(None)["heuristic"]  # type: ignore[arg-type]
-    return Fitted(names, features, MagosYTabernasHidden(), lambda seed: [heuristic(), heuristic()])
+    return names, features, MagosYTabernasHidden()
 
 
-def _wizards_wanted() -> Fitted:
-    """The terms of ``evaluation.TERMS``, each as it is and times the share of the deck
-    left: the weights ``at_end`` and ``more_at_start`` of ``data/evaluation.toml``."""
-    from wordsvc.games.wizards_wanted import evaluation
-    from wordsvc.games.wizards_wanted.bots import HeuristicBot, search_policy
-    from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden, deck_left, terms
+def _wizards_wanted() -> tuple[list[str], Features, Any]:
+    from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden, holdings
     from wordsvc.games.wizards_wanted.state import typed
 
     def features(state: Any, seat: int) -> list[float]:
         s = typed(state)
-        left = deck_left(s)
-        found = terms(s, seat)
-        return [x for term in evaluation.TERMS for x in (found[term], found[term] * left)]
+        me = s["players"][seat]
+        fame, coins, dust = holdings(s, me)
+        return [fame, coins, dust, len(me["charms"]), 1.0 if me["licence"] else 0.0]
 
-    def bots(seed: int) -> list[Any]:
-        """The policy in seat ``seed % 2``; the heuristic or the policy again in the other,
-        by turns every two seeds (so each meets both seats)."""
-        other = search_policy() if seed // 2 % 2 else HeuristicBot()
-        return [search_policy(), other] if seed % 2 == 0 else [other, search_policy()]
-
-    def write(w: np.ndarray, found: Fit) -> None:
-        weights = {
-            term: evaluation.Weight(round(float(w[2 * i]), 4), round(float(w[2 * i + 1]), 4))
-            for i, term in enumerate(evaluation.TERMS)
-        }
-        fit = evaluation.Fit(found.games, found.first_seed, found.samples, found.log_loss_fitted)
-        evaluation.EVALUATION_FILE.write_text(evaluation.evaluation_text(weights, fit))
-
-    names = [f"{term}{when}" for term in evaluation.TERMS for when in ("", " x deck left")]
-    return Fitted(names, features, WizardsWantedHidden(), bots, write)
+    names = ["fame as the end counts it", "coins", "dust", "charms", "licence"]
+    return names, features, WizardsWantedHidden()
 
 
-#: The games with a search score.
+#: The games with a search score, each with its features' names, the features of a seat
+#: in a state, and its ``Hidden``.
 GAMES_FITTED = {"magos-y-tabernas": _magos_y_tabernas, "wizards-wanted": _wizards_wanted}
 
 
@@ -136,7 +100,6 @@ GAMES_FITTED = {"magos-y-tabernas": _magos_y_tabernas, "wizards-wanted": _wizard
 class Fit:
     game: str
     games: int
-    first_seed: int
     samples: int
     weights: dict[str, float]
     per_first: dict[str, float]
@@ -147,20 +110,21 @@ class Fit:
 
 
 def samples(
-    game_name: str, games: int, fitted: Fitted, first_seed: int = 0
+    game_name: str, games: int, features: Features, hidden: Any
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Each sampled state's features differences, whether seat 0 won, its game's seed, and
-    the game's search score of it for seat 0; games played one after another, with progress
+    """Each sampled state's ``features`` differences, whether seat 0 won, its game's seed,
+    and ``hidden``'s score of it for seat 0; games played one after another, with progress
     on stderr."""
-    game = GAMES[game_name].make(None)  # type: ignore[arg-type]  # no game here judges words
-    features, hidden = fitted.features, fitted.hidden
+    entry = GAMES[game_name]
+    game = entry.make(None)  # type: ignore[arg-type]  # no game here judges words
+    heuristic = entry.bots(None)["heuristic"]  # type: ignore[arg-type]
     rows: list[list[float]] = []
     won: list[float] = []
     seeds: list[int] = []
     scores: list[float] = []
-    for seed in range(first_seed, first_seed + games):
+    for seed in range(games):
         rng = random.Random(seed)
-        bots = fitted.bots(seed)
+        bots = [heuristic(), heuristic()]
         state = game.new({"players": 2, "first_player": seed % 2}, seed)
         taken: list[tuple[list[float], float]] = []
         for number in range(MOST_ACTIONS):
@@ -180,9 +144,8 @@ def samples(
                 won.append(1.0 if 0 in result.winners else 0.0)
                 seeds.append(seed)
                 scores.append(score)
-        if (seed + 1 - first_seed) % 100 == 0:
-            done = seed + 1 - first_seed
-            print(f"{game_name}: {done} of {games} games", file=sys.stderr, flush=True)
+        if (seed + 1) % 100 == 0:
+            print(f"{game_name}: {seed + 1} of {games} games", file=sys.stderr, flush=True)
     return np.array(rows), np.array(won), np.array(seeds), np.array(scores)
 
 
@@ -207,21 +170,17 @@ def log_loss(chance: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def fit(game_name: str, games: int, first_seed: int = 0, write: bool = False) -> Fit:
-    """The fit of ``games`` seeded games from ``first_seed``; with ``write``, written to the
-    data file the game's search reads."""
-    fitted = GAMES_FITTED[game_name]()
-    names = fitted.names
-    x, y, seeds, scores = samples(game_name, games, fitted, first_seed)
+def fit(game_name: str, games: int) -> Fit:
+    names, features, hidden = GAMES_FITTED[game_name]()
+    x, y, seeds, scores = samples(game_name, games, features, hidden)
     train, test = seeds % 5 != 0, seeds % 5 == 0
     w = fit_logistic(x[train], y[train])
     first = fit_logistic(x[train][:, :1], y[train])
     lead = (2 * scores - 1)[:, None]  # the search's score as a lead, from -1 to 1
     rescaled = fit_logistic(lead[train], y[train])
-    found = Fit(
+    return Fit(
         game=game_name,
         games=len(set(seeds.tolist())),
-        first_seed=first_seed,
         samples=len(y),
         weights={n: round(float(v), 3) for n, v in zip(names, w, strict=True)},
         per_first={n: round(float(v / w[0]), 3) for n, v in zip(names, w, strict=True)},
@@ -230,11 +189,6 @@ def fit(game_name: str, games: int, first_seed: int = 0, write: bool = False) ->
         log_loss_search_score=round(log_loss(scores[test], y[test]), 4),
         log_loss_search_score_rescaled=round(log_loss(logistic(lead[test], rescaled), y[test]), 4),
     )
-    if write:
-        if fitted.write is None:
-            raise ValueError(f"{game_name}'s search reads no fitted weights")
-        fitted.write(w, found)
-    return found
 
 
 def report(found: Fit) -> str:
@@ -256,18 +210,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES_FITTED), action="append")
     parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument(
-        "--write", action="store_true", help="rewrite the weights Wizards Wanted's search reads"
-    )
     args = parser.parse_args(argv)
     if args.games < 10:
         parser.error("--games must be at least 10 (a fifth of them are held out)")
-    names = args.game or sorted(GAMES_FITTED)
-    if args.write and names != ["wizards-wanted"]:
-        parser.error("--write is for --game wizards-wanted alone")
-    found = [fit(name, args.games, args.first_seed, args.write) for name in names]
+    found = [fit(name, args.games) for name in args.game or sorted(GAMES_FITTED)]
     if args.json:
         print(json.dumps([asdict(f) for f in found], indent=1))
     else:

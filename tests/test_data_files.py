@@ -19,7 +19,6 @@ from tests.games.lost_words import test_components as lost_words_tests
 from tests.games.magos_y_tabernas import test_components as magos_tests
 from tests.games.wizards_wanted import test_board as board_tests
 from tests.games.wizards_wanted import test_components as wizards_tests
-from tests.games.wizards_wanted import test_evaluation as wizards_evaluation_tests
 from tests.rules import test_words_of_magic_data as words_of_magic_tests
 from tests.solver import test_solver_data as solver_tests
 from wordsvc.data_files import FIELD_CODES, KEBAB, DataFile, codes
@@ -27,7 +26,7 @@ from wordsvc.errors import ConfigurationError
 from wordsvc.games.lost_words import components as lost_words
 from wordsvc.games.magos_y_tabernas import components as magos
 from wordsvc.games.registry import GAMES
-from wordsvc.games.wizards_wanted import board, components, evaluation
+from wordsvc.games.wizards_wanted import board, components
 from wordsvc.rules.words_of_magic import codex
 from wordsvc.rules.words_of_magic import components as words_of_magic
 from wordsvc.solver import scoring
@@ -37,7 +36,6 @@ LOADERS: dict[ModuleType, Iterable[Broken]] = {
     magos: magos_tests.BROKEN.values(),
     board: board_tests.BROKEN.values(),
     components: wizards_tests.BROKEN.values(),
-    evaluation: wizards_evaluation_tests.BROKEN.values(),
     lost_words: lost_words_tests.BROKEN.values(),
     words_of_magic: words_of_magic_tests.COMPONENTS.values(),
     codex: words_of_magic_tests.CODEX.values(),
@@ -46,7 +44,7 @@ LOADERS: dict[ModuleType, Iterable[Broken]] = {
 #: Each game's loaders, by its name in the registry.
 GAME_LOADERS = {
     "magos-y-tabernas": (magos,),
-    "wizards-wanted": (board, components, evaluation),
+    "wizards-wanted": (board, components),
     "lost-words": (lost_words,),
     "words-of-magic": (words_of_magic, codex, scoring),
 }

@@ -294,20 +294,3 @@ def test_the_score_fit_samples_decided_games_of_the_heuristic():
         "to move",
     }
     assert 0 < found.log_loss_search_score_rescaled < 1
-
-
-def test_the_score_fit_writes_the_weights_wizards_wanteds_search_reads(tmp_path, monkeypatch):
-    """``--write``: the fitted weights of each term and where they came from, in the data
-    file the search loads."""
-    from wordsvc.games.wizards_wanted import evaluation
-
-    fit = load(FOLDER / "fit_score.py")
-    monkeypatch.setattr(evaluation, "EVALUATION_FILE", tmp_path / "evaluation.toml")
-    found = fit.fit("wizards-wanted", 10, first_seed=7, write=True)
-    written = evaluation.load_evaluation(tmp_path / "evaluation.toml")
-    assert written.fit == evaluation.Fit(found.games, 7, found.samples, found.log_loss_fitted)
-    for term in evaluation.TERMS:
-        weight = written.weights[term]
-        # the report rounds to 3 places, the file to 4
-        assert weight.at_end == pytest.approx(found.weights[term], abs=5e-4)
-        assert weight.more_at_start == pytest.approx(found.weights[f"{term} x deck left"], abs=5e-4)

@@ -302,10 +302,10 @@ def search_bot(budget: Budget = SEARCH_BUDGET) -> SearchBot:
     what it cannot see it tries the policy's choice and every one of the
     :func:`root_candidates`, each played on from the same seed (a paired search) by every
     wizard as :func:`search_policy` would for :data:`ROLLOUT_DEPTH` moves (reading
-    :func:`policy_view`), the end scored by ``hidden.evaluate``: each wizard's fame, coins,
-    dust and licence weighed as they have counted towards a win with so much of the deck
-    left (``evaluation.py``). The policy's choice stands unless another, tried in at least
-    :data:`MIN_VISITS` deals, scored at least :data:`SEARCH_MARGIN` better."""
+    :func:`policy_view`), the end scored by each wizard's worth (hidden.worth: fame as it
+    would count now, with its dust and coins). The policy's choice stands unless another,
+    tried in at least :data:`MIN_VISITS` deals, scored at least :data:`SEARCH_MARGIN`
+    better."""
     policy = search_policy()
     return SearchBot(
         WizardsWantedHidden(),

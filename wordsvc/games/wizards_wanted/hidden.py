@@ -3,8 +3,7 @@ deck's order, the face-down jobs (their backs show), the jobs boxed unseen in a 
 game, the other wizards' seals and memories, the courtyard away from the castle, and the
 face-down mushrooms; each drawn afresh from the cards the view leaves unaccounted for, as
 the backs and the rules allow. And a quick score of a game under way: fame as it would be
-counted now, coins, dust and a licence, each weighed by what it has been worth towards a win
-with so much of the deck left (``evaluation.py``).
+counted now, and the dust and coins towards the jobs to come.
 
 What the backs and the rules tell is kept: a face-down job and the deck's top card have the
 back the view shows; the Royal Inspector lies in the deck's bottom five until it is revealed
@@ -21,7 +20,6 @@ from wordsvc.games import rng as random_
 from wordsvc.games.contract import Action, BotError, Seat, State
 from wordsvc.games.search import take_last
 from wordsvc.games.wizards_wanted import components as parts
-from wordsvc.games.wizards_wanted.evaluation import Evaluation, load_evaluation
 from wordsvc.games.wizards_wanted.magic import ICONS
 from wordsvc.games.wizards_wanted.state import (
     Player,
@@ -33,8 +31,21 @@ from wordsvc.games.wizards_wanted.state import (
 from wordsvc.games.wizards_wanted.table import icons_of, mushroom_money
 from wordsvc.games.wizards_wanted.view import BackFace, WizardsWantedView, typed_view
 
-#: The weights of the score of a game under way (evaluate), fitted to who won.
-EVALUATION = load_evaluation()
+#: The fame a lead must reach to count for about three quarters of a win (evaluate).
+LEAD_SCALE = 8.0
+
+
+def _dust_worth() -> float:
+    """What a dust is worth in fame on the way to the end: what the jobs pay (their fame,
+    and their coins as the wealth bonus counts them) for each dust they cost, over the
+    whole deck (jobs.toml: about 0.16)."""
+    jobs = parts.CATALOGUE.jobs.values()
+    paid = sum(job.fame + job.coins / parts.WEALTH_COINS_PER_FAME for job in jobs)
+    return paid / sum(job.cost for job in jobs)
+
+
+#: A dust's worth in fame (evaluate): what the jobs pay for each dust they cost.
+DUST_WORTH = _dust_worth()
 
 
 class WizardsWantedHidden:
@@ -95,15 +106,15 @@ class WizardsWantedHidden:
         return plain(state)
 
     def evaluate(self, state: State) -> Sequence[float]:
-        """Each wizard's share of a win as the logistic of its :func:`strength` less the
-        best other wizard's: the chance such a lead has held in games of the search's
-        policy (``evaluation.py``)."""
+        """Half a win, plus or minus up to half by the lead over the best other wizard in
+        :func:`worth`: fame as the end would count it now, and what the wizard holds
+        towards the jobs still to come."""
         typed_state = typed(state)
-        strengths = [strength(typed_state, s) for s in range(len(typed_state["players"]))]
+        fame = [worth(typed_state, me) for me in typed_state["players"]]
         shares = []
-        for seat, mine in enumerate(strengths):
-            best_other = max((f for s, f in enumerate(strengths) if s != seat), default=mine)
-            shares.append(1 / (1 + math.exp(best_other - mine)))
+        for seat, mine in enumerate(fame):
+            best_other = max((f for s, f in enumerate(fame) if s != seat), default=mine)
+            shares.append(0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE))
         return shares
 
     def complete(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Action:
@@ -112,9 +123,9 @@ class WizardsWantedHidden:
 
 
 def holdings(state: WizardsWantedState, me: Player) -> tuple[int, int, int]:
-    """What :func:`strength` weighs besides a licence: the wizard's fame as the end would
-    count it (table.finish: the experience bonus, less the seals left at the castle for a
-    wizard without a licence), and its coins and dust, its mushrooms' money included."""
+    """What :func:`worth` weighs: the wizard's fame as the end would count it (table.finish:
+    the experience bonus, less the seals left at the castle for a wizard without a licence),
+    and its coins and dust, its mushrooms' money included."""
     icons = icons_of(me)
     experience = sum(parts.experience(icons[i]) for i in ICONS)
     seals = 0 if me["licence"] else sum(parts.SEALS[s] for s in state["seals"])
@@ -123,31 +134,12 @@ def holdings(state: WizardsWantedState, me: Player) -> tuple[int, int, int]:
     return me["fame"] + experience - seals, coins, dust
 
 
-def deck_left(state: WizardsWantedState) -> float:
-    """The share of the job deck still to come: 1 at the start (setup's deck, the
-    Inspector in it), 0 once it is spent."""
-    players = len(state["players"])
-    removed = parts.TWO_PLAYER_REMOVED if players == 2 else 0
-    dealt = len(parts.JOBS) + 1 - len(state["villages"]) - removed
-    return len(state["deck"]) / dealt
-
-
-def terms(state: WizardsWantedState, seat: Seat) -> dict[str, float]:
-    """What a wizard's :func:`strength` weighs (``evaluation.TERMS``): its
-    :func:`holdings`, whether it holds a licence, whether it is the one to act."""
-    me = state["players"][seat]
+def worth(state: WizardsWantedState, me: Player) -> float:
+    """The wizard's :func:`holdings` in fame: its coins at the wealth bonus's rate
+    unrounded and its dust at :data:`DUST_WORTH`: fame alone a dozen moves ahead prefers a
+    job now to the dust and coins that pay for the next two."""
     fame, coins, dust = holdings(state, me)
-    licence = 1.0 if me["licence"] else 0.0
-    to_act = 1.0 if state["active"] == seat else 0.0
-    return {"fame": fame, "coins": coins, "dust": dust, "licence": licence, "to_act": to_act}
-
-
-def strength(state: WizardsWantedState, seat: Seat, evaluation: Evaluation = EVALUATION) -> float:
-    """The wizard's strength in the log-odds of winning: its :func:`terms`, each by its
-    fitted weight at the share of the deck left."""
-    left = deck_left(state)
-    weights = evaluation.weights
-    return sum(amount * weights[term].at(left) for term, amount in terms(state, seat).items())
+    return fame + coins / parts.WEALTH_COINS_PER_FAME + dust * DUST_WORTH
 
 
 def _matching(pool: list[str], back: BackFace | None, rng: random.Random) -> str:
