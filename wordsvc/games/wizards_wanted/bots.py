@@ -287,8 +287,9 @@ def search_policy() -> HeuristicBot:
     return HeuristicBot(counts_experience=True, gathers_mushrooms=True)
 
 
-#: The search bot's time a move (issue 40 allows 1 s). More time makes it worse, not better:
-#: it leaves its policy's choice more often, on rollouts that mislead (docs/performance.md).
+#: The search bot's time a move (issue 40 allows 1 s). More is not better yet: with twice the
+#: rollouts it leaves its policy's choice four times as often, on rollouts that mislead it
+#: (docs/performance.md, session 32).
 SEARCH_BUDGET = Budget(seconds=0.5)
 #: How much better, in share of a win, another action must score to replace the policy's.
 SEARCH_MARGIN = 0.02
