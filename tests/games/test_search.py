@@ -270,6 +270,33 @@ def test_the_candidates_narrow_the_root_and_keep_the_policys_choice():
     assert unnarrowed.choose(game, view, 0, random.Random(3))["count"] == 3  # the oracle's
 
 
+def test_the_policy_reads_the_rollout_view_in_rollouts_and_the_root_reads_the_games():
+    """``rollout_view`` (a game's cheaper view, with all its policy reads) is what the policy
+    sees below the root; the root's own choice still reads the game's view."""
+    game = TakeAway(9)
+    seen: list[bool] = []
+
+    class Recording:
+        name = "recording"
+
+        def choose(self, game, view, seat, rng) -> Action:
+            seen.append(view.get("lean", False))
+            return Perfect().choose(game, view, seat, rng)
+
+    def lean(game, state, seat):
+        return {**game.view(state, seat), "lean": True}
+
+    bot = SearchBot(
+        Open(), Refuses(), Budget(seconds=60, iterations=20), policy=Recording(),
+        tree_depth=1, paired=True, margin=0.03, rollout_view=lean,
+    )  # fmt: skip
+    view = game.view(game.new({}, 0), 0)
+    assert bot.choose(game, view, 0, random.Random(1))["count"] == 1  # 9 - 1 = 8 loses
+    assert seen[-1] is False, "the policy's own choice at the root, from the game's view"
+    assert seen.count(False) == 1
+    assert seen.count(True) > 20, "every rollout move read the lean view"
+
+
 def test_an_action_tried_too_few_times_does_not_replace_the_policys_choice():
     """From 6 only taking 2 wins; the policy takes 1. With 3 iterations, each action is
     tried once: below ``min_visits``, the policy's choice stands whatever the scores."""
