@@ -80,15 +80,21 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
     def to_act(self, state: State) -> list[Seat]:
         return [] if state["phase"] == "over" else [state["active"]]
 
-    def view(self, state: State, seat: Seat | None, *, with_ways: bool = True) -> dict[str, object]:
+    def view(self, state: State, seat: Seat | None) -> dict[str, object]:
         """Open: positions, purses, fame, charms, jobs done, mushrooms held (face up), licences
         held, face-up jobs, where face-down mushrooms lie, the pixies, the back of the deck's
         top card and of face-down jobs. A seal's value is seen by its owner, the courtyard's
-        licences by the wizard at the castle, and after by its memory.
+        licences by the wizard at the castle, and after by its memory."""
+        return self._view(state, seat, with_ways=True)
 
-        ``with_ways=False`` leaves out the ``ways`` a table offers, which no bot reads: the
-        search's rollouts see the rest (:meth:`policy_view`), a quarter of the view's time
-        saved."""
+    def policy_view(self, state: State, seat: Seat) -> dict[str, object]:
+        """The view a bot's policy reads in the search's rollouts: the seat's view without
+        the ``ways`` a table offers, which no bot reads (a quarter of the view's time;
+        tests/games/wizards_wanted/test_engine.py checks it is the rest of the view)."""
+        return self._view(state, seat, with_ways=False)
+
+    def _view(self, state: State, seat: Seat | None, *, with_ways: bool) -> dict[str, object]:
+        """:meth:`view`, with or without the ``ways`` to each space."""
         seat = viewer(state, seat)
         seated = player(typed(state), seat) if seat is not None else None
         legal = self.legal_actions(state, seat) if seat is not None else []
@@ -172,11 +178,6 @@ class WizardsWanted(PhasedGame[Phase, WizardsWantedState]):
             if any(a["type"] == "taxi" for a in legal):
                 view["taxi_to"] = BOARD.next_taxi(state["players"][seat]["position"])
         return dict(view)
-
-    def policy_view(self, state: State, seat: Seat) -> dict[str, object]:
-        """The view a bot's policy reads in the search's rollouts: the seat's view without
-        ``ways`` (tests/games/wizards_wanted/test_engine.py checks it is the rest of it)."""
-        return self.view(state, seat, with_ways=False)
 
     def visible_paths(self, state: State, seat: Seat | None) -> list[str]:
         """What a seat may see (the view's sources): see :meth:`view`."""
