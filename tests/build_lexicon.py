@@ -3,7 +3,10 @@ folder in the user cache, and reused while its sources stay the same.
 
 One process builds at a time (a file lock beside the folder), so pytest-xdist's workers and
 a build started ahead by ``scripts/test`` (``python -m tests.build_lexicon``, while the linters
-run) make it once; whoever comes next waits for it and finds it up to date.
+run) make it once; whoever comes next waits for it and finds it up to date. A lexicon already
+up to date is used without the lock: the lock also guards other builds into the same folder
+(``scripts/test_lowest`` builds one of its own there, for other versions of the sources), and
+a suite that waited for those lost minutes on a fresh machine.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ def lexicon_settings() -> Settings:
 def built(settings: Settings) -> Settings:
     """``settings``, its lexicon built first if missing or stale (waiting for a build under
     way elsewhere)."""
+    if is_up_to_date(settings):
+        return settings
     settings.data_dir.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(settings.data_dir.with_name(f"{settings.data_dir.name}.lock")):
         if not is_up_to_date(settings):
