@@ -59,8 +59,14 @@ def settings() -> Settings:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Modules whose tests need no lexicon run first, so that a lexicon still being built
     (by ``scripts/test`` ahead of the tests, or by one xdist worker) keeps no core idle.
-    The order within each group, and of each module's tests, is kept."""
-    needing = {item.path for item in items if "settings" in getattr(item, "fixturenames", ())}
+    The order within each group, and of each module's tests, is kept. Each test that reads
+    the lexicon is marked ``lexicon``, so that ``-m lexicon`` selects them (as CI does on a
+    lexicon built without Debian's word list)."""
+    needing = set()
+    for item in items:
+        if "settings" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.lexicon)
+            needing.add(item.path)
     items.sort(key=lambda item: item.path in needing)
 
 
