@@ -121,6 +121,14 @@ def lang(request) -> str:
     return request.param
 
 
+#: Each language once and each viewport once (a phone in Ukrainian, a desktop in English),
+#: for the tests whose subject is the words on screen, not the layout (the other tests take
+#: every viewport): the four pairs cost a loaded CI about a minute more.
+BOTH_LANGUAGES = pytest.mark.parametrize(
+    ("viewport", "lang"), [("phone", "uk"), ("desktop", "en")], indirect=True
+)
+
+
 @pytest.fixture
 def either(browser, live_url, viewport, lang):
     """A tab in either language (Ukrainian, then English)."""
@@ -570,6 +578,7 @@ SPLITS = [
 ]
 
 
+@BOTH_LANGUAGES
 @pytest.mark.parametrize("js", [True, False], ids=["script", "no-script"])
 def test_words_on_one_line_are_split_alike_with_and_without_javascript(
     browser, live_url, viewport, lang, js
@@ -592,6 +601,7 @@ def test_words_on_one_line_are_split_alike_with_and_without_javascript(
     tab.close()
 
 
+@BOTH_LANGUAGES
 @pytest.mark.parametrize("js", [True, False], ids=["script", "no-script"])
 def test_a_field_of_spaces_says_so_at_the_field(browser, live_url, viewport, lang, js):
     tab = Tab(browser, live_url, viewport, lang=lang, js=js)
@@ -614,6 +624,7 @@ def test_a_field_of_spaces_says_so_at_the_field(browser, live_url, viewport, lan
     tab.close()
 
 
+@BOTH_LANGUAGES
 def test_every_refusal_a_field_can_get_is_the_pages_own_words_at_that_field(either):
     """Each 400 and 422 the page's fields can meet: a text for the field and the
     constraint (or the code), at the field; the API's detail only in the console."""
@@ -772,6 +783,7 @@ def test_a_verdict_under_the_keyboard_is_brought_into_view(browser, live_url, la
         tab.close()
 
 
+@BOTH_LANGUAGES
 def test_every_view_speaks_one_language(either):
     tab = either
     tab.open()
