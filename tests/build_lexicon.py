@@ -4,9 +4,9 @@ folder in the user cache, and reused while its sources stay the same.
 One process builds at a time (a file lock beside the folder), so pytest-xdist's workers and
 a build started ahead by ``scripts/test`` (``python -m tests.build_lexicon``, while the linters
 run) make it once; whoever comes next waits for it and finds it up to date. A lexicon already
-up to date is used without the lock: the lock also guards other builds into the same folder
-(``scripts/test_lowest`` builds one of its own there, for other versions of the sources), and
-a suite that waited for those lost minutes on a fresh machine.
+up to date is used without the lock, which also guards builds of other sources into the same
+folder (``scripts/test_lowest``'s, when its versions name other sources): a suite that waited
+out such a build lost minutes on a fresh machine.
 """
 
 from __future__ import annotations
