@@ -34,13 +34,16 @@ export function langQuery(extra = "") {
 /** The order in which a text lists a word's forms by number ("|" between them): the
  *  categories of `Intl.PluralRules` that the language's integers take. */
 const PLURAL_FORMS = { uk: ["one", "few", "many"], en: ["one", "other"] };
+/** The page language's plural rules, made once: a new `Intl.PluralRules` a call was most of
+ *  what a table's redraw spent in script (a second a Wizards Wanted game, profiled). */
+const PLURAL_RULES = new Intl.PluralRules(LANG);
 
 /** `key`'s text for the number `n` ("{n} карту|{n} карти|{n} карт"): the form that the
  *  page language's plural rules choose, with `{n}` and `values` filled in. */
 export function plural(key, n, values = {}) {
   const forms = t(key, { ...values, n }).split("|");
   const order = PLURAL_FORMS[LANG] ?? PLURAL_FORMS.en;
-  const index = order.indexOf(new Intl.PluralRules(LANG).select(n));
+  const index = order.indexOf(PLURAL_RULES.select(n));
   return forms[index < 0 ? forms.length - 1 : Math.min(index, forms.length - 1)];
 }
 

@@ -38,13 +38,20 @@ export function marked(ui, key, values) {
 /** The order in which a text lists its forms by number ("|" between them): the categories
  *  of `Intl.PluralRules` that the language's integers take (texts.py says the same). */
 const PLURAL_FORMS = { uk: ["one", "few", "many"], en: ["one", "other"] };
+const PLURAL_RULES = new Map();
+
+/** The plural rules of `lang`, made once a language: making them is far dearer than asking. */
+function pluralRules(lang) {
+  if (!PLURAL_RULES.has(lang)) PLURAL_RULES.set(lang, new Intl.PluralRules(lang));
+  return PLURAL_RULES.get(lang);
+}
 
 /** `key`'s text for the number `n` ("скинете {n} карту|… карти|… карт"): the form the page
  *  language's plural rules choose, `{n}` filled in. */
 export function plural(ui, key, n) {
   const forms = ui.t(key, { n }).split("|");
   const order = PLURAL_FORMS[ui.lang] ?? PLURAL_FORMS.en;
-  const index = order.indexOf(new Intl.PluralRules(ui.lang).select(n));
+  const index = order.indexOf(pluralRules(ui.lang).select(n));
   return forms[index < 0 ? forms.length - 1 : Math.min(index, forms.length - 1)];
 }
 
