@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.presentable import assert_presentable
+from tests.browser.presentable import assert_presentable, serious_violations
 from wordsvc.web.checking import split_words
 from wordsvc.web.texts import text
 
@@ -451,13 +451,9 @@ def test_the_word_check_without_javascript(browser, live_url, viewport):
 
 
 def axe_problems(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    violations = Axe().run(page).response["violations"]
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
-        for v in violations
-        if v["impact"] in ("serious", "critical")
+        for v in serious_violations(page)
     ]
 
 

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.presentable import CYRILLIC, LATIN_WORD, assert_presentable
+from tests.browser.presentable import CYRILLIC, LATIN_WORD, assert_presentable, serious_violations
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
@@ -327,8 +327,6 @@ def read_the_rules(page, lang, close_by="button", keyboard=False):
 
 @pytest.mark.parametrize(("viewport", "lang"), SCREENS)
 def test_every_table_has_its_rules_at_hand(tables, viewport, lang):
-    from axe_playwright_python.sync_playwright import Axe
-
     table = tables(viewport, lang)
     page = table.page
     closings = ["button", "escape", "backdrop", "button"]
@@ -343,9 +341,7 @@ def test_every_table_has_its_rules_at_hand(tables, viewport, lang):
         # Opened, read with the panel open (axe sees it as a person would), closed again.
         page.locator("#rules-open").click()
         page.wait_for_selector("body[data-rules]")
-        violations = Axe().run(page).response["violations"]
-        serious = [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
-        assert serious == [], (game, serious)
+        assert [v["id"] for v in serious_violations(page)] == [], game
         page.locator("#rules-close").click()
         text = read_the_rules(page, lang, close_by=close_by, keyboard=close_by == "escape")
         if game == "words-of-magic":  # the session's own options, in words

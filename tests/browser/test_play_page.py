@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.presentable import assert_presentable
+from tests.browser.presentable import assert_presentable, serious_violations
 from wordsvc.wire import games as models
 from wordsvc.wire.common import to_json
 
@@ -436,8 +436,6 @@ def acorn_game():
 
 
 def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url):
-    from axe_playwright_python.sync_playwright import Axe
-
     seed, moves = acorn_game()
     olena = people()
     request = olena.context.request
@@ -481,8 +479,7 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
     assert olena.page.locator("#actions button.action").count() == 0
     hand = form.locator("input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)")
     assert len(hand) == 5
-    results = Axe().run(olena.page).response["violations"]
-    assert [v["id"] for v in results if v["impact"] in ("serious", "critical")] == []
+    assert [v["id"] for v in serious_violations(olena.page)] == []
     chosen = [hand[3], hand[1]]  # ticked in this order: the second ends on top
     discard_by_picker(olena, chosen)
     olena.page.wait_for_function(SETTLED_AT, arg=moves + 1)
@@ -492,8 +489,6 @@ def test_a_long_discard_is_picked_card_by_card_the_last_on_top(people, live_url)
 
 
 def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url, app):
-    from axe_playwright_python.sync_playwright import Axe
-
     seed, moves = chestnut_game()
     olena, taras = people(), people(DESKTOP)
     created = olena.context.request.post(
@@ -539,9 +534,7 @@ def test_the_chestnut_and_its_reply_reach_the_other_person_live(people, live_url
             assert to_act(watcher).startswith(f"{replier} відповідає на Каштан\n")
             nature_card = view["pending"]["card"]
             for player in (mover, watcher):  # the notice and the reply pass axe-core
-                results = Axe().run(player.page).response["violations"]
-                serious = [v["id"] for v in results if v["impact"] in ("serious", "critical")]
-                assert serious == []
+                assert [v["id"] for v in serious_violations(player.page)] == []
         if action["type"] == "play" and action["card"].startswith("a:chestnut"):
             chestnut = number
         click_action(mover, action)
@@ -625,26 +618,18 @@ def test_every_game_has_a_playable_table(people, game):
 
 
 def test_axe_finds_nothing_serious_on_the_lobby_and_the_tables(people):
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     player = people()
     player.open("/play")
-    pages = {"lobby": axe.run(player.page)}
+    pages = {"lobby": serious_violations(player.page)}
     for game in ("lost-words", "words-of-magic", "magos-y-tabernas", "wizards-wanted"):
         create(player, game, ["human", "human"])
-        pages[game] = axe.run(player.page)
+        pages[game] = serious_violations(player.page)
         if game in ("lost-words", "words-of-magic"):  # the tables' own colours, dark too
             player.page.emulate_media(color_scheme="dark")
-            pages[f"{game} (dark)"] = axe.run(player.page)
+            pages[f"{game} (dark)"] = serious_violations(player.page)
             player.page.emulate_media(color_scheme="light")
-    for name, results in pages.items():
-        bad = [
-            v["id"]
-            for v in results.response["violations"]
-            if v["impact"] in ("serious", "critical")
-        ]
-        assert bad == [], f"{name}: {bad}"
+    for name, found in pages.items():
+        assert [v["id"] for v in found] == [], name
 
 
 def test_a_spectator_watches_without_a_seat(people):

@@ -194,9 +194,9 @@ def move_on_the_board(person, summary, action, seen):
     mark = person.page.locator(f"g.ww-reach[data-space='{space}']")
     assert mark.count() == 1, f"{space} is not marked on the board"
     person.press(mark)
+    # The board answers the tap as its pointerup is handled, before the click returns: with
+    # the ways in words when there are several, else by sending the move.
     ways = person.page.locator("#ww-ways button[data-action]")
-    with contextlib.suppress(Exception):
-        ways.first.wait_for(timeout=600)
     if not ways.count():
         return
     check_presentable(person, "ways", seen)
