@@ -1,6 +1,7 @@
 """Wizards Wanted bots: the heuristic heads for a job it can pay for, does it on arrival, buys
 dust when short, takes a licence it meets, and beats the random bot; the search's policy
-also counts the experience a job adds and gathers mushrooms on its walks for dust."""
+also counts the experience a job adds, gathers mushrooms on its walks for dust and takes a
+detour for a charm early on."""
 
 from __future__ import annotations
 
@@ -183,3 +184,47 @@ def test_the_heuristic_beats_the_random_bot():
     )
     low, _ = wilson(summary.wins.get("heuristic", 0), summary.seats_played["heuristic"])
     assert low > 0.7
+
+
+def _jobs_with_icons(state, charm, count):
+    """Face-up jobs in the villages with at least ``count`` icons of ``charm`` among them."""
+    matching = [c for c in parts.JOBS if charm in parts.JOBS[c].icons]
+    for village, card in zip(list(state["villages"])[:count], matching, strict=False):
+        slot = state["villages"][village]
+        if slot["job"]:
+            state["deck"].append(slot["job"])
+        _take_job(state, card)
+        slot["job"], slot["face_up"] = card, True
+    assert_conserved(state)
+    return state
+
+
+def test_the_search_policy_teleports_for_a_charm_that_matches_the_jobs_in_view():
+    """On an active stone early in the game, with dust to spare, the policy teleports to the
+    corner whose charm matches the icons of the face-up jobs, whatever its rng; the
+    heuristic never goes for a charm."""
+    corner = BOARD.corners["animal"]
+    stone = next(s for s in BOARD.corners.values() if s != corner)
+    state = _jobs_with_icons(at(table(), 0, stone, dust=40), "animal", 3)
+    view = game.view(state, 0)
+    assert view["deck_size"] >= 12
+    assert view["charms"][corner]
+    chosen = [search_policy().choose(game, view, 0, random.Random(n)) for n in range(10)]
+    assert {(a["type"], a["to"]) for a in chosen} == {("teleport", corner)}
+    plain = [HeuristicBot().choose(game, view, 0, random.Random(n)) for n in range(10)]
+    assert not [a for a in plain if a.get("to") == corner]
+
+
+def test_the_search_policy_keeps_its_dust_and_its_late_turns_for_jobs():
+    """Too little dust to keep 10 after the teleport, or a short deck: no charm trip."""
+    corner = BOARD.corners["animal"]
+    stone = next(s for s in BOARD.corners.values() if s != corner)
+    poor = game.view(_jobs_with_icons(at(table(), 0, stone, dust=15), "animal", 3), 0)
+    late_state = _jobs_with_icons(at(table(), 0, stone, dust=40), "animal", 3)
+    late_state["box"]["jobs"].extend(late_state["deck"][:-5])
+    del late_state["deck"][:-5]
+    late = game.view(late_state, 0)
+    assert late["deck_size"] < 12
+    for view in (poor, late):
+        moves = [search_policy().choose(game, view, 0, random.Random(n)) for n in range(10)]
+        assert not [a for a in moves if a.get("to") == corner]

@@ -8,10 +8,11 @@
   yet (or looks at the courtyard once it has done a couple of jobs), and otherwise walks one
   space towards the best job, which gains dust.
 
-The search bot's policy is the same heuristic with two habits more
-(:func:`search_policy`): a job's worth counts the experience bonus its icons add, and a walk
-for dust steps onto face-down mushrooms where it can. Alone it wins about 0.62 of its games
-against the heuristic (docs/performance.md).
+The search bot's policy is the same heuristic with three habits more
+(:func:`search_policy`): a job's worth counts the experience bonus its icons add, a walk
+for dust steps onto face-down mushrooms where it can, and early on it takes a detour to a
+teleport stone for a charm that matches the jobs in view. Alone it wins about 0.67 of its
+games against the heuristic (docs/performance.md).
 
 Ties are broken with the ``rng`` the bot is given, never by seat or by list order, so that
 identical bots in every seat favour none of them (issue 23, item 18).
@@ -31,6 +32,7 @@ from wordsvc.games.wizards_wanted import components as parts
 from wordsvc.games.wizards_wanted.board import BOARD
 from wordsvc.games.wizards_wanted.engine import WizardsWanted
 from wordsvc.games.wizards_wanted.hidden import WizardsWantedHidden
+from wordsvc.games.wizards_wanted.table import stones_active_with
 from wordsvc.games.wizards_wanted.view import PlayerView, RouteView, WizardsWantedView, typed_view
 
 if TYPE_CHECKING:
@@ -39,6 +41,16 @@ if TYPE_CHECKING:
 __all__ = ["HeuristicBot", "RandomBot", "search_bot", "search_policy"]
 
 LOOK_AFTER_JOBS = 2  # jobs done before the heuristic first looks at the courtyard
+
+# A charm worth a detour (``takes_charms``), as measured in docs/performance.md: while at
+# least CHARM_DECK_LEFT cards are left in the deck and the wizard holds fewer than
+# CHARM_TOKENS charm tokens, a corner's charm that matches at least CHARM_MATCHES icons
+# (of the face-up jobs and the wizard's own), reached with CHARM_SPARE_DUST dust left after
+# the teleport.
+CHARM_DECK_LEFT = 12
+CHARM_TOKENS = 2
+CHARM_MATCHES = 2
+CHARM_SPARE_DUST = 10
 
 T = TypeVar("T")
 #: What ``best`` ranks by: anything ``max`` can compare (a number, a tuple of numbers).
@@ -56,13 +68,23 @@ def best(items: Iterable[T], key: Callable[[T], K], rng: random.Random) -> T:
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, *, counts_experience: bool = False, gathers_mushrooms: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        counts_experience: bool = False,
+        gathers_mushrooms: bool = False,
+        takes_charms: bool = False,
+    ) -> None:
         #: Whether a job's worth counts the experience bonus its icons would add to the end's
         #: score (the search's policy does; the "normal" bot does not).
         self.counts_experience = counts_experience
         #: Whether a walk of one space for dust steps onto face-down mushrooms where it can,
         #: collecting them for nothing (the search's policy does; the "normal" bot does not).
         self.gathers_mushrooms = gathers_mushrooms
+        #: Whether, while the deck is long, the wizard takes a detour to an active stone in
+        #: reach and teleports to a corner whose charm matches the jobs in view (the
+        #: search's policy does; the "normal" bot never goes for a charm).
+        self.takes_charms = takes_charms
 
     def choose(
         self, game: Game, view: Mapping[str, object], seat: Seat, rng: random.Random
@@ -81,6 +103,10 @@ class HeuristicBot:
             return best(legal, lambda a: self._charm_value(view, a["charm"]), rng)
         if phase == "place":
             return best(legal, lambda a: self._job_value(view, me, a["space"]), rng)
+        if phase == "move" and self.takes_charms:
+            trip = self._charm_trip(view, me, rng)
+            if trip is not None:
+                return trip
         if phase == "castle":
             takes = by_type.get("take_licence")
             return rng.choice(takes) if takes else {"type": "leave"}
@@ -106,6 +132,58 @@ class HeuristicBot:
         return {"type": "end_move"} if phase == "move" else {"type": "end"}
 
     # --- what to aim for ---------------------------------------------------------------------
+
+    @staticmethod
+    def _charm_worth_a_trip(
+        view: WizardsWantedView, me: PlayerView, rng: random.Random
+    ) -> str | None:
+        """The corner whose charm is worth a detour now (the most matched icons), or None."""
+        if (
+            view["this_turn"]["charm_taken"]
+            or view["deck_size"] < CHARM_DECK_LEFT
+            or len(me["charms"]) >= CHARM_TOKENS
+        ):
+            return None
+        icons = Counter(me["icons"])
+        for slot in view["villages"].values():
+            if slot["job"]:
+                icons.update(slot["job"]["icons"])
+        corners = [
+            (charm, space)
+            for charm, space in BOARD.corners.items()
+            if view["charms"].get(space) and icons[charm] >= CHARM_MATCHES
+        ]
+        if not corners:
+            return None
+        return best(corners, lambda corner: icons[corner[0]], rng)[1]
+
+    def _charm_trip(
+        self, view: WizardsWantedView, me: PlayerView, rng: random.Random
+    ) -> Action | None:
+        """The teleport to a corner whose charm is worth a trip, from the active stone the
+        wizard stands on; else the first move of the cheapest route to another active stone
+        in reach; None when no charm is worth it or it would leave too little dust."""
+        corner = self._charm_worth_a_trip(view, me, rng)
+        if corner is None:
+            return None
+        keep = parts.TELEPORT_COST + CHARM_SPARE_DUST
+        if me["dust"] >= keep:
+            for action in view["legal_actions"]:
+                if action["type"] == "teleport" and action["to"] == corner:
+                    return action
+        stones = set(stones_active_with(view["mountain_pixie"])) - {corner}
+        if me["position"] in stones:
+            return None
+        reachable: Mapping[str, RouteView] = view.get("reachable") or {}
+        near = [
+            space
+            for space, route in reachable.items()
+            if space in stones and route["coins"] == 0 and me["dust"] - route["dust"] >= keep
+        ]
+        if not near:
+            return None
+        step: Action = dict(reachable[best(near, lambda s: -reachable[s]["dust"], rng)]["steps"][0])
+        return step
 
     @staticmethod
     def _charm_value(view: WizardsWantedView, charm: str) -> int:
@@ -283,8 +361,9 @@ def root_candidates(view: Mapping[str, object], listed: list[Action]) -> list[Ac
 
 def search_policy() -> HeuristicBot:
     """The search's policy, at its root and in its rollouts: the heuristic that counts the
-    experience bonus and gathers mushrooms on its walks for dust."""
-    return HeuristicBot(counts_experience=True, gathers_mushrooms=True)
+    experience bonus, gathers mushrooms on its walks for dust and takes a detour for a
+    charm early on."""
+    return HeuristicBot(counts_experience=True, gathers_mushrooms=True, takes_charms=True)
 
 
 #: The search bot's time a move (issue 40 allows 1 s). More is not better yet: with twice the

@@ -169,7 +169,13 @@ def pay(
 
 def active_stones(state: WizardsWantedState) -> list[str]:
     """The corners' teleport stones and the stone the Traveling Mountain Pixie stands on."""
-    return sorted({*BOARD.corners.values(), BOARD.stones[state["mountain_pixie"] - 1]})
+    return stones_active_with(state["mountain_pixie"])
+
+
+def stones_active_with(mountain_pixie: int) -> list[str]:
+    """The active teleport stones while the Traveling Mountain Pixie stands on stone number
+    ``mountain_pixie`` (public: a bot reads it off its view)."""
+    return sorted({*BOARD.corners.values(), BOARD.stones[mountain_pixie - 1]})
 
 
 def arrive(state: WizardsWantedState, seat: Seat, space: str, events: list[Event]) -> None:
